@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: MIT
+# pmukit: count CPU cycles and hardware events with the ARM PMU.
+#
+#   make                    host build into build/<arch>/
+#   make ARCH=arm64|arm     cross build (CROSS_COMPILE defaults per ARCH)
+#   make check              every test (host, then all QEMU targets), TAP via prove
+#   make demo               boot an emulated Cortex-A53 and show pmukit at work
+#   make help               all targets
+
+include mk/config.mk
+
+.PHONY: all help
+all:
+
+include $(filter-out mk/config.mk,$(sort $(wildcard mk/*.mk)))
+
+help:
+	@sed -n 's/^#   //p' Makefile mk/*.mk
