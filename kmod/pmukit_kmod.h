@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pmukit kernel module: internal interfaces between its files.
+ */
+#ifndef PMUKIT_KMOD_H
+#define PMUKIT_KMOD_H
+
+#include <linux/types.h>
+#include <pmukit/sysreg.h>
+
+#define PMUKIT_MAX_EVENTS	PMU_MAX_EVENT_COUNTERS
+
+enum pmukit_mode {
+	PMUKIT_MODE_FULL,	/* EL0 may program the PMU */
+	PMUKIT_MODE_READ,	/* EL0 may only read; the module programs counters */
+};
+
+/* One counter the module programs from the events= parameter. */
+struct pmukit_event {
+	u32 code;		/* PMEVTYPER.evtCount */
+	u32 filter;		/* PMEVTYPER P/U bits */
+};
+
+/* What the module applies on every CPU, fixed at load time. */
+struct pmukit_config {
+	enum pmukit_mode mode;
+	bool reset;
+	bool divider64;
+	bool hotplug;		/* keep access across CPU hotplug (testing switch) */
+	bool pmuv3;		/* PMUv3: CR/ER bits, PMCCFILTR, PMCR.LC, PMCEID */
+	unsigned int nevents;
+	struct pmukit_event events[PMUKIT_MAX_EVENTS];
+};
+
+/* PMU registers as read on one CPU, for sysfs and the load report. */
+struct pmukit_cpu_regs {
+	u32 pmuserenr;
+	u32 pmcr;
+	u32 pmcntenset;
+	u32 pmceid0;
+	u32 pmceid1;
+};
+
+struct pmukit_selftest_result {
+	bool valid;
+	u32 samples;		/* deltas used */
+	u32 wrapped;		/* pairs skipped: the counter wrapped between them */
+	u32 outliers;		/* deltas over PMUKIT_SELFTEST_MAX_DELTA, not used */
+	u64 min, max;
+	u64 mean_x100;		/* mean * 100, rounded */
+	u64 sd_x100;		/* population standard deviation * 100 */
+};
+
+extern struct pmukit_config pmukit_cfg;
+
+/* pmukit_cpu.c: per-CPU setup, run on the CPU concerned. */
+void pmukit_cpu_apply(bool first);
+void pmukit_cpu_restore(void);
+void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
+void pmukit_cpu_report(void);
+bool pmukit_user_access_on(u32 pmuserenr);
+const char *pmukit_mode_name(enum pmukit_mode mode);
+
+/* pmukit_params.c: module parameters, validated before anything is touched. */
+int pmukit_params_parse(struct pmukit_config *cfg);
+
+/* pmukit_selftest.c: back-to-back cycle-counter reads on the current CPU. */
+#define PMUKIT_SELFTEST_READS	101	/* 100 deltas */
+void pmukit_selftest_cpu(struct pmukit_selftest_result *res);
+
+/* pmukit_sysfs.c */
+int pmukit_sysfs_init(void);
+void pmukit_sysfs_exit(void);
+
+/* pmukit_main.c: re-apply the setup on every online CPU. */
+void pmukit_rearm_all(void);
+
+#endif /* PMUKIT_KMOD_H */
