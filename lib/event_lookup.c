@@ -1,0 +1,540 @@
+/* SPDX-License-Identifier: MIT OR GPL-2.0 */
+/*
+ * Lookups in the generated event tables (events/tables/). The tables are a
+ * few hundred entries per core, so plain linear scans are fast enough and
+ * keep working for hand-made tables that are not sorted.
+ *
+ * Only ASCII case folding is done here, by hand: <ctype.h> would tie the
+ * result to the C library's locale and is not always there in firmware.
+ */
+#include <string.h>
+#if defined(__has_include)
+#if __has_include(<errno.h>)
+#include <errno.h>
+#endif
+#endif
+/* Firmware without a C library may lack <errno.h>: the Linux numbers. */
+#ifndef EINVAL
+#define EINVAL	22
+#endif
+#ifndef ENOENT
+#define ENOENT	2
+#endif
+
+#include "event_lookup.h"
+
+/* Names longer than this are cut for the edit distance; real ones are < 40. */
+#define DIST_MAX_LEN	64
+
+static int fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int hex_value(int c)
+{
+	if (is_digit(c))
+		return c - '0';
+	c = fold(c);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static int is_ident(int c)
+{
+	return is_digit(c) || (fold(c) >= 'a' && fold(c) <= 'z') || c == '_';
+}
+
+static int is_space(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Does the NUL-terminated s equal the first n chars of t, ignoring case? */
+static int eq_n(const char *s, const char *t, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!s[i] || fold(s[i]) != fold(t[i]))
+			return 0;
+	return s[n] == '\0';
+}
+
+/* Core names: "Cortex-A53", "cortex_a53" and "cortex a53" are one name. */
+static int core_name_eq(const char *s, const char *t)
+{
+	for (;; s++, t++) {
+		int a = fold(*s), b = fold(*t);
+
+		if (a == '_' || a == ' ')
+			a = '-';
+		if (b == '_' || b == ' ')
+			b = '-';
+		if (a != b)
+			return 0;
+		if (!a)
+			return 1;
+	}
+}
+
+static const struct pmukit_event_def *find_in(const struct pmukit_core_def *t,
+					       const char *name, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nevents; i++)
+		if (eq_n(t->events[i].name, name, len))
+			return &t->events[i];
+	return NULL;
+}
+
+/*
+ * The tables to search, in order: the core's own (its names win, as some
+ * cores give an architectural name an IMPDEF number), then the common set of
+ * its architecture. Without a core: every common set, newest first.
+ */
+static size_t search_order(const struct pmukit_core_def *core,
+			   const struct pmukit_core_def *tabs[3])
+{
+	const struct pmukit_core_def *common;
+	size_t n = 0;
+
+	if (!core) {
+		tabs[n++] = &pmukit_common_armv8;
+		tabs[n++] = &pmukit_common_armv9;
+		tabs[n++] = &pmukit_common_armv7;
+		return n;
+	}
+	tabs[n++] = core;
+	common = pmukit_common_for(core);
+	if (common && common != core)
+		tabs[n++] = common;
+	return n;
+}
+
+static const struct pmukit_event_def *find_n(const struct pmukit_core_def *core,
+					      const char *name, size_t len)
+{
+	const struct pmukit_core_def *tabs[3];
+	const struct pmukit_event_def *e;
+	size_t i, n = search_order(core, tabs);
+
+	for (i = 0; i < n; i++) {
+		e = find_in(tabs[i], name, len);
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
+/**
+ * pmukit_core_by_midr() - find the core that a MIDR value identifies
+ * @midr: the Main ID Register (MIDR_EL1 or MIDR); variant, architecture
+ *        and revision fields are ignored
+ *
+ * Only the implementer and part number (PMUKIT_MIDR_CORE_MASK) are compared,
+ * so every revision of a core finds the same table.
+ *
+ * Return: the core from pmukit_cores[], or NULL when no table has that
+ * implementer and part number.
+ */
+const struct pmukit_core_def *pmukit_core_by_midr(uint32_t midr)
+{
+	unsigned int i;
+
+	for (i = 0; i < pmukit_ncores; i++) {
+		const struct pmukit_core_def *c = &pmukit_cores[i];
+
+		if (c->midr && (c->midr & PMUKIT_MIDR_CORE_MASK) ==
+			       (midr & PMUKIT_MIDR_CORE_MASK))
+			return c;
+	}
+	return NULL;
+}
+
+/**
+ * pmukit_core_by_name() - find a core's table by name
+ * @name: the core's name in any case, with '-', '_' or ' ' between the
+ *        words: "cortex-a53", "Cortex-A53", "cortex_a53", "Neoverse N1";
+ *        "common_armv8" and the like name the common tables
+ *
+ * Return: the core from pmukit_cores[] or a common table, or NULL when
+ * @name is NULL or unknown.
+ */
+const struct pmukit_core_def *pmukit_core_by_name(const char *name)
+{
+	static const struct pmukit_core_def *const common[] = {
+		&pmukit_common_armv7, &pmukit_common_armv8, &pmukit_common_armv9,
+	};
+	unsigned int i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; i < pmukit_ncores; i++)
+		if (core_name_eq(pmukit_cores[i].name, name))
+			return &pmukit_cores[i];
+	for (i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+		if (core_name_eq(common[i]->name, name))
+			return common[i];
+	return NULL;
+}
+
+/**
+ * pmukit_common_for() - the common architectural events for a core
+ * @core: a core table
+ *
+ * ARMv7 (A and R profiles) cores get common_armv7, ARMv8 ones (any minor
+ * version, A or R) common_armv8 and ARMv9 ones common_armv9.
+ *
+ * Return: the common table, or NULL for a NULL @core or another
+ * architecture (ARMv6 cores, whose PMU is not the architected one).
+ */
+const struct pmukit_core_def *pmukit_common_for(const struct pmukit_core_def *core)
+{
+	const char *a;
+
+	if (!core || !core->arch)
+		return NULL;
+	a = core->arch;
+	if (fold(a[0]) != 'a' || fold(a[1]) != 'r' || fold(a[2]) != 'm' ||
+	    fold(a[3]) != 'v')
+		return NULL;
+	/* Exactly one digit: "armv80" would be no ARMv8 at all. */
+	if (!is_digit(a[4]) || is_digit(a[5]))
+		return NULL;
+	switch (a[4]) {
+	case '7':
+		return &pmukit_common_armv7;
+	case '8':
+		return &pmukit_common_armv8;
+	case '9':
+		return &pmukit_common_armv9;
+	default:
+		return NULL;
+	}
+}
+
+/**
+ * pmukit_event_find() - find an event by name
+ * @core: the core whose table to search first, or NULL for the common
+ *        tables alone (ARMv8, then ARMv9, then ARMv7)
+ * @name: the event's name in any case: "L1D_CACHE_REFILL", "cpu_cycles"
+ *
+ * After the core's own table, the common table of its architecture is
+ * searched, so architectural events are found even where the core's data
+ * leaves them out.
+ *
+ * Return: the event (its name as in the table, upper case), or NULL when
+ * no table searched has it.
+ */
+const struct pmukit_event_def *pmukit_event_find(const struct pmukit_core_def *core,
+						 const char *name)
+{
+	if (!name)
+		return NULL;
+	return find_n(core, name, strlen(name));
+}
+
+/**
+ * pmukit_event_find_code() - find an event by number
+ * @core: the core whose table to search first, or NULL for the common
+ *        tables alone, as for pmukit_event_find()
+ * @code: the event number
+ *
+ * Return: the first event with that number (tables are sorted by number,
+ * then name), or NULL when no table searched has it.
+ */
+const struct pmukit_event_def *pmukit_event_find_code(const struct pmukit_core_def *core,
+						      unsigned code)
+{
+	const struct pmukit_core_def *tabs[3];
+	size_t t, n = search_order(core, tabs);
+	unsigned int i;
+
+	for (t = 0; t < n; t++)
+		for (i = 0; i < tabs[t]->nevents; i++)
+			if (tabs[t]->events[i].code == code)
+				return &tabs[t]->events[i];
+	return NULL;
+}
+
+/* Copies a table name into the spec, cut to fit (no table name comes close). */
+static void set_name(struct pmukit_event_spec *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(s->name) - 1 && name[i]; i++)
+		s->name[i] = name[i];
+	s->name[i] = '\0';
+}
+
+static void set_raw_name(struct pmukit_event_spec *s, unsigned code)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *p = s->name;
+	int shift = code > 0xff ? 12 : 4;
+
+	memcpy(p, "raw 0x", 6);
+	p += 6;
+	for (; shift >= 0; shift -= 4)
+		*p++ = hex[(code >> shift) & 0xf];
+	*p = '\0';
+}
+
+/* Parses n hex digits; -1 if there are none, one is not hex or it is > 0xffff. */
+static long parse_hex(const char *p, size_t n)
+{
+	unsigned long v = 0;
+	size_t i;
+
+	if (!n)
+		return -1;
+	for (i = 0; i < n; i++) {
+		int d = hex_value(p[i]);
+
+		if (d < 0)
+			return -1;
+		v = v * 16 + (unsigned long)d;
+		if (v > 0xffff)
+			return -1;
+	}
+	return (long)v;
+}
+
+static int all_hex(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (hex_value(p[i]) < 0)
+			return 0;
+	return n > 0;
+}
+
+/**
+ * pmukit_event_parse() - parse an event spec, as perf's -e takes them
+ * @spec: "NAME", "0xHEX" or "rHEX", then optionally ":u" (count at user
+ *        level only), ":k" (kernel level only) or ":uk"/":ku" (both, as with
+ *        no modifier); names in any case, surrounding white space ignored
+ * @core: the core whose names are valid (then its common table), or NULL
+ *        for the common tables alone
+ * @out: the result; left alone unless 0 is returned
+ *
+ * A raw number takes the name of the event with that number when the
+ * tables know one, else "raw 0x..".
+ *
+ * Return: 0; -EINVAL when @spec is malformed (empty, a bad or repeated
+ * modifier, bad hex, a number above 0xffff, characters no name has);
+ * -ENOENT when it is a well-formed name no table searched knows.
+ */
+int pmukit_event_parse(const char *spec, const struct pmukit_core_def *core,
+		       struct pmukit_event_spec *out)
+{
+	struct pmukit_event_spec s;
+	const char *end, *colon, *p;
+	size_t len;
+	int u = 0, k = 0;
+
+	if (!spec || !out)
+		return -EINVAL;
+	memset(&s, 0, sizeof(s));
+	while (is_space(*spec))
+		spec++;
+	end = spec + strlen(spec);
+	while (end > spec && is_space(end[-1]))
+		end--;
+
+	for (colon = spec; colon < end && *colon != ':'; colon++)
+		;
+	if (colon < end) {
+		if (colon + 1 == end)
+			return -EINVAL;		/* "name:" */
+		for (p = colon + 1; p < end; p++) {
+			if (*p == 'u' && !u)
+				u = 1;
+			else if (*p == 'k' && !k)
+				k = 1;
+			else
+				return -EINVAL;
+		}
+		/* perf's meaning: ":u" excludes the kernel, ":k" user space. */
+		s.excl_kernel = u && !k;
+		s.excl_user = k && !u;
+	}
+
+	len = (size_t)(colon - spec);
+	if (!len)
+		return -EINVAL;
+	if (len >= 2 && spec[0] == '0' && fold(spec[1]) == 'x') {
+		long v = parse_hex(spec + 2, len - 2);
+
+		if (v < 0)
+			return -EINVAL;
+		s.code = (uint16_t)v;
+		s.raw = 1;
+	} else if (is_digit(spec[0])) {
+		return -EINVAL;			/* numbers are hex, with 0x or r */
+	} else if (fold(spec[0]) == 'r' && all_hex(spec + 1, len - 1)) {
+		long v = parse_hex(spec + 1, len - 1);
+
+		if (v < 0)
+			return -EINVAL;
+		s.code = (uint16_t)v;
+		s.raw = 1;
+	} else {
+		const struct pmukit_event_def *e;
+
+		for (p = spec; p < colon; p++)
+			if (!is_ident(*p))
+				return -EINVAL;
+		e = find_n(core, spec, len);
+		if (!e)
+			return -ENOENT;
+		s.code = e->code;
+		set_name(&s, e->name);
+	}
+
+	if (s.raw) {
+		const struct pmukit_event_def *e = pmukit_event_find_code(core, s.code);
+
+		if (e)
+			set_name(&s, e->name);
+		else
+			set_raw_name(&s, s.code);
+	}
+	*out = s;
+	return 0;
+}
+
+/* For suggestions '-' is '_': "l1d-cache" is one typo from L1D_CACHE. */
+static int fold_sugg(int c)
+{
+	return c == '-' ? '_' : fold(c);
+}
+
+/*
+ * Edit distance counting insertions, deletions, substitutions and swaps of
+ * two neighbours (optimal string alignment), ignoring case; three rows on
+ * the stack instead of a matrix, as there is no allocator.
+ */
+static unsigned distance(const char *a, const char *b)
+{
+	unsigned r0[DIST_MAX_LEN + 1], r1[DIST_MAX_LEN + 1], r2[DIST_MAX_LEN + 1];
+	unsigned *pp = r0, *prev = r1, *cur = r2, *t;
+	size_t la = strlen(a), lb = strlen(b), i, j;
+
+	if (la > DIST_MAX_LEN)
+		la = DIST_MAX_LEN;
+	if (lb > DIST_MAX_LEN)
+		lb = DIST_MAX_LEN;
+	for (j = 0; j <= lb; j++)
+		prev[j] = (unsigned)j;
+	for (i = 1; i <= la; i++) {
+		cur[0] = (unsigned)i;
+		for (j = 1; j <= lb; j++) {
+			unsigned cost = fold_sugg(a[i - 1]) != fold_sugg(b[j - 1]);
+			unsigned d = prev[j] + 1;
+
+			if (cur[j - 1] + 1 < d)
+				d = cur[j - 1] + 1;
+			if (prev[j - 1] + cost < d)
+				d = prev[j - 1] + cost;
+			if (i > 1 && j > 1 &&
+			    fold_sugg(a[i - 1]) == fold_sugg(b[j - 2]) &&
+			    fold_sugg(a[i - 2]) == fold_sugg(b[j - 1]) &&
+			    pp[j - 2] + 1 < d)
+				d = pp[j - 2] + 1;
+			cur[j] = d;
+		}
+		t = pp;
+		pp = prev;
+		prev = cur;
+		cur = t;
+	}
+	return prev[lb];
+}
+
+/* Is needle (at least 3 chars, so "L" does not match everything) in hay? */
+static int contains(const char *hay, const char *needle)
+{
+	size_t ln = strlen(needle), lh = strlen(hay), i, j;
+
+	if (ln < 3 || ln > lh)
+		return 0;
+	for (i = 0; i + ln <= lh; i++) {
+		for (j = 0; j < ln; j++)
+			if (fold_sugg(hay[i + j]) != fold_sugg(needle[j]))
+				break;
+		if (j == ln)
+			return 1;
+	}
+	return 0;
+}
+
+/**
+ * pmukit_event_suggest() - close event names, for "did you mean" messages
+ * @core: the core whose names to consider (then its common table), or NULL
+ *        for the common tables alone
+ * @name: the name that was not found
+ * @out: filled with pointers to table names, best first
+ * @max: room in @out; at most PMUKIT_SUGGEST_MAX are returned
+ *
+ * A name is close when few edits (insertions, deletions, substitutions or
+ * swaps of neighbours, ignoring case, at most a third of @name's length and
+ * at least 2) turn @name into it, or when it contains @name (3 characters or
+ * more). Fewer edits rank first; ties keep table order, which is by event
+ * number. A name in two tables is offered once.
+ *
+ * Return: how many names were stored in @out (0 to @max).
+ */
+size_t pmukit_event_suggest(const struct pmukit_core_def *core, const char *name,
+			    const char **out, size_t max)
+{
+	const struct pmukit_core_def *tabs[3];
+	unsigned score[PMUKIT_SUGGEST_MAX];
+	size_t ntabs, t, u, n = 0, len;
+	unsigned limit;
+	unsigned int i;
+
+	if (!name || !out || !max)
+		return 0;
+	if (max > PMUKIT_SUGGEST_MAX)
+		max = PMUKIT_SUGGEST_MAX;
+	len = strlen(name);
+	limit = len / 3 > 2 ? (unsigned)(len / 3) : 2;
+	ntabs = search_order(core, tabs);
+
+	for (t = 0; t < ntabs; t++) {
+		for (i = 0; i < tabs[t]->nevents; i++) {
+			const char *cand = tabs[t]->events[i].name;
+			unsigned d = distance(name, cand);
+			size_t pos;
+			int dup = 0;
+
+			if (d > limit && !contains(cand, name))
+				continue;
+			for (u = 0; u < t && !dup; u++)
+				dup = find_in(tabs[u], cand, strlen(cand)) != NULL;
+			if (dup)
+				continue;
+			for (pos = 0; pos < n && score[pos] <= d; pos++)
+				;
+			if (pos >= max)
+				continue;
+			if (n < max)
+				n++;
+			for (u = n - 1; u > pos; u--) {
+				out[u] = out[u - 1];
+				score[u] = score[u - 1];
+			}
+			out[pos] = cand;
+			score[pos] = d;
+		}
+	}
+	return n;
+}

@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: MIT
+# PMU event tables: generated from Arm's machine-readable PMU data by
+# tools/gen-events, and committed, so a normal build needs neither the data
+# nor Python. Regenerate after updating the copy of ARM-software/data.
+#
+#   make events ARM_DATA=DIR   regenerate the event tables
+
+ARM_DATA ?= $(PMUKIT_ARM_DATA)
+PYTHON ?= python3
+
+EVENTS_SRCS := $(wildcard events/tables/*.c)
+EVENTS_OUT := events/tables
+EVENTS_FW_OUT := fw/events
+
+.PHONY: events
+events:
+	$(Q)if [ -z "$(strip $(ARM_DATA))" ]; then \
+		echo "make events: no PMU data: run 'make events ARM_DATA=DIR' or set" \
+		     "PMUKIT_ARM_DATA, with DIR a checkout of" \
+		     "https://github.com/ARM-software/data" >&2; \
+		exit 1; \
+	fi
+	$(Q)$(PYTHON) tools/gen-events --data "$(strip $(ARM_DATA))" --all \
+		--out $(EVENTS_OUT) --fw-out $(EVENTS_FW_OUT)
