@@ -1,0 +1,208 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The kernel module's tests, run inside a QEMU guest by tests/qemu/kmod.sh.
+#
+#   kmod-tests.sh exact   one CPU under -icount shift=0: exact counts, load/unload,
+#                         parameters, mode=read
+#   kmod-tests.sh smp     two CPUs: every CPU, hotplug, perf interaction
+#
+# Prints TAP 13. Needs /lib/modules/pmukit.ko and pmutest on PATH.
+set -u
+KO=/lib/modules/pmukit.ko
+SYS=/sys/kernel/pmukit
+B2B_INSNS=5		# include/pmukit/b2b.h: isb; mrs/mrc; str; subs; b.ne
+WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
+
+n=0
+echo "TAP version 13"
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
+diag() { echo "$*" | sed 's/^/# /'; }
+# check DESC CMD...: ok when CMD succeeds; shows CMD's output otherwise
+check() {
+	desc=$1; shift
+	if out=$("$@" 2>&1); then ok "$desc"; else nok "$desc"; diag "$out"; fi
+}
+# expect_eq DESC GOT WANT
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1"; diag "got '$2', want '$3'"; fi
+}
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
+no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
+unload() { grep -q '^pmukit ' /proc/modules && rmmod pmukit; true; }
+kernel_clean() { ! dmesg | grep -E 'Oops|WARNING:|BUG:|Unable to handle|Internal error'; }
+
+arch=$(uname -m)
+pmuv3=1
+grep -q '^CPU architecture: 7' /proc/cpuinfo && pmuv3=0
+diag "$arch, $(grep -m1 'CPU part' /proc/cpuinfo), $(nproc) CPU(s), PMUv3=$pmuv3"
+
+exact_tests() {
+	out=$(pmutest probe 2>&1); rc=$?
+	if [ $rc -eq 3 ] && echo "$out" | grep -q "no user access"; then
+		ok "before insmod: a user read of the cycle counter faults: no user access"
+	else nok "before insmod: user read faults"; diag "$out"; fi
+
+	check "insmod pmukit.ko" insmod $KO
+	check "user access on every CPU" pmutest percpu
+	dmesg | grep 'pmukit: cpu' | sed 's/^/# /'
+
+	out=$(pmutest b2b -n 1000)
+	diag "$out"
+	expect_eq "back-to-back reads: min == max == $B2B_INSNS instructions" \
+		"$(field "$out" min)/$(field "$out" max)" "$B2B_INSNS/$B2B_INSNS"
+
+	for k in 1 1000 12345; do
+		out=$(pmutest swinc $k)
+		expect_eq "SW_INCR: $k writes to PMSWINC count exactly $k" "$(field "$out" count)" $k
+	done
+
+	for k in 1000 2000; do
+		out=$(pmutest window $k); diag "$out"
+		want=$((2 * k + WINDOW_EXTRA))
+		expect_eq "INST_RETIRED (EL0) over a loop of $k iterations: exactly $want" \
+			"$(field "$out" inst_retired)" $want
+		expect_eq "CPU_CYCLES over the same loop under icount: exactly $want" \
+			"$(field "$out" cycles)" $want
+	done
+
+	out=$(pmutest cc64); diag "$out"
+	if [ "$arch" = aarch64 ]; then
+		expect_eq "64-bit cycle counter: PMCR.LC set, counts past 2^32" \
+			"$(field "$out" lc)/$(field "$out" width)" "1/64"
+	else
+		case "$(field "$out" mrrc)" in
+		yes) ok "64-bit cycle counter: mrrc works (PMUv3)" ;;
+		*) ok "64-bit cycle counter: mrrc raised SIGILL (QEMU 7.2 has no mrrc PMCCNTR); fell back to 32-bit reads" ;;
+		esac
+		expect_eq "32-bit cycle counter: the counter wrapped inside the window" \
+			"$(field "$out" wrapped)" yes
+		expect_eq "32-bit cycle counter: delta across the wrap equals the delta without one" \
+			"$(field "$out" across_wrap)" "$(field "$out" plain)"
+	fi
+
+	echo 1 > $SYS/selftest
+	out=$(cat $SYS/selftest); diag "$out"
+	expect_eq "sysfs selftest: min == max == $B2B_INSNS" \
+		"$(field "$out" min)/$(field "$out" max)/$(field "$out" samples)" "$B2B_INSNS/$B2B_INSNS/100"
+	expect_eq "sysfs mode" "$(cat $SYS/mode)" full
+
+	check "rmmod pmukit" rmmod pmukit
+	check "after rmmod: user reads fault again (PMUSERENR restored)" no_access
+
+	i=0 fails=0
+	while [ $i -lt 100 ]; do
+		insmod $KO || fails=$((fails + 1))
+		rmmod pmukit || fails=$((fails + 1))
+		i=$((i + 1))
+	done
+	expect_eq "100 insmod/rmmod cycles: all succeed" $fails 0
+	check "100 insmod/rmmod cycles: no Oops, WARNING or BUG in the kernel log" kernel_clean
+	check "100 insmod/rmmod cycles: user access off afterwards" no_access
+
+	insmod $KO && ncnt=$(( $(cat $SYS/cpu0/pmcr) >> 11 & 31 )) && rmmod pmukit
+	many=$(i=0; while [ $i -le $ncnt ]; do printf '0x11,'; i=$((i + 1)); done)
+	many=${many%,}
+	bad_param "mode=bogus" "mode=bogus is not a mode"
+	bad_param "events=0xZZ" "'0xZZ' is not an event"
+	bad_param "events=$many" "too many events"
+	bad_param "events=0x08:x" "is not an event"
+	if [ $pmuv3 = 0 ]; then
+		bad_param "mode=read" "mode=read needs PMUv3"
+	fi
+
+	if [ $pmuv3 = 1 ]; then
+		check "insmod mode=read events=0x08:u" insmod $KO mode=read events=0x08:u
+		expect_eq "sysfs mode/events" "$(cat $SYS/mode) $(cat $SYS/events)" "read 0x08:u"
+		check "mode=read: user reads of the cycle counter work" pmutest probe
+		out=$(pmutest write-pmcr); rc=$?
+		expect_eq "mode=read: a user write to PMCR faults" $rc 3
+		out=$(pmutest readwindow 1000); diag "$out"
+		expect_eq "mode=read: counter 0 programmed by the module counts INST_RETIRED exactly" \
+			"$(field "$out" inst_retired)" $((2000 + WINDOW_EXTRA))
+		out=$(pmutest swinc 1); rc=$?
+		expect_eq "mode=read: user programming of a counter faults" $rc 3
+		check "rmmod" rmmod pmukit
+	else
+		skip "mode=read needs PMUv3; this ARMv7 core has PMUv2 (refusal tested above)" "mode=read counting"
+	fi
+	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
+}
+
+# bad_param ARGS MESSAGE: insmod fails with EINVAL, says MESSAGE, leaves nothing on
+bad_param() {
+	dmesg -c >/dev/null
+	out=$(insmod $KO $1 2>&1); rc=$?
+	if [ $rc -ne 0 ] && echo "$out" | grep -qi 'invalid\|EINVAL' &&
+	   dmesg | grep -q "pmukit: .*$2" && ! grep -q '^pmukit ' /proc/modules && no_access; then
+		ok "insmod $1: refused with EINVAL, '$2' in the kernel log, nothing enabled"
+	else
+		nok "insmod $1: refused with EINVAL and a clear message"
+		diag "insmod rc=$rc: $out"; diag "$(dmesg | tail -n 3)"
+		unload
+	fi
+}
+
+smp_tests() {
+	check "before insmod: no user access on any CPU" sh -c '! pmutest percpu'
+	check "insmod pmukit.ko" insmod $KO
+	out=$(pmutest percpu); rc=$?
+	diag "$out"
+	expect_eq "user access on every CPU (each pinned in turn)" $rc 0
+	for c in 0 1; do
+		out=$(pmutest b2b -c $c -n 200)
+		min=$(field "$out" min)
+		if [ "$(field "$out" cpu)" = $c ] && [ "${min:-0}" -gt 0 ]; then
+			ok "cpu$c: back-to-back reads run ($out)"
+		else nok "cpu$c: back-to-back reads"; diag "$out"; fi
+	done
+
+	echo 1 > $SYS/selftest
+	out=$(cat $SYS/selftest); diag "$out"
+	expect_eq "sysfs selftest has statistics for both CPUs" \
+		"$(echo "$out" | grep -c 'samples=100 ')" 2
+
+	echo 0 > /sys/devices/system/cpu/cpu1/online
+	expect_eq "cpu1 offline: sysfs cpu1 has no registers to read" \
+		"$(cat $SYS/cpu1/pmuserenr 2>/dev/null || echo none)" none
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	check "hotplug: cpu1 offline then online: user reads work on cpu1" pmutest probe -c 1
+	expect_eq "hotplug: sysfs cpu1 user_access" "$(cat $SYS/cpu1/user_access)" on
+	check "rmmod" rmmod pmukit
+
+	# Negative control: without the hotplug callback, access is lost.
+	insmod $KO hotplug=0
+	echo 0 > /sys/devices/system/cpu/cpu1/online
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	check "control (hotplug=0): after offline/online cpu1 faults, so the callback is what keeps access" \
+		no_access -c 1
+	rmmod pmukit
+
+	insmod $KO
+	out=$(pmutest perf-cycles 2>&1); diag "another process used perf: $out"
+	if pmutest percpu >/dev/null 2>&1; then
+		ok "after a perf session: EL0 access survived on every CPU"
+	else
+		ok "after a perf session: EL0 access was revoked by the perf driver (reported)"
+		diag "$(pmutest percpu 2>&1)"
+	fi
+	echo 1 > $SYS/rearm
+	check "rearm: user access on every CPU again" pmutest percpu
+	for c in 0 1; do
+		out=$(pmutest b2b -c $c -n 200)
+		min=$(field "$out" min)
+		if [ "${min:-0}" -gt 0 ]; then ok "rearm: counters run on cpu$c (PMCR.E set)"
+		else nok "rearm: counters run on cpu$c"; diag "$out"; fi
+	done
+	check "rmmod" rmmod pmukit
+	check "after rmmod: no user access on any CPU" sh -c '! pmutest percpu'
+	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
+}
+
+case "${1:-}" in
+exact) exact_tests ;;
+smp) smp_tests ;;
+*) echo "usage: kmod-tests.sh exact|smp" >&2; exit 2 ;;
+esac
+echo "1..$n"

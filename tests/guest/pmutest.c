@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmutest: the user-space side of the kernel module's tests, run in the QEMU
+ * guests. Each subcommand does one thing and prints key=value results; the
+ * guest test scripts turn them into TAP.
+ *
+ *   pmutest probe [-c CPU]       read the cycle counter; exit 0 on, 3 no access
+ *   pmutest percpu               probe on every online CPU; exit 3 if one is off
+ *   pmutest b2b [-c CPU] [-n N]  back-to-back read statistics
+ *   pmutest swinc N              counter 0 = SW_INCR, N software increments
+ *   pmutest window N             cycles and INST_RETIRED (EL0 only) around 2N insns
+ *   pmutest readwindow N         counter 0 as the module programmed it (mode=read)
+ *   pmutest cc64                 64-bit cycle counter (AArch64) / mrrc probe + wrap
+ *   pmutest write-pmcr           try to write PMCR from EL0; exit 3 if it faults
+ *   pmutest perf-cycles          a hardware perf event in this process, then close
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <pmukit/b2b.h>
+#include <pmukit/sysreg.h>
+#include "pmutest_asm.h"
+
+#define EXIT_NOACCESS	3
+
+static sigjmp_buf fault_jmp;
+
+static void on_sigill(int sig)
+{
+	(void)sig;
+	siglongjmp(fault_jmp, 1);
+}
+
+/* Runs fn(arg); returns -1 if it raised SIGILL (no access), else 0. */
+static int try_insn(void (*fn)(void *), void *arg)
+{
+	struct sigaction sa = { .sa_handler = on_sigill }, old;
+	int faulted = 0;
+
+	sigaction(SIGILL, &sa, &old);
+	if (sigsetjmp(fault_jmp, 1))
+		faulted = 1;
+	else
+		fn(arg);
+	sigaction(SIGILL, &old, NULL);
+	return faulted ? -1 : 0;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "pmutest: cannot run on cpu%d: %s\n", cpu, strerror(errno));
+		exit(2);
+	}
+}
+
+static void read_cc(void *out)
+{
+	*(uint64_t *)out = pmukit_read_pmccntr();
+}
+
+static int probe(int cpu)
+{
+	uint64_t v = 0;
+
+	if (cpu >= 0)
+		pin(cpu);
+	if (try_insn(read_cc, &v)) {
+		printf("cpu%d: no user access (reading the cycle counter raised SIGILL)\n",
+		       sched_getcpu());
+		return EXIT_NOACCESS;
+	}
+	printf("cpu%d: user access on (cycle counter 0x%" PRIx64 ")\n", sched_getcpu(), v);
+	return 0;
+}
+
+static int percpu(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+	int cpu, rc = 0, st;
+	char path[64];
+
+	for (cpu = 0; cpu < n; cpu++) {
+		FILE *f;
+		int online = 1;
+		pid_t pid;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+		f = fopen(path, "r");
+		if (f) {
+			online = fgetc(f) == '1';
+			fclose(f);
+		}
+		if (!online)
+			continue;
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0)
+			exit(probe(cpu));
+		waitpid(pid, &st, 0);
+		if (!WIFEXITED(st) || WEXITSTATUS(st))
+			rc = EXIT_NOACCESS;
+	}
+	return rc;
+}
+
+static int b2b(int cpu, unsigned long n)
+{
+	pmukit_ureg_t *buf = calloc(n, sizeof(*buf));
+	uint64_t d, min = UINT64_MAX, max = 0, sum = 0, wrapped = 0, used = 0;
+	double mean, var = 0;
+	unsigned long i;
+
+	if (!buf || n < 2)
+		return 2;
+	if (cpu >= 0)
+		pin(cpu);
+	if (try_insn(read_cc, &d))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	pmukit_b2b_cycles(buf, n);
+	for (i = 1; i < n; i++) {
+		if (buf[i] < buf[i - 1]) {
+			wrapped++;
+			continue;
+		}
+		d = buf[i] - buf[i - 1];
+		min = d < min ? d : min;
+		max = d > max ? d : max;
+		sum += d;
+		used++;
+	}
+	mean = used ? (double)sum / used : 0;
+	for (i = 1; i < n; i++)
+		if (buf[i] >= buf[i - 1])
+			var += ((double)(buf[i] - buf[i - 1]) - mean) *
+			       ((double)(buf[i] - buf[i - 1]) - mean);
+	printf("cpu=%d samples=%" PRIu64 " min=%" PRIu64 " max=%" PRIu64
+	       " mean=%.2f sd=%.2f wrapped=%" PRIu64 "\n", sched_getcpu(), used,
+	       min, max, mean, used ? __builtin_sqrt(var / used) : 0.0, wrapped);
+	free(buf);
+	return 0;
+}
+
+/* Counter 0: stop, set type and filter, zero it, start (mode=full). */
+static void program_counter0(pmukit_ureg_t type)
+{
+	pmukit_write_pmcntenclr(1);	/* PMCNTENCLR.P0: stop counter 0 */
+	pmukit_write_pmselr(0);		/* PMSELR.SEL: counter 0 for PMXEV* */
+	pmukit_isb();
+	pmukit_write_pmxevtyper(type);	/* PMXEVTYPER: event and P/U filter */
+	pmukit_write_pmxevcntr(0);	/* PMXEVCNTR: start from zero */
+	pmukit_write_pmcntenset(1);	/* PMCNTENSET.P0: start counter 0 */
+	pmukit_isb();
+}
+
+struct swinc_arg {
+	unsigned long n;
+	uint64_t count;
+};
+
+static void do_swinc(void *p)
+{
+	struct swinc_arg *a = p;
+	unsigned long i;
+
+	program_counter0(PMU_EVT_SW_INCR);	/* counted at every level */
+	for (i = 0; i < a->n; i++)
+		pmukit_write_pmswinc(1);	/* PMSWINC.P0: +1 on counter 0 */
+	pmukit_isb();
+	a->count = pmukit_read_pmevcntr(0);
+}
+
+static int swinc(unsigned long n)
+{
+	struct swinc_arg a = { .n = n };
+
+	pin(0);
+	if (try_insn(do_swinc, &a))
+		return printf("no user access to program the PMU\n"), EXIT_NOACCESS;
+	printf("swinc writes=%lu count=%" PRIu64 "\n", n, a.count);
+	return 0;
+}
+
+struct window_arg {
+	unsigned long n;
+	int program;
+	uint64_t cycles, insns;
+};
+
+static void do_window(void *p)
+{
+	struct window_arg *a = p;
+
+	if (a->program)	/* INST_RETIRED at EL0 only: P set, so EL1 is excluded */
+		program_counter0(PMU_EVT_INST_RETIRED | PMEVTYPER_P_BIT);
+	pmukit_write_pmselr(0);	/* PMSELR.SEL: counter 0 (the 32-bit window reads PMXEVCNTR) */
+	pmukit_isb();
+	a->cycles = window_cycles(a->n);
+	a->insns = window_evcntr0(a->n);
+}
+
+static int window(unsigned long n, int program)
+{
+	struct window_arg a = { .n = n, .program = program };
+
+	pin(0);
+	if (try_insn(do_window, &a))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	printf("window n=%lu cycles=%" PRIu64 " inst_retired=%" PRIu64 " expected=%lu\n",
+	       n, a.cycles, a.insns, 2 * n + PMUTEST_WINDOW_EXTRA);
+	return 0;
+}
+
+static void do_write_pmcr(void *p)
+{
+	(void)p;
+	pmukit_write_pmcr(pmukit_read_pmcr());
+}
+
+static int write_pmcr(void)
+{
+	if (try_insn(do_write_pmcr, NULL)) {
+		printf("writing PMCR from user space faulted (SIGILL)\n");
+		return EXIT_NOACCESS;
+	}
+	printf("writing PMCR from user space worked\n");
+	return 0;
+}
+
+#if defined(__aarch64__)
+struct cc64_arg {
+	pmukit_ureg_t pmcr;
+	uint64_t after;
+};
+
+static void do_cc64(void *p)
+{
+	struct cc64_arg *a = p;
+
+	a->pmcr = pmukit_read_pmcr();
+	pmukit_write_pmccntr(0xffffff00ULL);	/* PMCCNTR: 256 cycles below 2^32 */
+	pmukit_isb();
+	window_cycles(1000);
+	a->after = pmukit_read_pmccntr();
+}
+
+static int cc64(void)
+{
+	struct cc64_arg a;
+
+	pin(0);
+	if (try_insn(do_cc64, &a))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	printf("cc64 lc=%d start=0xffffff00 after=0x%" PRIx64 " width=%d\n",
+	       !!(a.pmcr & PMCR_LC_BIT), a.after, a.after > 0xffffffffULL ? 64 : 32);
+	return 0;
+}
+#else
+static void do_mrrc(void *p)
+{
+	*(uint64_t *)p = pmukit_read_pmccntr64();
+}
+
+struct wrap_arg {
+	unsigned long n;
+	uint64_t plain, wrapped;
+	uint32_t before, after;
+};
+
+static void do_wrap(void *p)
+{
+	struct wrap_arg *a = p;
+
+	pmukit_write_pmccntr32(0);		/* PMCCNTR: far from a wrap */
+	pmukit_isb();
+	a->plain = window_cycles(a->n);
+	pmukit_write_pmccntr32(0xffffff00U);	/* PMCCNTR: wraps inside the window */
+	pmukit_isb();
+	a->before = pmukit_read_pmccntr32();
+	a->wrapped = window_cycles(a->n);
+	a->after = pmukit_read_pmccntr32();
+}
+
+static int cc64(void)
+{
+	struct wrap_arg w = { .n = 1000 };
+	uint64_t v;
+	int have_mrrc;
+
+	pin(0);
+	have_mrrc = try_insn(do_mrrc, &v) == 0;
+	if (try_insn(do_wrap, &w))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	printf("cc64 mrrc=%s width=%d plain=%" PRIu64 " across_wrap=%" PRIu64
+	       " wrapped=%s\n", have_mrrc ? "yes" : "no(SIGILL)", have_mrrc ? 64 : 32,
+	       w.plain, w.wrapped, w.after < w.before ? "yes" : "no");
+	return 0;
+}
+#endif
+
+static int perf_cycles(void)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_HARDWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_HW_CPU_CYCLES,
+		.exclude_kernel = 1,
+	};
+	uint64_t count = 0;
+	volatile unsigned long spin;
+	int fd;
+
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0) {
+		printf("perf_event_open(PERF_COUNT_HW_CPU_CYCLES): %s\n", strerror(errno));
+		return 4;
+	}
+	/* Plain work: the PMU may be closed to EL0 while perf owns it. */
+	for (spin = 0; spin < 100000; spin++)
+		;
+	if (read(fd, &count, sizeof(count)) != sizeof(count))
+		count = 0;
+	close(fd);
+	printf("perf cycles=%" PRIu64 "\n", count);
+	return 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: pmutest probe|percpu|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles [-c CPU] [-n N]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	int cpu = -1, opt;
+	unsigned long n = 1000;
+
+	if (argc < 2)
+		return usage();
+	cmd = argv[1];
+	optind = 2;
+	while ((opt = getopt(argc, argv, "c:n:")) != -1) {
+		if (opt == 'c')
+			cpu = atoi(optarg);
+		else if (opt == 'n')
+			n = strtoul(optarg, NULL, 0);
+		else
+			return usage();
+	}
+	if (optind < argc)
+		n = strtoul(argv[optind], NULL, 0);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (!strcmp(cmd, "probe"))
+		return probe(cpu);
+	if (!strcmp(cmd, "percpu"))
+		return percpu();
+	if (!strcmp(cmd, "b2b"))
+		return b2b(cpu, n);
+	if (!strcmp(cmd, "swinc"))
+		return swinc(n);
+	if (!strcmp(cmd, "window"))
+		return window(n, 1);
+	if (!strcmp(cmd, "readwindow"))
+		return window(n, 0);
+	if (!strcmp(cmd, "cc64"))
+		return cc64();
+	if (!strcmp(cmd, "write-pmcr"))
+		return write_pmcr();
+	if (!strcmp(cmd, "perf-cycles"))
+		return perf_cycles();
+	return usage();
+}
