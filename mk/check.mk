@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+#   make check             every test: host unit tests, then all QEMU targets (TAP, prove)
+#   make check-host        only the tests that run on this machine
+#   make deps              install the Debian packages and busybox the tests need
+#   make kernels           fetch the Debian ARM test kernels and their headers
+#
+# Host unit tests: each tests/host/test_*.c becomes a TAP program linked with
+# libpmukit; tests/host/*.t are scripts. QEMU tests: tests/qemu/*.t boot
+# guests with tools/qemu-run; tests/fw/*.t run the firmware images.
+
+.PHONY: check check-host deps kernels build-all
+HOST_TEST_OUT := $(BUILD)/tests/host
+HOST_TESTS := $(patsubst tests/host/%.c,$(HOST_TEST_OUT)/%,$(wildcard tests/host/test_*.c))
+PROVE ?= prove
+PROVE_FLAGS ?= -j2
+
+$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(LIB_A) -lm
+
+deps:
+	$(Q)tools/deps
+
+kernels: deps
+	$(Q)tools/fetch-kernels all
+
+# Everything the tests use: the host build, both ARM builds and the firmware.
+build-all: kernels
+	$(Q)$(MAKE) --no-print-directory ARCH=$(HOST_ARCH) all $(HOST_TESTS)
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 all
+	$(Q)$(MAKE) --no-print-directory ARCH=arm all
+	$(Q)$(MAKE) --no-print-directory fw
+
+check-host: deps
+	$(Q)$(MAKE) --no-print-directory ARCH=$(HOST_ARCH) all $(HOST_TESTS)
+	$(PROVE) $(PROVE_FLAGS) $(HOST_TESTS) $(wildcard tests/host/*.t)
+
+check: build-all
+	$(PROVE) $(PROVE_FLAGS) $(HOST_TESTS) $(wildcard tests/host/*.t) \
+		$(wildcard tests/fw/*.t) $(wildcard tests/qemu/*.t)

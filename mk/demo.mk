@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: MIT
+#   make demo              boot an emulated Cortex-A53, load the module, show it at work
+#
+# Two boots of the same board: first with emulated time (noisy, as on a busy
+# board), then under -icount shift=0, where every count is exact.
+
+.PHONY: demo
+demo: kernels
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 all
+	@echo "### pmukit demo: Debian arm64 kernel on an emulated Cortex-A53 (QEMU), 2 CPUs"
+	$(Q)tools/qemu-run --no-build --arch arm64 --cpu cortex-a53 --smp 2 \
+		--add demo/demo-guest.sh -- 'sh /extra/demo-guest.sh'
+	@echo
+	@echo "### the same board under -icount shift=0, 1 CPU: exact counts"
+	$(Q)tools/qemu-run --no-build --arch arm64 --cpu cortex-a53 --icount \
+		--add demo/demo-guest.sh -- 'PMUKIT_DEMO_ICOUNT=1 sh /extra/demo-guest.sh'
