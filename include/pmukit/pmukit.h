@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libpmukit: count CPU cycles and hardware events on ARM (and x86-64) from
+ * user space, through one of several access paths, with statistics.
+ *
+ * Every function that can fail returns 0 or a negative errno; the text for it
+ * is pmukit_strerror(), and pmukit_last_error() says what exactly went wrong
+ * in this thread ("user access to the PMU is off on CPU 1: load pmukit.ko
+ * (mode=full) or use --path perf").
+ *
+ *	struct pmukit_session *s;
+ *	const char *ev[] = { "CPU_CYCLES", "INST_RETIRED:u" };
+ *	struct pmukit_count c[2];
+ *
+ *	if (pmukit_open(&s, ev, 2, NULL) == 0) {
+ *		pmukit_start(s);
+ *		work();
+ *		pmukit_stop(s);
+ *		pmukit_read(s, c);
+ *		pmukit_close(s);
+ *	}
+ */
+#ifndef PMUKIT_PMUKIT_H
+#define PMUKIT_PMUKIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PMUKIT_API __attribute__((visibility("default")))
+
+/* ---- access paths --------------------------------------------------- */
+
+enum pmukit_path {
+	PMUKIT_PATH_AUTO = 0,	/* the first of direct, perf-mmap, perf, clock that works */
+	PMUKIT_PATH_DIRECT,	/* mrs/mrc of the PMU (pmukit.ko loaded); rdtsc on x86-64 */
+	PMUKIT_PATH_PERF,	/* perf_event_open() groups and read() */
+	PMUKIT_PATH_PERF_MMAP,	/* perf's mmap page self-read (seqlock, rdpmc/mrs) */
+	PMUKIT_PATH_CLOCK,	/* generic timer CNTVCT, rdtsc, or clock_gettime */
+	PMUKIT_PATH_COUNT
+};
+
+/** pmukit_path_name() - "auto", "direct", "perf", "perf-mmap" or "clock". */
+PMUKIT_API const char *pmukit_path_name(enum pmukit_path path);
+
+/** pmukit_path_parse() - the path for a name; -EINVAL if there is none. */
+PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path);
+
+/**
+ * pmukit_path_detect() - does @path work here, for the calling thread?
+ * @why: filled with the reason when it does not (and a short note when it does)
+ *
+ * Return: 0 if it works; -EACCES, -ENODEV, -ENOENT, -EOPNOTSUPP ... if not.
+ */
+PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len);
+
+/* ---- sessions ------------------------------------------------------- */
+
+struct pmukit_session;
+
+#define PMUKIT_F_CHILD		(1U << 0)	/* perf: count opts.pid from its exec, with inheritance */
+#define PMUKIT_F_NO_PIN		(1U << 1)	/* direct: leave the thread's affinity alone */
+#define PMUKIT_F_ALL_LEVELS	(1U << 2)	/* default filter counts kernel too (unless :u/:k) */
+
+struct pmukit_options {
+	enum pmukit_path path;	/* PMUKIT_PATH_AUTO unless told; PMUKIT_PATH env overrides auto */
+	int cpu;		/* direct: CPU to pin to; -1: the one it runs on */
+	pid_t pid;		/* perf with PMUKIT_F_CHILD: the child (stopped before exec) */
+	unsigned int flags;	/* PMUKIT_F_* */
+};
+
+/* One counter's reading. */
+struct pmukit_count {
+	uint64_t value;		/* scaled by enabled/running when the path multiplexed */
+	uint64_t raw;		/* as read */
+	uint64_t enabled_ns;	/* perf: time enabled; 0 on other paths */
+	uint64_t running_ns;	/* perf: time on a counter; 0 on other paths */
+};
+
+/**
+ * pmukit_open() - prepare counting of @n events.
+ * @events: event specs as perf writes them: names ("L1D_CACHE_REFILL",
+ *	case-insensitive), raw codes ("0x08", "r08"), with ":u" / ":k" modifiers;
+ *	"CPU_CYCLES" on the direct path uses the cycle counter.
+ * @opts: NULL for defaults (auto path, current CPU, calling thread).
+ *
+ * Return: 0, -ENOENT (unknown event), -EOPNOTSUPP (not implemented by this
+ * core), -E2BIG (more events than counters), -EACCES (no access), ...
+ */
+PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *events,
+			   unsigned int n, const struct pmukit_options *opts);
+PMUKIT_API int pmukit_start(struct pmukit_session *s);
+PMUKIT_API int pmukit_stop(struct pmukit_session *s);
+PMUKIT_API int pmukit_reset(struct pmukit_session *s);
+/** pmukit_read() - fill @counts[0..n) in the order of the events given to open. */
+PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts);
+PMUKIT_API void pmukit_close(struct pmukit_session *s);
+
+PMUKIT_API unsigned int pmukit_nevents(const struct pmukit_session *s);
+/** pmukit_event_name() - canonical name of event @i ("INST_RETIRED:u"). */
+PMUKIT_API const char *pmukit_event_name(const struct pmukit_session *s, unsigned int i);
+PMUKIT_API enum pmukit_path pmukit_session_path(const struct pmukit_session *s);
+/** pmukit_ncounters() - how many events one session can hold on @path here. */
+PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
+
+/**
+ * pmukit_sample() - one read of event 0, as cheaply as the path allows, for
+ * back-to-back calibration. Return: 0 or negative errno (-EINTR: the thread
+ * migrated, sample to discard; -EACCES: access revoked).
+ */
+PMUKIT_API int pmukit_sample(struct pmukit_session *s, uint64_t *value);
+
+/** pmukit_strerror() - text for a negative errno from this library. */
+PMUKIT_API const char *pmukit_strerror(int err);
+/** pmukit_last_error() - the detailed message of this thread's last failure. */
+PMUKIT_API const char *pmukit_last_error(void);
+
+/* ---- the PMU of this machine ---------------------------------------- */
+
+struct pmukit_pmu_info {
+	uint32_t midr;		/* 0 when unknown (x86-64) */
+	char core[32];		/* "cortex-a53", or "unknown" */
+	unsigned int pmu_version;	/* ID_AA64DFR0.PMUVer / ID_DFR0.PerfMon; 0 unknown */
+	unsigned int ncounters;	/* event counters (PMCR.N), 0 unknown */
+	int cycle64;		/* 1: 64-bit cycle counter reads */
+	int module_loaded;	/* /sys/kernel/pmukit exists */
+	char module_mode[8];	/* "full", "read", "" */
+	int perf_user_access;	/* kernel.perf_user_access, -1 if absent */
+	int perf_paranoid;	/* kernel.perf_event_paranoid, or -100 */
+};
+
+PMUKIT_API int pmukit_pmu_info(struct pmukit_pmu_info *info);
+
+/* ---- statistics ----------------------------------------------------- */
+
+struct pmukit_stats {
+	size_t n;		/* samples used */
+	size_t discarded;	/* samples left out (wrapped counter, migration) */
+	uint64_t min, max;
+	double mean, sd;	/* population standard deviation */
+	double median, p5, p95;	/* nearest-rank percentiles */
+};
+
+/**
+ * pmukit_stats_compute() - statistics of @n samples (the array is not changed).
+ * @discarded: carried into the result, for the caller's own discards.
+ * Return: 0, or -EINVAL when n is 0.
+ */
+PMUKIT_API int pmukit_stats_compute(const uint64_t *samples, size_t n, size_t discarded,
+				    struct pmukit_stats *out);
+
+/**
+ * pmukit_deltas() - differences of consecutive @readings of a counter @width
+ * bits wide; a pair where the counter wrapped is left out and counted in
+ * *@discarded. Return: number of deltas written to @deltas (at most n - 1).
+ */
+PMUKIT_API size_t pmukit_deltas(const uint64_t *readings, size_t n, unsigned int width,
+				uint64_t *deltas, size_t *discarded);
+
+/* ---- region markers --------------------------------------------------- */
+
+/*
+ * Build with -DPMUKIT_MARKERS to count regions; without it the markers
+ * compile to nothing. Per region: calls and totals of each event, written at
+ * exit to stderr (or $PMUKIT_REGIONS_OUTPUT) as a table, CSV or JSON
+ * ($PMUKIT_REGIONS_FORMAT=table|csv|json). Events: $PMUKIT_REGIONS_EVENTS
+ * (default CPU_CYCLES), path: $PMUKIT_PATH (default auto).
+ */
+PMUKIT_API void pmukit_region_begin(const char *name);
+PMUKIT_API void pmukit_region_end(const char *name);
+
+#ifdef PMUKIT_MARKERS
+#define PMUKIT_REGION_BEGIN(name)	pmukit_region_begin(name)
+#define PMUKIT_REGION_END(name)		pmukit_region_end(name)
+#else
+#define PMUKIT_REGION_BEGIN(name)	((void)0)
+#define PMUKIT_REGION_END(name)		((void)0)
+#endif
+
+/* ---- the fast inline read --------------------------------------------- */
+
+/**
+ * pmukit_cycles() - the cycle counter, read directly: needs pmukit.ko on ARM
+ * (else SIGILL; check with pmukit_path_detect(PMUKIT_PATH_DIRECT)). On 32-bit
+ * ARM this is the 32-bit PMCCNTR (use pmukit_deltas() with width 32).
+ */
+static inline uint64_t pmukit_cycles(void)
+{
+#if defined(__aarch64__)
+	uint64_t v;
+
+	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v) : : "memory");
+	return v;
+#elif defined(__arm__)
+	uint32_t v;
+
+	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
+	return v;
+#elif defined(__x86_64__)
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return ((uint64_t)hi << 32) | lo;
+#else
+	return 0;
+#endif
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMUKIT_PMUKIT_H */
