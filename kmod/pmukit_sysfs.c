@@ -194,6 +194,8 @@ static struct kobj_attribute field##_attr = __ATTR_RO(field)
 PMUKIT_CPU_REG_ATTR(pmuserenr);
 PMUKIT_CPU_REG_ATTR(pmcr);
 PMUKIT_CPU_REG_ATTR(pmcntenset);
+PMUKIT_CPU_REG_ATTR(pmceid0);	/* 0 before PMUv3 */
+PMUKIT_CPU_REG_ATTR(pmceid1);
 
 static ssize_t user_access_show(struct kobject *kobj,
 				struct kobj_attribute *attr, char *buf)
@@ -210,6 +212,8 @@ static struct attribute *pmukit_cpu_attrs[] = {
 	&pmuserenr_attr.attr,
 	&pmcr_attr.attr,
 	&pmcntenset_attr.attr,
+	&pmceid0_attr.attr,
+	&pmceid1_attr.attr,
 	&user_access_attr.attr,
 	NULL,
 };
