@@ -1,14 +1,18 @@
 # SPDX-License-Identifier: MIT
 #   make kmod              the kernel module, build/<arch>/kmod/pmukit.ko (ARM only)
 #
-# KDIR: the kernel build tree; by default the Debian test kernel's headers,
-# fetched by tools/fetch-kernels. Sources are linked into build/<arch>/kmod so
+# KDIR: the kernel build tree. Native builds (on the board) default to the
+# running kernel's; cross builds to the Debian test kernel's headers, fetched
+# by tools/fetch-kernels. Sources are linked into build/<arch>/kmod so
 # the source tree stays clean.
 
 .PHONY: kmod
 ifneq ($(ARCH),x86_64)
 KMOD_OUT := $(BUILD)/kmod
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
+ifeq ($(ARCH),$(HOST_ARCH))
+KDIR ?= /lib/modules/$(shell uname -r)/build
+endif
 all: kmod
 kmod: $(KMOD_OUT)/pmukit.ko
 
