@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Multi-pass runs: a selection with more events than counters is split into
+ * passes of nearly equal size, each with the cycle counter; the caller runs
+ * the profiled code once per pass. Results are copied back into the caller's
+ * selection, and the CYCLES of every pass are kept to show how repeatable the
+ * runs were (their spread), which bounds how far counts from different passes
+ * may be compared.
+ */
+#include "pmu_fw_internal.h"
+
+static void copy_event(struct pmukit_fw_event *to, const struct pmukit_fw_event *from)
+{
+	to->name = from->name;
+	to->number = from->number;
+	to->flags = from->flags;
+	to->counter = from->counter;
+	to->preset = from->preset;
+	to->preval = from->preval;
+	to->postval = from->postval;
+}
+
+static void set_marker(struct pmukit_fw_event *e, const char *name, int number)
+{
+	e->name = name;
+	e->number = number;
+	e->flags = 0;
+	e->counter = 0;
+	e->preset = 0;
+	e->preval = 0;
+	e->postval = 0;
+}
+
+/* Index in p->all of the k-th event that is not CYCLES, or -1. */
+static int nth_event(const struct pmukit_fw_passes *p, unsigned int k)
+{
+	unsigned int i;
+
+	for (i = 0; p->all[i].number != PMUKIT_FW_END; i++) {
+		if (p->all[i].number == PMUKIT_FW_CYCLES)
+			continue;
+		if (k-- == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+static unsigned int div_up(unsigned int a, unsigned int b)
+{
+	return (unsigned int)pmukit_fw_udiv64(a + b - 1, b, 0);
+}
+
+int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *all,
+			  unsigned int max_per_pass)
+{
+	unsigned int i, n = pmukit_fw_num_counters();
+
+	p->all = all;
+	p->nall = 0;
+	p->pass = 0;
+	p->running = 0;
+	for (i = 0; i < PMUKIT_FW_MAX_PASSES; i++) {
+		p->cycles[i] = 0;
+		p->cycles_flags[i] = 0;
+	}
+	for (i = 0; all[i].number != PMUKIT_FW_END; i++) {
+		if (i >= PMUKIT_FW_MAX_PASSES * PMUKIT_FW_MAX_COUNTERS)
+			return PMUKIT_FW_EINVAL;
+		all[i].flags &= ~PMUKIT_FW_OUT_FLAGS;
+		if (all[i].number != PMUKIT_FW_CYCLES)
+			p->nall++;
+	}
+	if (max_per_pass && max_per_pass < n)
+		n = max_per_pass;
+	if (n == 0 && p->nall) {
+		pmukit_fw_print("pmukit: no event counter at this level: CYCLES only\n");
+		return PMUKIT_FW_E2BIG;
+	}
+	p->npasses = p->nall ? div_up(p->nall, n) : 1;
+	if (p->npasses > PMUKIT_FW_MAX_PASSES) {
+		pmukit_fw_print("pmukit: too many events for PMUKIT_FW_MAX_PASSES passes\n");
+		return PMUKIT_FW_E2BIG;
+	}
+	/* Spread the events evenly: 7 events on 6 counters run as 4 + 3. */
+	p->per_pass = p->nall ? div_up(p->nall, p->npasses) : 0;
+	return (int)p->npasses;
+}
+
+static const char *const pass_titles[PMUKIT_FW_MAX_PASSES] = {
+	"pass 1", "pass 2", "pass 3", "pass 4", "pass 5", "pass 6", "pass 7", "pass 8",
+	"pass 9", "pass 10", "pass 11", "pass 12", "pass 13", "pass 14", "pass 15", "pass 16",
+};
+
+int pmukit_fw_passes_next(struct pmukit_fw_passes *p)
+{
+	unsigned int k, g = 0;
+	int rc;
+
+	if (p->running)
+		return PMUKIT_FW_EBUSY;
+	if (p->pass >= p->npasses)
+		return 0;
+	for (k = p->pass * p->per_pass; k < (p->pass + 1) * p->per_pass; k++) {
+		int i = nth_event(p, k);
+
+		if (i < 0)
+			break;
+		copy_event(&p->group[g], &p->all[i]);
+		p->group[g].flags &= ~PMUKIT_FW_OUT_FLAGS;
+		g++;
+	}
+	set_marker(&p->group[g++], "CYCLES", PMUKIT_FW_CYCLES);
+	set_marker(&p->group[g], 0, PMUKIT_FW_END);
+
+	pmukit_fw_set_title(pass_titles[p->pass]);
+	rc = pmukit_fw_start(p->group);
+	if (rc)
+		return rc;
+	p->running = 1;
+	return 1;
+}
+
+int pmukit_fw_passes_stop(struct pmukit_fw_passes *p)
+{
+	unsigned int k, g = 0;
+	int rc;
+
+	if (!p->running)
+		return PMUKIT_FW_ENOENT;
+	rc = pmukit_fw_stop(p->group);
+	p->running = 0;
+	for (k = p->pass * p->per_pass; k < (p->pass + 1) * p->per_pass; k++) {
+		int i = nth_event(p, k);
+
+		if (i < 0)
+			break;
+		p->all[i].counter = p->group[g].counter;
+		p->all[i].preval = p->group[g].preval;
+		p->all[i].postval = p->group[g].postval;
+		p->all[i].flags = (p->all[i].flags & ~PMUKIT_FW_OUT_FLAGS) |
+				  (p->group[g].flags & PMUKIT_FW_OUT_FLAGS);
+		g++;
+	}
+	/* group[g] is the CYCLES entry of this pass. */
+	p->cycles[p->pass] = p->group[g].postval - p->group[g].preval;
+	p->cycles_flags[p->pass] = p->group[g].flags;
+	if (p->pass == 0) {
+		/* A CYCLES entry of the caller's selection gets the first pass. */
+		for (k = 0; p->all[k].number != PMUKIT_FW_END; k++) {
+			if (p->all[k].number != PMUKIT_FW_CYCLES)
+				continue;
+			p->all[k].counter = PMU_CYCLE_COUNTER_IDX;
+			p->all[k].preval = p->group[g].preval;
+			p->all[k].postval = p->group[g].postval;
+			p->all[k].flags = (p->all[k].flags & ~PMUKIT_FW_OUT_FLAGS) |
+					  (p->group[g].flags & PMUKIT_FW_OUT_FLAGS);
+		}
+	}
+	p->pass++;
+	return rc;
+}
+
+/* 1-based pass of the k-th event. */
+static unsigned int pass_of(const struct pmukit_fw_passes *p, unsigned int k)
+{
+	return (unsigned int)pmukit_fw_udiv64(k, p->per_pass ? p->per_pass : 1, 0) + 1;
+}
+
+static void merged_line(const char *name, unsigned int pass, const struct pmukit_fw_event *e,
+			uint64_t count, unsigned int flags)
+{
+	struct pmukit_fw_line l;
+
+	l.len = 0;
+	pmukit_fw_line_str(&l, name ? name : "?");
+	pmukit_fw_line_char(&l, ',');
+	pmukit_fw_line_u64(&l, pass);
+	pmukit_fw_line_char(&l, ',');
+	if (!(flags & PMUKIT_FW_VALID))
+		pmukit_fw_line_str(&l, "NOT RUN");
+	else if (flags & PMUKIT_FW_OVERFLOW)
+		pmukit_fw_line_str(&l, "OVERFLOW");
+	else
+		pmukit_fw_line_u64(&l, e ? e->postval - e->preval : count);
+	pmukit_fw_line_end(&l);
+}
+
+static void spread_line(const struct pmukit_fw_passes *p)
+{
+	struct pmukit_fw_line l;
+	uint64_t min = UINT64_MAX, max = 0;
+	unsigned int i, runs = 0;
+
+	for (i = 0; i < p->pass; i++) {
+		if ((p->cycles_flags[i] & PMUKIT_FW_OVERFLOW) || !(p->cycles_flags[i] & PMUKIT_FW_VALID))
+			continue;
+		runs++;
+		if (p->cycles[i] < min)
+			min = p->cycles[i];
+		if (p->cycles[i] > max)
+			max = p->cycles[i];
+	}
+	l.len = 0;
+	if (!runs) {
+		pmukit_fw_line_str(&l, "CYCLES spread: no valid pass");
+		pmukit_fw_line_end(&l);
+		return;
+	}
+	pmukit_fw_line_str(&l, "CYCLES spread: min ");
+	pmukit_fw_line_u64(&l, min);
+	pmukit_fw_line_str(&l, ", max ");
+	pmukit_fw_line_u64(&l, max);
+	pmukit_fw_line_str(&l, ", spread ");
+	pmukit_fw_line_u64(&l, max - min);
+	pmukit_fw_line_str(&l, " (");
+	pmukit_fw_line_fixed(&l, pmukit_fw_ratio(max - min, min, 10000), 2);
+	pmukit_fw_line_str(&l, "% of min) over ");
+	pmukit_fw_line_u64(&l, runs);
+	pmukit_fw_line_str(&l, " passes");
+	pmukit_fw_line_end(&l);
+}
+
+void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
+{
+	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
+	struct pmukit_fw_line l;
+	unsigned int i, k;
+
+	l.len = 0;
+	pmukit_fw_rule();
+	pmukit_fw_line_str(&l, "pmukit: merged result of ");
+	pmukit_fw_line_u64(&l, p->pass);
+	pmukit_fw_line_str(&l, " of ");
+	pmukit_fw_line_u64(&l, p->npasses);
+	pmukit_fw_line_str(&l, " passes | ");
+	pmukit_fw_line_str(&l, pmukit_fw_level_name());
+	pmukit_fw_line_end(&l);
+	pmukit_fw_rule();
+	pmukit_fw_print("PMU EVENT, PASS, DELTA\n");
+
+	for (i = 0; i < PMUKIT_FW_M_COUNT; i++) {
+		m[i].have = 0;
+		m[i].valid = 0;
+		m[i].prohibited = 0;
+		m[i].count = 0;
+		m[i].cycles = 0;
+		m[i].have_cycles = 0;
+		m[i].cycles_valid = 0;
+		m[i].pass = 0;
+	}
+	for (k = 0; k < p->nall; k++) {
+		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
+		unsigned int pass = pass_of(p, k);
+		int slot = pmukit_fw_metric_slot(e->number);
+
+		merged_line(e->name, pass, e, 0, e->flags);
+		if (slot < 0 || m[slot].have || !(e->flags & PMUKIT_FW_VALID))
+			continue;
+		m[slot].have = 1;
+		m[slot].prohibited = !!(e->flags & PMUKIT_FW_PROHIBITED);
+		m[slot].valid = !(e->flags & (PMUKIT_FW_OVERFLOW | PMUKIT_FW_PROHIBITED));
+		m[slot].count = m[slot].valid ? e->postval - e->preval : 0;
+		m[slot].pass = pass;
+		m[slot].cycles = p->cycles[pass - 1];
+		m[slot].have_cycles = 1;
+		m[slot].cycles_valid = !(p->cycles_flags[pass - 1] & PMUKIT_FW_OVERFLOW);
+	}
+	for (i = 0; i < p->npasses; i++)
+		merged_line("CYCLES", i + 1, 0, p->cycles[i],
+			    i < p->pass ? p->cycles_flags[i] : 0);
+	spread_line(p);
+	if (p->pass) {
+		m[PMUKIT_FW_M_CYCLES].have = 1;
+		m[PMUKIT_FW_M_CYCLES].valid = !(p->cycles_flags[0] & PMUKIT_FW_OVERFLOW);
+		m[PMUKIT_FW_M_CYCLES].count = p->cycles[0];
+		m[PMUKIT_FW_M_CYCLES].pass = 1;
+	}
+	pmukit_fw_metrics_emit(m);
+	pmukit_fw_rule();
+}

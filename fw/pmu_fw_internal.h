@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Internal state of the firmware profiling library, the interface between the
+ * ISA-independent code (pmu_fw.c, passes.c, metrics.c) and the exception
+ * level rules of each ISA (el_aarch64.c, el_aarch32.c), and the output and
+ * integer helpers.
+ */
+#ifndef PMUKIT_FW_INTERNAL_H
+#define PMUKIT_FW_INTERNAL_H
+
+#include <pmukit/sysreg.h>
+#include "pmukit_fw.h"
+
+/* What pmukit_fw_start() found, restored by pmukit_fw_stop(). */
+struct pmukit_fw_saved {
+	pmukit_ureg_t pmcr;
+	pmukit_ureg_t pmcntenset;
+	pmukit_ureg_t pmintenset;
+	pmukit_ureg_t pmovsset;
+	pmukit_ureg_t pmselr;
+	pmukit_ureg_t pmuserenr;
+	pmukit_ureg_t ccfiltr;
+	uint64_t ccntr;
+	pmukit_ureg_t evtyper[PMUKIT_FW_MAX_COUNTERS];
+	uint64_t evcntr[PMUKIT_FW_MAX_COUNTERS];
+	uint64_t mdcr;		/* MDCR_EL3 or MDCR_EL2 (SDCR or HDCR) at EL3/EL2 */
+	int mdcr_saved;
+};
+
+struct pmukit_fw_state {
+	/*
+	 * PMCNTENSET/PMCNTENCLR bits of the selected counters. First, so that
+	 * the start and stop writes load it without an offset.
+	 */
+	pmukit_ureg_t mask;
+	int active;
+	struct pmukit_fw_event *ev;	/* the running selection */
+	unsigned int n;			/* PMCR.N at this level */
+	unsigned int nev;		/* event counters in use: 0..nev-1 */
+	/* Set by pmukit_fw_arch_init() */
+	unsigned int el;		/* 3, 2, 1 (AArch32: 3 Secure PL1/MON, 2 HYP, 1 NS PL1) */
+	unsigned int pmu_version;	/* ID_AA64DFR0.PMUVer or ID_DFR0.PerfMon */
+	const char *level_name;
+	pmukit_ureg_t filter;		/* PMEVTYPER/PMCCFILTR bits: count here, nowhere else */
+	pmukit_ureg_t pmcr_set;		/* PMCR bits this ISA sets (LC, LP) */
+	unsigned int evt_mask;		/* PMEVTYPER.evtCount width */
+	int ev_64bit;			/* event counters are 64 bits wide (PMCR.LP) */
+	int cc_64bit;			/* the cycle counter is read as 64 bits */
+	int prohibited;			/* event counting is prohibited here */
+	const char *title;
+	struct pmukit_fw_saved saved;
+};
+
+extern struct pmukit_fw_state pmukit_fw_st;
+
+/* Exception level rules: el_aarch64.c or el_aarch32.c. */
+int pmukit_fw_arch_init(struct pmukit_fw_state *s);
+void pmukit_fw_arch_save(struct pmukit_fw_state *s);
+void pmukit_fw_arch_allow(struct pmukit_fw_state *s);
+void pmukit_fw_arch_restore(const struct pmukit_fw_state *s);
+/* Event counting found prohibited: may fix it (return 1: probe again) or explain. */
+int pmukit_fw_arch_prohibited(struct pmukit_fw_state *s);
+pmukit_ureg_t pmukit_fw_arch_read_ccfiltr(const struct pmukit_fw_state *s);
+void pmukit_fw_arch_write_ccfiltr(const struct pmukit_fw_state *s, pmukit_ureg_t v);
+
+/* Output (output.c): one line is assembled, then sent to the hook. */
+struct pmukit_fw_line {
+	char buf[128];
+	unsigned int len;
+};
+
+void pmukit_fw_line_str(struct pmukit_fw_line *l, const char *s);
+void pmukit_fw_line_char(struct pmukit_fw_line *l, char c);
+void pmukit_fw_line_u64(struct pmukit_fw_line *l, uint64_t v);
+void pmukit_fw_line_hex(struct pmukit_fw_line *l, uint64_t v);
+/* v / 10^decimals with that many decimals: 1234, 3 -> "1.234" */
+void pmukit_fw_line_fixed(struct pmukit_fw_line *l, uint64_t v, unsigned int decimals);
+void pmukit_fw_line_end(struct pmukit_fw_line *l);	/* adds '\n' and sends */
+void pmukit_fw_rule(void);				/* a line of dashes */
+
+/* Integer helpers (arith.c): no libgcc division on 32-bit ARM. */
+uint64_t pmukit_fw_udiv64(uint64_t n, uint64_t d, uint64_t *rem);
+/* n * scale / d rounded to nearest; 0 when d is 0. */
+uint64_t pmukit_fw_ratio(uint64_t n, uint64_t d, uint64_t scale);
+
+/* Metrics (metrics.c): one input per event the metrics use. */
+struct pmukit_fw_mval {
+	int have;
+	int valid;		/* a count: no overflow, counting allowed */
+	int prohibited;		/* invalid because counting is prohibited here */
+	uint64_t count;
+	uint64_t cycles;	/* CYCLES of the pass that counted it */
+	int have_cycles;
+	int cycles_valid;	/* that CYCLES did not overflow */
+	unsigned int pass;	/* 1-based; 0 for a single run */
+};
+
+enum { PMUKIT_FW_M_INST, PMUKIT_FW_M_CYCLES, PMUKIT_FW_M_L1D_REFILL, PMUKIT_FW_M_L1D,
+       PMUKIT_FW_M_L2D_REFILL, PMUKIT_FW_M_L2D, PMUKIT_FW_M_COUNT };
+
+/* Which metric input an event number feeds, or -1. */
+int pmukit_fw_metric_slot(int number);
+void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
+
+/* Event delta as the stop code computed it (pmu_fw.c). */
+int pmukit_fw_event_delta(const struct pmukit_fw_event *e, uint64_t *delta);
+
+#endif /* PMUKIT_FW_INTERNAL_H */
