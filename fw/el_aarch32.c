@@ -85,13 +85,13 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 		return;
 	if (s->el == 2) {
 		v &= ~HDCR_HPMN_MASK;
-		v |= s->n | HDCR_HPME_BIT;
+		v |= s->n;
 		if (s->pmu_version >= PERFMON_V3P1)
 			v &= ~HDCR_HPMD_BIT;
 		/*
-		 * HDCR.HPMN = PMCR.N: every counter in the first range, started
-		 * and stopped by PMCR.E and one PMCNTENSET/PMCNTENCLR write;
-		 * HPME: set, the Hyp range (empty now) is enabled; HPMD (PMUv3p1):
+		 * HDCR.HPMN = PMCR.N: every counter in the first range, enabled
+		 * by PMCR.E (a hypervisor's range [HPMN, N) would need HPME);
+		 * HPME is kept, no counter is left in its range. HPMD (PMUv3p1):
 		 * clear, so that Hyp mode counts. Trap bits are kept.
 		 */
 		pmukit_write_hdcr(v);

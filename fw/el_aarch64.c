@@ -111,17 +111,18 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 		pmukit_write_mdcr_el3(mdcr);
 	} else if (s->el == 2) {
 		mdcr &= ~MDCR_EL2_HPMN_MASK;
-		mdcr |= s->n | MDCR_EL2_HPME_BIT;
+		mdcr |= s->n;
 		if (s->pmu_version >= PMUVER_V3P1)
 			mdcr &= ~MDCR_EL2_HPMD_BIT;
 		if (s->pmu_version >= PMUVER_V3P5)
 			mdcr &= ~MDCR_EL2_HCCD_BIT;
 		/*
 		 * MDCR_EL2.HPMN = PMCR.N: every counter in the first range, so
-		 * that PMCR.E and one PMCNTENSET/PMCNTENCLR write start and stop
-		 * them all; HPME: set as well, the EL2 range (empty now) is
-		 * enabled; HPMD (PMUv3p1) and HCCD (PMUv3p5): clear, so that
-		 * events and cycles are counted at EL2. Trap bits are kept.
+		 * that all are enabled by PMCR.E and sized by PMCR.LP alike (a
+		 * hypervisor's range [HPMN, N) would need HPME and follow HLP);
+		 * HPME is kept, no counter is left in its range. HPMD (PMUv3p1)
+		 * and HCCD (PMUv3p5): clear, so that events and cycles are
+		 * counted at EL2. Trap bits are kept.
 		 */
 		pmukit_write_mdcr_el2(mdcr);
 	}
