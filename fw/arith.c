@@ -31,7 +31,7 @@ uint64_t pmukit_fw_udiv64(uint64_t n, uint64_t d, uint64_t *rem)
 
 uint64_t pmukit_fw_ratio(uint64_t n, uint64_t d, uint64_t scale)
 {
-	uint64_t limit = pmukit_fw_udiv64(UINT64_MAX / 2, scale, 0);
+	uint64_t limit = pmukit_fw_udiv64(~(uint64_t)0 >> 1, scale, 0);
 
 	/* Keep n * scale within 64 bits: drop low bits of both terms. */
 	while (n > limit) {

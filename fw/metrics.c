@@ -123,7 +123,7 @@ void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 	}
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
 		int slot = pmukit_fw_metric_slot(ev[i].number);
-		uint64_t d;
+		pmukit_fw_u64 d;
 
 		if (ev[i].number == PMU_EVT_CPU_CYCLES)
 			cpu_cycles = (int)i;
@@ -137,7 +137,7 @@ void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 	/* No cycle counter in the selection: the CPU_CYCLES event will do. */
 	if (!m[PMUKIT_FW_M_CYCLES].have && cpu_cycles >= 0 &&
 	    (ev[cpu_cycles].flags & PMUKIT_FW_VALID)) {
-		uint64_t d;
+		pmukit_fw_u64 d;
 
 		m[PMUKIT_FW_M_CYCLES].have = 1;
 		m[PMUKIT_FW_M_CYCLES].prohibited = !!(ev[cpu_cycles].flags & PMUKIT_FW_PROHIBITED);

@@ -117,7 +117,7 @@ void pmukit_fw_rule(void)
 	pmukit_fw_print("------------------------------------------------------------\n");
 }
 
-void pmukit_fw_print_u64(uint64_t v)
+void pmukit_fw_print_u64(pmukit_fw_u64 v)
 {
 	struct pmukit_fw_line l;
 
@@ -126,7 +126,7 @@ void pmukit_fw_print_u64(uint64_t v)
 	line_flush(&l);
 }
 
-void pmukit_fw_print_hex(uint64_t v)
+void pmukit_fw_print_hex(pmukit_fw_u64 v)
 {
 	struct pmukit_fw_line l;
 

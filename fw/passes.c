@@ -188,7 +188,7 @@ static void merged_line(const char *name, unsigned int pass, const struct pmukit
 static void spread_line(const struct pmukit_fw_passes *p)
 {
 	struct pmukit_fw_line l;
-	uint64_t min = UINT64_MAX, max = 0;
+	uint64_t min = ~(uint64_t)0, max = 0;
 	unsigned int i, runs = 0;
 
 	for (i = 0; i < p->pass; i++) {

@@ -291,7 +291,7 @@ int pmukit_fw_start(struct pmukit_fw_event *ev)
 	return 0;
 }
 
-int pmukit_fw_event_delta(const struct pmukit_fw_event *e, uint64_t *delta)
+int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta)
 {
 	if (!(e->flags & PMUKIT_FW_VALID))
 		return PMUKIT_FW_EINVAL;
@@ -301,7 +301,7 @@ int pmukit_fw_event_delta(const struct pmukit_fw_event *e, uint64_t *delta)
 	return 0;
 }
 
-int pmukit_fw_delta(const struct pmukit_fw_event *e, uint64_t *delta)
+int pmukit_fw_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta)
 {
 	return pmukit_fw_event_delta(e, delta);
 }

@@ -103,6 +103,6 @@ int pmukit_fw_metric_slot(int number);
 void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
 
 /* Event delta as the stop code computed it (pmu_fw.c). */
-int pmukit_fw_event_delta(const struct pmukit_fw_event *e, uint64_t *delta);
+int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);
 
 #endif /* PMUKIT_FW_INTERNAL_H */

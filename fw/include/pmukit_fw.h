@@ -24,7 +24,11 @@
 #ifndef PMUKIT_FW_H
 #define PMUKIT_FW_H
 
-#include <stdint.h>	/* provided by the compiler even with -ffreestanding */
+/*
+ * 64-bit counts. A plain C type, so that this header includes nothing and
+ * fits any firmware's own type headers (TF-A's libc, U-Boot's linux/types.h).
+ */
+typedef unsigned long long pmukit_fw_u64;
 
 /* Special values of pmukit_fw_event.number. */
 #define PMUKIT_FW_CYCLES	(-1)	/* the cycle counter (PMCCNTR) */
@@ -65,9 +69,9 @@ struct pmukit_fw_event {
 	int number;
 	unsigned int flags;
 	unsigned int counter;
-	uint64_t preset;
-	uint64_t preval;
-	uint64_t postval;
+	pmukit_fw_u64 preset;
+	pmukit_fw_u64 preval;
+	pmukit_fw_u64 postval;
 };
 
 #define PMUKIT_FW_EV(name_, number_)	{ .name = (name_), .number = (number_) }
@@ -127,7 +131,7 @@ int pmukit_fw_stop(struct pmukit_fw_event *ev);
  * pmukit_fw_delta() - the count of one event after pmukit_fw_stop()
  * Return: 0, PMUKIT_FW_EOVERFLOW (no valid count) or PMUKIT_FW_EINVAL (no results).
  */
-int pmukit_fw_delta(const struct pmukit_fw_event *e, uint64_t *delta);
+int pmukit_fw_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);
 
 /* Prints the CSV table of a selection after pmukit_fw_stop() (stop already does). */
 void pmukit_fw_print_results(const struct pmukit_fw_event *ev);
@@ -143,8 +147,8 @@ const char *pmukit_fw_level_name(void);
 
 /* Prints through the output hook. */
 void pmukit_fw_print(const char *s);
-void pmukit_fw_print_u64(uint64_t v);
-void pmukit_fw_print_hex(uint64_t v);
+void pmukit_fw_print_u64(pmukit_fw_u64 v);
+void pmukit_fw_print_hex(pmukit_fw_u64 v);
 
 /*
  * Multi-pass runs: more events than counters. The helper splits the
@@ -170,7 +174,7 @@ struct pmukit_fw_passes {
 	unsigned int pass;		/* passes started so far */
 	int running;
 	struct pmukit_fw_event group[PMUKIT_FW_MAX_COUNTERS + 2];
-	uint64_t cycles[PMUKIT_FW_MAX_PASSES];	/* CYCLES delta of each pass */
+	pmukit_fw_u64 cycles[PMUKIT_FW_MAX_PASSES];	/* CYCLES delta of each pass */
 	unsigned int cycles_flags[PMUKIT_FW_MAX_PASSES];
 };
 

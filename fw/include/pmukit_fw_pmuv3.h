@@ -30,8 +30,8 @@ struct pmu_event {
 
 struct pmu_event_selected {
 	struct pmu_event event;
-	uint64_t preval;
-	uint64_t postval;
+	pmukit_fw_u64 preval;
+	pmukit_fw_u64 postval;
 };
 
 void pmuv3_startProfiling(struct pmu_event_selected *evt);

@@ -77,7 +77,7 @@ static void t_end(void)
 /* A counted delta, or a large marker when there is none. */
 static uint64_t delta_of(const struct pmukit_fw_event *e)
 {
-	uint64_t d;
+	pmukit_fw_u64 d;
 
 	return pmukit_fw_delta(e, &d) == 0 ? d : 999999999999ULL;
 }
@@ -411,7 +411,7 @@ static void scenario_overflow(void)
 	t_u("pre0", ev[0].preval);
 	t_u("d1", delta_of(&ev[1]));
 	t_u("d2", delta_of(&ev[2]));
-	t_s("delta_rc0", pmukit_fw_delta(&ev[0], &(uint64_t){0}));
+	t_s("delta_rc0", pmukit_fw_delta(&ev[0], &(pmukit_fw_u64){0}));
 	t_end();
 }
 
