@@ -315,6 +315,9 @@ static __attribute__((noinline)) int finish(struct pmukit_fw_event *ev)
 	int rc = 0;
 
 	if (!s->active || ev != s->ev) {
+		if (s->active)
+			/* PMCNTENSET: not this session's stop: its counters run on. */
+			pmukit_write_pmcntenset(s->mask);
 		warn("", 0, "pmukit_fw_stop() without a matching pmukit_fw_start()");
 		return PMUKIT_FW_ENOENT;
 	}

@@ -41,6 +41,7 @@ FW_LEVELS_arm64 := el3:3 el2:2 el1:1
 FW_LEVELS_arm := hyp:0x1a svc:0x13
 
 FW_EX := fw/examples/qemu-virt
+PROVE ?= prove
 
 .PHONY: fw fw-arm64 fw-arm fw-demo fw-check fw-clean
 fw: fw-arm64 fw-arm

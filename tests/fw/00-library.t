@@ -9,11 +9,11 @@
 tap_plan
 for isa in arm64 arm; do
 	if [ $isa = arm64 ]; then
-		cross=${FW_CROSS_arm64-aarch64-linux-gnu-}
+		cc=$(cross_tool arm64 gcc) nm=$(cross_tool arm64 nm) objdump=$(cross_tool arm64 objdump)
 		flags="-march=armv8-a -mgeneral-regs-only -mstrict-align"
 		fpregs='[[:space:],\[]([qdsvb][0-9]+|v[0-9]+\.[0-9]*[bhsd])([,.[:space:]]|$)'
 	else
-		cross=${FW_CROSS_arm-arm-linux-gnueabihf-}
+		cc=$(cross_tool arm gcc) nm=$(cross_tool arm nm) objdump=$(cross_tool arm objdump)
 		flags="-march=armv7-a -marm -mfloat-abi=soft -mgeneral-regs-only"
 		fpregs='[[:space:],{]([sdq][0-9]+)([,}[:space:]]|$)'
 	fi
@@ -24,14 +24,14 @@ for isa in arm64 arm; do
 	fi
 	check "$isa: libpmukit-fw.a exists" test -s "$lib"
 
-	defined=$("${cross}nm" -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | sort -u)
-	undefined=$("${cross}nm" -u "$lib" | awk 'NF == 2 { print $2 }' | sort -u)
+	defined=$("$nm" -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | sort -u)
+	undefined=$("$nm" -u "$lib" | awk 'NF == 2 { print $2 }' | sort -u)
 	missing=$(comm -23 <(printf '%s\n' "$undefined") <(printf '%s\n' "$defined") | grep . || true)
 	eq "$isa: freestanding: every symbol the library uses it defines" "$missing" ""
 
 	# Operands of every instruction but branches and adr/adrp (their operands
 	# are addresses), comments and symbolic targets removed.
-	fp=$("${cross}objdump" -d --no-show-raw-insn "$lib" | awk -F'\t' '
+	fp=$("$objdump" -d --no-show-raw-insn "$lib" | awk -F'\t' '
 		/^ *[0-9a-f]+:\t/ && $2 !~ /^(b|bl|bx|blx|b\..*|b[a-z][a-z]|bl[a-z][a-z]|cbn?z|tbn?z|adrp?)$/ {
 			ops = $3
 			sub(/[[:space:]]*(\/\/|@|;).*$/, "", ops)
@@ -43,7 +43,7 @@ for isa in arm64 arm; do
 	tmp=$(mktemp -d)
 	printf '#include "pmukit_fw.h"\n#include "pmukit_fw_pmuv3.h"\nstruct pmukit_fw_event ev[] = { PMUKIT_FW_EV("X", 1), PMUKIT_FW_EV_CYCLES, PMUKIT_FW_EV_END };\n' > "$tmp/h.c"
 	check "$isa: public headers compile alone (-ffreestanding -Wall -Wextra -Werror -pedantic)" \
-		"${cross}gcc" -std=c11 -pedantic -Wall -Wextra -Werror -ffreestanding $flags \
+		"$cc" -std=c11 -pedantic -Wall -Wextra -Werror -ffreestanding $flags \
 		-Ifw/include -c "$tmp/h.c" -o "$tmp/h.o"
 	rm -rf "$tmp"
 done

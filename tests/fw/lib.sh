@@ -5,6 +5,14 @@
 # the exact instruction count of the measured window from the disassembly.
 
 FW_RUN=fw/examples/qemu-virt/run
+
+# cross_tool ISA TOOL: the binutils tool for that ISA (FW_CROSS_<isa> as in
+# mk/fw.mk, else the Debian cross prefix, else the native tool).
+cross_tool() {
+	local prefix
+	if [ "$1" = arm64 ]; then prefix=${FW_CROSS_arm64-aarch64-linux-gnu-}; else prefix=${FW_CROSS_arm-arm-linux-gnueabihf-}; fi
+	if command -v "$prefix$2" >/dev/null; then echo "$prefix$2"; else echo "$2"; fi
+}
 t_n=0
 t_fail=0
 
@@ -148,13 +156,13 @@ derive_k() {
 	local isa=$1 img=${2-} objdump enable disable ret
 	if [ "$isa" = arm64 ]; then
 		img=${img:-build/arm64/fw/test/test-el1.elf}
-		objdump=${FW_CROSS_arm64-aarch64-linux-gnu-}objdump
+		objdump=$(cross_tool arm64 objdump)
 		enable='msr[[:space:]]+pmcntenset_el0,'
 		disable='msr[[:space:]]+pmcntenclr_el0,'
 		ret='^ret$'
 	else
 		img=${img:-build/arm/fw/test/test-svc.elf}
-		objdump=${FW_CROSS_arm-arm-linux-gnueabihf-}objdump
+		objdump=$(cross_tool arm objdump)
 		enable='mcr[[:space:]]+15, 0, r[0-9]+, cr9, cr12, \{1\}'
 		disable='mcr[[:space:]]+15, 0, r[0-9]+, cr9, cr12, \{2\}'
 		ret='^(pop[[:space:]].*pc\}|bx[[:space:]]+lr)$'
