@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-#   make demo              boot an emulated Cortex-A53, load the module, show it at work
+#   make demo              boot an emulated Cortex-A53: the module at work, then the firmware library at EL3
 #
 # Two boots of the same board: first with emulated time (noisy, as on a busy
 # board), then under -icount shift=0, where every count is exact.
@@ -14,3 +14,5 @@ demo: kernels
 	@echo "### the same board under -icount shift=0, 1 CPU: exact counts"
 	$(Q)tools/qemu-run --no-build --arch arm64 --cpu cortex-a53 --icount \
 		--add demo/demo-guest.sh -- 'PMUKIT_DEMO_ICOUNT=1 sh /extra/demo-guest.sh'
+	@echo
+	$(Q)$(MAKE) --no-print-directory fw-demo
