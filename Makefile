@@ -3,9 +3,9 @@
 #
 #   make                    host build into build/<arch>/
 #   make ARCH=arm64|arm     cross build (CROSS_COMPILE defaults per ARCH)
-#   make check              every test (host, then all QEMU targets), TAP via prove
-#   make demo               boot an emulated Cortex-A53 and show pmukit at work
 #   make help               all targets
+#
+# A newcomer runs 'make demo' and 'make check' (see README.md).
 
 include mk/config.mk
 
