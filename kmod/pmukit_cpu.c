@@ -108,14 +108,19 @@ void pmukit_cpu_apply(bool first)
 
 	/* PMCR.E: enable counting; keep IMP/N (read-only) and X/DP as found. */
 	pmcr |= PMCR_E_BIT;
-	/* PMCR.LC: on PMUv3 the cycle counter overflows at 64 bits, not 32. */
-	if (pmukit_cfg.pmuv3)
-		pmcr |= PMCR_LC_BIT;
-	/* PMCR.D: count every 64th cycle only when asked (divider64=1). */
-	if (pmukit_cfg.divider64)
+	/*
+	 * PMCR.LC: on PMUv3 the cycle counter overflows at 64 bits, not 32.
+	 * PMCR.D: count every 64th cycle, only when asked (divider64=1). The
+	 * architecture ignores D when LC is set, so the divider gets LC clear.
+	 */
+	if (pmukit_cfg.divider64) {
 		pmcr |= PMCR_D_BIT;
-	else
+		pmcr &= ~PMCR_LC_BIT;
+	} else {
 		pmcr &= ~PMCR_D_BIT;
+		if (pmukit_cfg.pmuv3)
+			pmcr |= PMCR_LC_BIT;
+	}
 	/* PMCR.P/C: reset event and cycle counters at load (reset=1). */
 	if (first && pmukit_cfg.reset)
 		pmcr |= PMCR_P_BIT | PMCR_C_BIT;

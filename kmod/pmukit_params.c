@@ -28,7 +28,7 @@ MODULE_PARM_DESC(reset, "reset the cycle and event counters at load (PMCR.P, PMC
 
 static bool divider64;
 module_param(divider64, bool, 0444);
-MODULE_PARM_DESC(divider64, "cycle counter counts once every 64 cycles (PMCR.D; default 0)");
+MODULE_PARM_DESC(divider64, "cycle counter counts once every 64 cycles (PMCR.D; default 0); on PMUv3 this keeps the cycle counter 32 bits wide (PMCR.LC clear), as the divider requires");
 
 static bool hotplug = true;
 module_param(hotplug, bool, 0444);
@@ -121,6 +121,8 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	}
 	cfg->reset = reset;
 	cfg->divider64 = divider64;
+	if (divider64)
+		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
 	cfg->hotplug = hotplug;
 
 	/* The module assumes all CPUs have the same PMU; this one speaks for all. */

@@ -94,6 +94,27 @@ exact_tests() {
 	check "rmmod pmukit" rmmod pmukit
 	check "after rmmod: user reads fault again (PMUSERENR restored)" no_access
 
+	# reset=: plant a value in the cycle counter, reload with and without reset.
+	cc_of() { pmutest probe -c 0 | sed -n 's/.*cycle counter 0x\([0-9a-f]*\)).*/\1/p'; }
+	insmod $KO && pmutest setcc 0xf0000000 >/dev/null && rmmod pmukit
+	insmod $KO reset=0
+	v=$(cc_of); rmmod pmukit
+	if [ $((0x$v >= 0xf0000000)) = 1 ]; then ok "reset=0: the cycle counter keeps its value (0x$v)"
+	else nok "reset=0: the cycle counter keeps its value"; diag "0x$v"; fi
+	insmod $KO
+	v=$(cc_of); rmmod pmukit
+	if [ $((0x$v < 0xf0000000)) = 1 ]; then ok "reset=1 (default): the cycle counter starts again from 0 (0x$v)"
+	else nok "reset=1: the cycle counter was reset"; diag "0x$v"; fi
+
+	# divider64=: PMCR.D, one count per 64 cycles; under icount 64000 + 2
+	# instructions are 1000 counts, or 1001 depending on the divider's phase.
+	insmod $KO divider64=1
+	out=$(pmutest window 32000); diag "divider64=1: $out"
+	c=$(field "$out" cycles)
+	if [ "${c:-0}" -ge 1000 ] && [ "$c" -le 1001 ]; then ok "divider64=1: 64002 cycles count as $c (PMCR.D)"
+	else nok "divider64=1: 64002 cycles count as 1000 or 1001"; fi
+	rmmod pmukit
+
 	i=0 fails=0
 	while [ $i -lt 100 ]; do
 		insmod $KO || fails=$((fails + 1))

@@ -13,6 +13,7 @@
  *   pmutest cc64                 64-bit cycle counter (AArch64) / mrrc probe + wrap
  *   pmutest write-pmcr           try to write PMCR from EL0; exit 3 if it faults
  *   pmutest perf-cycles          a hardware perf event in this process, then close
+ *   pmutest setcc VALUE          write the cycle counter (mode=full)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -341,9 +342,24 @@ static int perf_cycles(void)
 	return 0;
 }
 
+static void do_setcc(void *p)
+{
+	pmukit_write_pmccntr(*(uint64_t *)p);	/* PMCCNTR: the value asked for */
+	pmukit_isb();
+}
+
+static int setcc(uint64_t v)
+{
+	pin(0);
+	if (try_insn(do_setcc, &v))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	printf("cycle counter set to 0x%" PRIx64 "\n", v);
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: pmutest probe|percpu|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles [-c CPU] [-n N]\n");
+	fprintf(stderr, "usage: pmutest probe|percpu|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V [-c CPU] [-n N]\n");
 	return 2;
 }
 
@@ -387,5 +403,7 @@ int main(int argc, char **argv)
 		return write_pmcr();
 	if (!strcmp(cmd, "perf-cycles"))
 		return perf_cycles();
+	if (!strcmp(cmd, "setcc"))
+		return setcc(n);
 	return usage();
 }
