@@ -66,6 +66,33 @@ struct pmukit_session;
 #define PMUKIT_F_NO_PIN		(1U << 1)	/* direct: leave the thread's affinity alone */
 #define PMUKIT_F_ALL_LEVELS	(1U << 2)	/* default filter counts kernel too (unless :u/:k) */
 
+/*
+ * A session belongs to the thread that opened it. On the direct path that
+ * thread is pinned to one CPU until pmukit_close() (the counters are that
+ * CPU's, and count whatever runs there at the chosen levels); a reading
+ * taken after the thread moved anyway fails with -EINTR.
+ *
+ * Counting a command (PMUKIT_F_CHILD): the child must exist but not have
+ * exec'd yet, so that nothing it runs is missed:
+ *
+ *	struct pmukit_child c;
+ *	struct pmukit_options o = { .path = PMUKIT_PATH_PERF, .cpu = -1,
+ *				    .flags = PMUKIT_F_CHILD };
+ *
+ *	pmukit_child_fork(&c, argv);	fork; the child waits on a pipe
+ *	o.pid = c.pid;
+ *	pmukit_open(&s, ev, n, &o);	perf: inherit, enable_on_exec
+ *	pmukit_start(s);		perf: counting begins at the exec
+ *	pmukit_child_release(&c);	the child execs argv
+ *	waitpid(c.pid, &status, 0);
+ *	pmukit_stop(s);
+ *	pmukit_read(s, counts);
+ *
+ * If open fails, pmukit_child_cancel() ends the child without an exec. On
+ * the direct and clock paths the child is pinned to the session's CPU and
+ * counting runs from pmukit_start() to pmukit_stop().
+ */
+
 struct pmukit_options {
 	enum pmukit_path path;	/* PMUKIT_PATH_AUTO unless told; PMUKIT_PATH env overrides auto */
 	int cpu;		/* direct: CPU to pin to; -1: the one it runs on */
@@ -104,15 +131,61 @@ PMUKIT_API unsigned int pmukit_nevents(const struct pmukit_session *s);
 /** pmukit_event_name() - canonical name of event @i ("INST_RETIRED:u"). */
 PMUKIT_API const char *pmukit_event_name(const struct pmukit_session *s, unsigned int i);
 PMUKIT_API enum pmukit_path pmukit_session_path(const struct pmukit_session *s);
-/** pmukit_ncounters() - how many events one session can hold on @path here. */
+/**
+ * pmukit_ncounters() - how many events one session can hold on @path here:
+ * direct: the event counters (PMCR.N, or those pmukit.ko programmed in
+ * mode=read), CPU_CYCLES taking the cycle counter besides them; perf-mmap:
+ * the events the PMU holds at once; perf: 32 (the kernel multiplexes);
+ * clock: 1. Negative errno when the path does not work here.
+ */
 PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
 
 /**
  * pmukit_sample() - one read of event 0, as cheaply as the path allows, for
  * back-to-back calibration. Return: 0 or negative errno (-EINTR: the thread
  * migrated, sample to discard; -EACCES: access revoked).
+ *
+ * The value is the counter as read, @pmukit_sample_width() bits wide (use
+ * pmukit_deltas() with that width). No argument is checked: @s must be an
+ * open session. On the direct path this is isb, the register read and a
+ * check of the CPU (glibc's rseq area), nothing more.
  */
 PMUKIT_API int pmukit_sample(struct pmukit_session *s, uint64_t *value);
+
+/**
+ * pmukit_sample_n() - @n back-to-back reads of event 0 into @buf, in one
+ * tight loop: on the direct path the loop of b2b.h (five instructions per
+ * read, nothing added). Return: 0; -EINTR: the thread migrated during the
+ * loop, discard all; -EACCES: access revoked; -EINVAL.
+ */
+PMUKIT_API int pmukit_sample_n(struct pmukit_session *s, uint64_t *buf, size_t n);
+
+/** pmukit_sample_width() - the width of sampled values in bits: 32 or 64. */
+PMUKIT_API unsigned int pmukit_sample_width(const struct pmukit_session *s);
+
+/* ---- counting a command (PMUKIT_F_CHILD) ------------------------------ */
+
+struct pmukit_child {
+	pid_t pid;		/* the child, for pmukit_options.pid and waitpid() */
+	int go_fd;		/* write end: one byte lets the child exec */
+	int status_fd;		/* read end: the exec's errno, or EOF when it worked */
+};
+
+/**
+ * pmukit_child_fork() - fork a child that waits, then execs @argv (PATH
+ * searched) once released. Return: 0 or negative errno.
+ */
+PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[]);
+
+/**
+ * pmukit_child_release() - let the child exec. Return: 0 once it has
+ * exec'd; the exec's negative errno (-ENOENT: no such command) if that
+ * failed (the child then exits with status 127).
+ */
+PMUKIT_API int pmukit_child_release(struct pmukit_child *c);
+
+/** pmukit_child_cancel() - end a child that was never released, and reap it. */
+PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c);
 
 /** pmukit_strerror() - text for a negative errno from this library. */
 PMUKIT_API const char *pmukit_strerror(int err);

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * An access path is a backend: a const table of operations with a detect.
+ * pmukit_backends[] lists them in order of preference; "auto" takes the
+ * first whose detect succeeds and whose open accepts the events.
+ *
+ * Every operation returns 0 or a negative errno and, on failure, leaves a
+ * message with pmukit_err(). open() sees a session whose events are parsed
+ * (session.h) and fills s->priv, s->sample1 and s->sample_width.
+ */
+#ifndef PMUKIT_BACKEND_H
+#define PMUKIT_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "session.h"
+
+struct pmukit_backend {
+	const char *name;		/* as pmukit_path_name() says it */
+	enum pmukit_path path;
+	/* Can this path work here, for the calling thread? @why: the reason. */
+	int (*detect)(char *why, size_t len);
+	/* Events one session can hold here (> 0), or a negative errno. */
+	int (*ncounters)(void);
+	int (*open)(struct pmukit_session *s);
+	int (*start)(struct pmukit_session *s);
+	int (*stop)(struct pmukit_session *s);
+	int (*reset)(struct pmukit_session *s);
+	int (*read)(struct pmukit_session *s, struct pmukit_count *counts);
+	/* @n back-to-back reads of event 0 into @buf (pmukit_sample_n()). */
+	int (*sample)(struct pmukit_session *s, uint64_t *buf, size_t n);
+	void (*close)(struct pmukit_session *s);
+};
+
+extern const struct pmukit_backend pmukit_backend_direct;
+extern const struct pmukit_backend pmukit_backend_perf_mmap;
+extern const struct pmukit_backend pmukit_backend_perf;
+extern const struct pmukit_backend pmukit_backend_clock;
+
+/* In preference order, NULL-terminated. */
+extern const struct pmukit_backend *const pmukit_backends[];
+
+#endif /* PMUKIT_BACKEND_H */

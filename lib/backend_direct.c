@@ -1,0 +1,730 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The direct path: the PMU's registers read (and, with pmukit.ko in
+ * mode=full, programmed) from user space; on x86-64 the TSC.
+ *
+ * Counters belong to a CPU, not to a thread: the session pins the calling
+ * thread to one CPU (unless PMUKIT_F_NO_PIN) and checks that it is still
+ * there after every read; a reading taken elsewhere is refused with -EINTR.
+ * Counters count for everything that runs on that CPU at the chosen levels.
+ *
+ * Counts accumulate in software from the masked difference of successive
+ * reads, so 32-bit counters (event counters, AArch32's PMCCNTR) extend to
+ * 64 bits as long as they are read more often than they wrap.
+ *
+ * With mode=read the module programmed the event counters (events=); EL0
+ * can only read them, so the session maps its events onto those counters.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmukit/pmu_fields.h"
+#include "backend.h"
+#include "cpu.h"
+#include "direct.h"
+#include "fault.h"
+#include "isa.h"
+#include "pmu_info.h"
+
+struct direct_ctr {
+	unsigned int hw;	/* event counter n, or PMUKIT_HW_CYCLES */
+	uint32_t type;		/* PMEVTYPER/PMCCFILTR value programmed (mode=full) */
+	uint32_t saved_type;	/* what was there before */
+	uint64_t mask;		/* the counter's width */
+	uint64_t last;		/* the previous read */
+	uint64_t acc;		/* the count so far */
+};
+
+struct direct {
+	int full;		/* EL0 may program (PMUSERENR.EN); else mode=read */
+	int v3;			/* PMUv3: PMCCFILTR, PMCEID, 16-bit event numbers */
+	int cycles64;		/* AArch32: mrrc reads all of PMCCNTR */
+	int pinned;
+	int guarded;		/* holds the SIGILL guard */
+	cpu_set_t old_affinity;
+	int running;
+	int moved_to;		/* -1, or where the thread was found */
+	int programmed_cpu;	/* mode=full: the CPU carrying our setup */
+	uint32_t used;		/* PMCNTENSET bits of our counters */
+	uint32_t saved_cntenset;
+	struct direct_ctr c[PMUKIT_MAX_EVENTS];
+};
+
+static int cpu_of(struct pmukit_session *s)
+{
+	return s->cpu_now ? *s->cpu_now : pmukit_cpu_now();
+}
+
+int pmukit_direct_moved(struct pmukit_session *s)
+{
+	struct direct *d = s->priv;
+	int now = cpu_of(s);
+
+	d->moved_to = now;
+	return pmukit_err(-EINTR, "the thread moved from CPU %d to CPU %d during the measurement: PMU counters belong to a CPU, so this reading is meaningless; discard it and measure again%s",
+			  s->cpu, now,
+			  (s->flags & PMUKIT_F_NO_PIN) ? " (PMUKIT_F_NO_PIN: pin the thread yourself)" :
+			  " (something changed the thread's affinity after the session pinned it)");
+}
+
+int pmukit_direct_revoked(struct pmukit_session *s)
+{
+	struct pmukit_kmod k;
+
+	pmukit_kmod_get(&k);
+	if (!k.loaded)
+		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again (mode=full) or use --path perf",
+				  s->cpu);
+	return pmukit_err(-EACCES, "user access to the PMU was revoked on CPU %d after it had worked (a perf session, CPU bring-up or 'sysctl kernel.perf_user_access=0' resets PMUSERENR): echo 1 > /sys/kernel/pmukit/rearm, then measure again",
+			  s->cpu);
+}
+
+/* Why EL0 cannot use the PMU on @cpu, for open and detect. */
+static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int fault)
+{
+	if (fault)
+		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d (even PMUSERENR cannot be read: not a Linux kernel that allows it, or an emulator without a PMU): use --path perf or --path clock",
+				  cpu);
+	if (!k->loaded)
+		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko (mode=full) or use --path perf",
+				  cpu);
+	return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d although pmukit.ko is loaded (PMUSERENR 0x%x: a perf session or CPU bring-up reset it): echo 1 > /sys/kernel/pmukit/rearm",
+			  cpu, (unsigned int)userenr);
+}
+
+/* What EL0 may do: 2 program and read (EN), 1 read only (CR/ER), else < 0. */
+static int probe_access(int cpu, const struct pmukit_kmod *k)
+{
+	uint32_t u = 0;
+
+	if (pmukit_isa_read_userenr(&u))
+		return no_access(cpu, k, 0, 1);
+	if (u & PMUSERENR_EN_BIT)
+		return 2;
+	if ((u & (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT)) ==
+	    (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT))
+		return 1;
+	return no_access(cpu, k, u, 0);
+}
+
+static int direct_detect(char *why, size_t len)
+{
+	struct pmukit_kmod k;
+	uint64_t v;
+	int cpu = pmukit_cpu_now(), ret;
+
+	if (!pmukit_isa_arm_pmu) {
+		snprintf(why, len, "direct: %s (cycles only)", pmukit_isa_clock_name);
+		return 0;
+	}
+	ret = pmukit_fault_guard_get();
+	if (ret)
+		return pmukit_err(ret, "cannot install the SIGILL handler: %s", strerror(-ret));
+	pmukit_kmod_get(&k);
+	ret = probe_access(cpu, &k);
+	if (ret > 0 && pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))
+		ret = no_access(cpu, &k, 0, 0);
+	pmukit_fault_guard_put();
+	if (ret < 0) {
+		snprintf(why, len, "%s", pmukit_last_error());
+		return ret;
+	}
+	snprintf(why, len, "direct: user access on CPU %d (%s)", cpu,
+		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
+		 "pmukit.ko mode=read: the module's events only");
+	return 0;
+}
+
+/* PMCR of @cpu: the register with EN, else the module's sysfs; 0 unknown. */
+static uint32_t get_pmcr(int full, int cpu)
+{
+	uint32_t pmcr = 0;
+
+	if (full ? pmukit_isa_read_pmcr(&pmcr) : pmukit_kmod_cpu_reg(cpu, "pmcr", &pmcr))
+		pmcr = 0;
+	return pmcr;
+}
+
+static int direct_ncounters(void)
+{
+	struct pmukit_kmod k;
+	uint32_t pmcr = 0;
+	int ret;
+
+	if (!pmukit_isa_arm_pmu)
+		return 1;	/* the TSC */
+	pmukit_kmod_get(&k);
+	if (k.loaded && k.read_mode)
+		return (int)k.nevents;
+	if (!pmukit_kmod_cpu_reg(0, "pmcr", &pmcr))
+		return (int)PMCR_N(pmcr);
+	ret = pmukit_fault_guard_get();
+	if (ret)
+		return ret;
+	ret = pmukit_isa_read_pmcr(&pmcr);
+	pmukit_fault_guard_put();
+	if (ret)
+		return no_access(pmukit_cpu_now(), &k, 0, 0);
+	return (int)PMCR_N(pmcr);
+}
+
+/* PMEVTYPER/PMCCFILTR filter bits for an event's levels. */
+static uint32_t filter_of(const struct pmukit_ev *e)
+{
+	return (e->excl_kernel ? PMEVTYPER_P_BIT : 0) | (e->excl_user ? PMEVTYPER_U_BIT : 0);
+}
+
+/* Does PMCEID say the core counts @code? 1 yes, 0 no, -1 cannot tell. */
+static int ceid_has(uint64_t ceid0, uint64_t ceid1, uint16_t code)
+{
+	if (code < 0x20)
+		return (int)(ceid0 >> code & 1);
+	if (code < 0x40)
+		return (int)(ceid1 >> (code - 0x20) & 1);
+	if (code >= 0x4000 && code < 0x4020 && (ceid0 >> 32))
+		return (int)(ceid0 >> (32 + code - 0x4000) & 1);
+	if (code >= 0x4020 && code < 0x4040 && (ceid1 >> 32))
+		return (int)(ceid1 >> (32 + code - 0x4020) & 1);
+	return -1;	/* IMPLEMENTATION DEFINED numbers have no PMCEID bit */
+}
+
+/* Refuses events the core does not implement, naming all of them. */
+static int check_support(struct pmukit_session *s, struct direct *d)
+{
+	uint32_t c0 = 0, c1 = 0;
+	uint64_t ceid0 = 0, ceid1 = 0, maxcode;
+	char bad[512] = "";
+	size_t used = 0;
+	unsigned int i, nbad = 0;
+	const char *src = "PMCEID0/1";
+
+	maxcode = d->v3 ? PMEVTYPER_EVT_MASK_V3P1 : PMEVTYPER_EVT_MASK_V7;
+	if (!d->v3) {
+		ceid0 = ceid1 = 0;	/* ARMv7 has no PMCEID: nothing to check */
+	} else if (!pmukit_kmod_cpu_reg(s->cpu, "pmceid0", &c0) &&
+		   !pmukit_kmod_cpu_reg(s->cpu, "pmceid1", &c1) && (c0 || c1)) {
+		ceid0 = c0;
+		ceid1 = c1;
+		src = "PMCEID0/1 in /sys/kernel/pmukit";
+	} else if (!d->full || pmukit_isa_read_pmceid(&ceid0, &ceid1)) {
+		ceid0 = ceid1 = 0;
+	}
+	for (i = 0; i < s->n; i++) {
+		const struct pmukit_ev *e = &s->ev[i];
+		int has = 1;
+
+		if (e->code > maxcode) {
+			has = 0;
+		} else if (e->code != PMU_EVT_SW_INCR && (ceid0 || ceid1)) {
+			has = ceid_has(ceid0, ceid1, e->code) != 0;
+		}
+		if (!has && used + 2 < sizeof(bad)) {
+			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%s (0x%02x)",
+						 nbad ? ", " : "", e->base, e->code);
+			nbad++;
+		}
+	}
+	if (!nbad)
+		return 0;
+	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s (%s on CPU %d, event numbers up to 0x%llx): %s",
+			  s->core ? s->core->name : "core", src, s->cpu,
+			  (unsigned long long)maxcode, bad);
+}
+
+/* mode=full: each event on the cycle counter or the next event counter. */
+static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int nctr)
+{
+	unsigned int i, next = 0;
+	int cycles_used = 0;
+
+	for (i = 0; i < s->n; i++) {
+		struct pmukit_ev *e = &s->ev[i];
+		struct direct_ctr *c = &d->c[i];
+		uint32_t filter = filter_of(e);
+
+		/* The cycle counter filters only on PMUv3 (PMCCFILTR). */
+		if (e->code == PMU_EVT_CPU_CYCLES && !cycles_used && (d->v3 || !filter)) {
+			c->hw = PMUKIT_HW_CYCLES;
+			c->type = filter;
+			cycles_used = 1;
+			continue;
+		}
+		if (next >= nctr)
+			return pmukit_err(-E2BIG, "%u events need %u event counters, but this %s has %u event counters (PMCR.N)%s; run in passes: pmukit stat does this",
+					  s->n, s->n - (unsigned int)cycles_used,
+					  s->core ? s->core->name : "core", nctr,
+					  cycles_used ? " besides the cycle counter" : "");
+		c->hw = next++;
+		c->type = filter | e->code;
+	}
+	return 0;
+}
+
+static int same_levels(const struct pmukit_kmod_event *k, const struct pmukit_ev *e)
+{
+	return k->excl_user == e->excl_user && k->excl_kernel == e->excl_kernel;
+}
+
+static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev *e)
+{
+	return pmukit_err(-EOPNOTSUPP, "pmukit.ko is in mode=read and programmed events=%s only; %s (0x%02x%s) is not among them: reload it with that event in events= (rmmod pmukit; insmod pmukit.ko mode=read events=%s%s0x%02x%s) or with mode=full",
+			  k->events[0] ? k->events : "(none)", e->name, e->code,
+			  pmukit_ev_levels(e), k->events, k->events[0] ? "," : "", e->code,
+			  e->excl_kernel ? ":u" : e->excl_user ? ":k" : "");
+}
+
+/*
+ * mode=read: the module's counters. An explicit :u/:k/:uk must match the
+ * counter's filter; an event without one takes the module's filter (the
+ * name then says which). CPU_CYCLES may use the cycle counter, which the
+ * module lets count at EL0 and EL1.
+ */
+static int assign_read(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
+{
+	uint32_t taken = 0;
+	int cycles_used = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < s->n; i++) {
+		struct pmukit_ev *e = &s->ev[i];
+		struct direct_ctr *c = &d->c[i];
+		int found = -1;
+
+		for (j = 0; j < k->nevents && found < 0; j++)
+			if (!(taken >> j & 1) && k->ev[j].code == e->code && same_levels(&k->ev[j], e))
+				found = (int)j;
+		if (found < 0 && e->code == PMU_EVT_CPU_CYCLES && !cycles_used &&
+		    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel))) {
+			c->hw = PMUKIT_HW_CYCLES;
+			cycles_used = 1;
+			e->excl_user = e->excl_kernel = 0;
+			pmukit_ev_rename(e);
+			continue;
+		}
+		for (j = 0; j < k->nevents && found < 0 && !e->explicit_levels; j++)
+			if (!(taken >> j & 1) && k->ev[j].code == e->code)
+				found = (int)j;
+		if (found < 0)
+			return refuse_read_mode(k, e);
+		taken |= 1U << found;
+		c->hw = (unsigned int)found;
+		e->excl_user = k->ev[found].excl_user;
+		e->excl_kernel = k->ev[found].excl_kernel;
+		pmukit_ev_rename(e);
+	}
+	return 0;
+}
+
+/* mode=full: write our types on the current CPU and enable our counters. */
+static int program(struct pmukit_session *s, struct direct *d)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < s->n; i++) {
+		struct direct_ctr *c = &d->c[i];
+
+		/* Cycle counter on ARMv7: no PMCCFILTR, always all levels. */
+		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+			continue;
+		/* PMEVTYPERn / PMCCFILTR: the event and its P (no EL1) / U (no EL0) bits. */
+		ret = pmukit_isa_write_type(c->hw, c->type);
+		if (ret)
+			return ret;
+	}
+	/* PMCNTENSET: start our counters (a perf session may have stopped them). */
+	ret = pmukit_isa_write_cntenset(d->used);
+	if (ret)
+		return ret;
+	d->programmed_cpu = s->cpu;
+	return 0;
+}
+
+static void save_setup(struct pmukit_session *s, struct direct *d)
+{
+	unsigned int i;
+
+	if (pmukit_isa_read_cntenset(&d->saved_cntenset))
+		d->saved_cntenset = 0;
+	for (i = 0; i < s->n; i++) {
+		struct direct_ctr *c = &d->c[i];
+
+		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+			continue;
+		if (pmukit_isa_read_type(c->hw, &c->saved_type))
+			c->saved_type = 0;
+	}
+}
+
+/* Put back the types and enables found at open, on the CPU that has ours. */
+static void restore_setup(struct pmukit_session *s, struct direct *d)
+{
+	unsigned int i;
+
+	if (d->programmed_cpu < 0 || cpu_of(s) != d->programmed_cpu)
+		return;
+	/* PMCNTENCLR: stop the counters that were off before we came. */
+	if (pmukit_isa_write_cntenclr(d->used & ~d->saved_cntenset))
+		return;
+	for (i = 0; i < s->n; i++) {
+		struct direct_ctr *c = &d->c[i];
+
+		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+			continue;
+		/* PMEVTYPERn / PMCCFILTR: the previous owner's event and filter. */
+		pmukit_isa_write_type(c->hw, c->saved_type);
+	}
+}
+
+static int read_all(struct direct *d, unsigned int n, uint64_t *v)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		if (d->c[i].hw == PMUKIT_HW_CYCLES && d->cycles64)
+			ret = pmukit_isa_read_cycles64(&v[i]);
+		else
+			ret = pmukit_isa_read_counter(d->c[i].hw, &v[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void accumulate(struct direct *d, unsigned int n, const uint64_t *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		d->c[i].acc += (v[i] - d->c[i].last) & d->c[i].mask;
+		d->c[i].last = v[i];
+	}
+}
+
+/* The slow single read, when glibc gives no rseq area to find the CPU. */
+static int sample1_slow(struct pmukit_session *s, uint64_t *v)
+{
+	struct direct *d = s->priv;
+	int ret;
+
+	if (d->c[0].hw == PMUKIT_HW_CYCLES && d->cycles64)
+		ret = pmukit_isa_read_cycles64(v);
+	else
+		ret = pmukit_isa_read_counter(d->c[0].hw, v);
+	if (ret)
+		return pmukit_direct_revoked(s);
+	return pmukit_cpu_now() == s->cpu ? 0 : pmukit_direct_moved(s);
+}
+
+static int open_x86(struct pmukit_session *s, struct direct *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		if (s->ev[i].kind != PMUKIT_EV_CYCLES)
+			return pmukit_err(-EOPNOTSUPP, "the direct path on %s reads only the %s (cycles); %s needs --path perf",
+					  pmukit_isa_name, pmukit_isa_clock_name, s->ev[i].name);
+		d->c[i].hw = PMUKIT_HW_CYCLES;
+		d->c[i].mask = UINT64_MAX;
+		/* The TSC counts at every level: say so in the name. */
+		snprintf(s->ev[i].base, sizeof(s->ev[i].base), "cycles(%s)", pmukit_isa_clock_name);
+		memcpy(s->ev[i].name, s->ev[i].base, strlen(s->ev[i].base) + 1);
+	}
+	return 0;
+}
+
+static int check_kinds(struct pmukit_session *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct pmukit_ev *e = &s->ev[i];
+
+		if (e->kind == PMUKIT_EV_SOFTWARE)
+			return pmukit_err(-EOPNOTSUPP, "%s is a perf software event: use --path perf",
+					  e->name);
+		if (e->kind == PMUKIT_EV_CLOCK)
+			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use --path clock");
+	}
+	return 0;
+}
+
+/* Runs with the guard held, pinned: access, counters, support, setup. */
+static int open_arm(struct pmukit_session *s, struct direct *d)
+{
+	struct pmukit_kmod k;
+	uint32_t pmcr, x;
+	uint64_t v;
+	unsigned int i;
+	int access, ret;
+
+	pmukit_kmod_get(&k);
+	access = probe_access(s->cpu, &k);
+	if (access < 0)
+		return access;
+	d->full = access == 2;
+	if (pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))
+		return no_access(s->cpu, &k, 0, 0);
+	/* PMUv3: AArch64 always; AArch32 has PMCCFILTR only from PMUv3 on. */
+	d->v3 = pmukit_isa_cycles64_always || !d->full ||
+		!pmukit_isa_read_type(PMUKIT_HW_CYCLES, &x);
+	d->cycles64 = !pmukit_isa_cycles64_always && !pmukit_isa_read_cycles64(&v);
+	pmcr = get_pmcr(d->full, s->cpu);
+	if (!d->full && pmcr && !(pmcr & PMCR_E_BIT))
+		return pmukit_err(-EAGAIN, "the counters are stopped on CPU %d (PMCR.E = 0, as a perf session leaves them) and mode=read cannot restart them: echo 1 > /sys/kernel/pmukit/rearm",
+				  s->cpu);
+	ret = check_support(s, d);
+	if (ret)
+		return ret;
+	ret = d->full ? assign_full(s, d, (unsigned int)PMCR_N(pmcr)) : assign_read(s, d, &k);
+	if (ret)
+		return ret;
+	for (i = 0; i < s->n; i++) {
+		struct direct_ctr *c = &d->c[i];
+
+		if (c->hw == PMUKIT_HW_CYCLES)
+			c->mask = pmukit_isa_cycles64_always || d->cycles64 ? UINT64_MAX : UINT32_MAX;
+		else
+			c->mask = (pmcr & PMCR_LP_BIT) ? UINT64_MAX : UINT32_MAX;
+		d->used |= 1U << c->hw;
+	}
+	if (!d->full) {
+		if (!pmukit_kmod_cpu_reg(s->cpu, "pmcntenset", &x) && (x & d->used) != d->used)
+			return pmukit_err(-EAGAIN, "the module's counters are stopped on CPU %d (PMCNTENSET 0x%x, a perf session stopped them): echo 1 > /sys/kernel/pmukit/rearm",
+					  s->cpu, (unsigned int)x);
+		return 0;
+	}
+	save_setup(s, d);
+	ret = program(s, d);
+	return ret ? pmukit_direct_revoked(s) : 0;
+}
+
+static int direct_open(struct pmukit_session *s)
+{
+	struct direct *d;
+	int ret, cpu;
+
+	ret = check_kinds(s);
+	if (ret)
+		return ret;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return pmukit_err(-ENOMEM, "out of memory");
+	d->moved_to = -1;
+	d->programmed_cpu = -1;
+	s->priv = d;
+
+	cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
+	if (cpu < 0)
+		return pmukit_err(cpu, "cannot tell which CPU this thread runs on: %s", strerror(-cpu));
+	if (!(s->flags & PMUKIT_F_NO_PIN)) {
+		ret = pmukit_cpu_pin(cpu, &d->old_affinity);
+		if (ret)
+			return pmukit_err(ret, "cannot pin the thread to CPU %d for the measurement: %s",
+					  cpu, strerror(-ret));
+		d->pinned = 1;
+	}
+	if ((s->flags & PMUKIT_F_CHILD) && s->pid > 0) {
+		cpu_set_t set;
+
+		/* The child must run where the counters are. */
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(s->pid, sizeof(set), &set))
+			return pmukit_err(-errno, "cannot pin the child %d to CPU %d: %s",
+					  (int)s->pid, cpu, strerror(errno));
+	}
+	s->cpu = cpu;
+	s->cpu_now = pmukit_cpu_rseq();
+
+	ret = pmukit_fault_guard_get();
+	if (ret)
+		return pmukit_err(ret, "cannot install the SIGILL handler: %s", strerror(-ret));
+	d->guarded = 1;
+	ret = pmukit_isa_arm_pmu ? open_arm(s, d) : open_x86(s, d);
+	if (ret)
+		return ret;
+
+	s->hw0 = d->c[0].hw;
+	s->sample_width = d->c[0].mask == UINT64_MAX ? 64 : 32;
+	if (!s->cpu_now)
+		s->sample1 = sample1_slow;
+	else if (d->c[0].hw != PMUKIT_HW_CYCLES)
+		s->sample1 = pmukit_isa_sample1_event;
+	else
+		s->sample1 = d->cycles64 ? pmukit_isa_sample1_cycles64 : pmukit_isa_sample1_cycles;
+	return 0;
+}
+
+/* The thread is not where its counters are: back there, or take this CPU. */
+static int follow_cpu(struct pmukit_session *s, struct direct *d)
+{
+	int now = cpu_of(s);
+	cpu_set_t set;
+
+	if (now == s->cpu)
+		return 0;
+	if (!(s->flags & PMUKIT_F_NO_PIN)) {
+		CPU_ZERO(&set);
+		CPU_SET(s->cpu, &set);
+		if (!sched_setaffinity(0, sizeof(set), &set) && pmukit_cpu_now() == s->cpu)
+			return 0;
+	}
+	s->cpu = pmukit_cpu_now();
+	if (d->full && pmukit_isa_arm_pmu) {
+		save_setup(s, d);
+		if (program(s, d))
+			return pmukit_direct_revoked(s);
+	}
+	return 0;
+}
+
+static int direct_start(struct pmukit_session *s)
+{
+	struct direct *d = s->priv;
+	uint64_t v[PMUKIT_MAX_EVENTS];
+	uint32_t pmcr;
+	unsigned int i;
+	int ret;
+
+	if (d->running)
+		return pmukit_err(-EBUSY, "the session is already started");
+	ret = follow_cpu(s, d);
+	if (ret)
+		return ret;
+	if (d->full) {
+		/* PMCR.E: a perf session leaves it clear and every counter frozen. */
+		if (pmukit_isa_read_pmcr(&pmcr))
+			return pmukit_direct_revoked(s);
+		if (!(pmcr & PMCR_E_BIT) &&
+		    pmukit_isa_write_pmcr((pmcr | PMCR_E_BIT) & ~(PMCR_P_BIT | PMCR_C_BIT)))
+			return pmukit_direct_revoked(s);
+		/* Types and enables again: perf may have reused our counters. */
+		if (program(s, d))
+			return pmukit_direct_revoked(s);
+	}
+	if (read_all(d, s->n, v))
+		return pmukit_direct_revoked(s);
+	for (i = 0; i < s->n; i++)
+		d->c[i].last = v[i];
+	d->moved_to = -1;
+	d->running = 1;
+	return 0;
+}
+
+/* Reads, then checks the CPU: a read from elsewhere is flagged. */
+static int update(struct pmukit_session *s, struct direct *d)
+{
+	uint64_t v[PMUKIT_MAX_EVENTS];
+
+	if (read_all(d, s->n, v))
+		return pmukit_direct_revoked(s);
+	if (cpu_of(s) != s->cpu)
+		d->moved_to = cpu_of(s);
+	accumulate(d, s->n, v);
+	return 0;
+}
+
+static int moved_error(struct pmukit_session *s, struct direct *d)
+{
+	int to = d->moved_to;
+	int ret = pmukit_direct_moved(s);
+
+	d->moved_to = to;
+	return ret;
+}
+
+static int direct_stop(struct pmukit_session *s)
+{
+	struct direct *d = s->priv;
+	int ret;
+
+	if (!d->running)
+		return 0;
+	ret = update(s, d);
+	d->running = 0;
+	if (ret)
+		return ret;
+	return d->moved_to >= 0 ? moved_error(s, d) : 0;
+}
+
+static int direct_read(struct pmukit_session *s, struct pmukit_count *counts)
+{
+	struct direct *d = s->priv;
+	unsigned int i;
+	int ret = 0;
+
+	if (d->running)
+		ret = update(s, d);
+	for (i = 0; i < s->n; i++) {
+		counts[i].value = counts[i].raw = d->c[i].acc;
+		counts[i].enabled_ns = counts[i].running_ns = 0;
+	}
+	if (ret)
+		return ret;
+	return d->moved_to >= 0 ? moved_error(s, d) : 0;
+}
+
+static int direct_reset(struct pmukit_session *s)
+{
+	struct direct *d = s->priv;
+	uint64_t v[PMUKIT_MAX_EVENTS];
+	unsigned int i;
+
+	if (d->running && read_all(d, s->n, v))
+		return pmukit_direct_revoked(s);
+	for (i = 0; i < s->n; i++) {
+		d->c[i].acc = 0;
+		if (d->running)
+			d->c[i].last = v[i];
+	}
+	d->moved_to = -1;
+	return 0;
+}
+
+static int direct_sample(struct pmukit_session *s, uint64_t *buf, size_t n)
+{
+	struct direct *d = s->priv;
+	int ret;
+
+	if (cpu_of(s) != s->cpu)
+		return pmukit_direct_moved(s);
+	ret = pmukit_isa_sample(d->c[0].hw, d->cycles64, buf, n);
+	if (ret)
+		return ret == -EACCES ? pmukit_direct_revoked(s) : ret;
+	return cpu_of(s) != s->cpu ? pmukit_direct_moved(s) : 0;
+}
+
+static void direct_close(struct pmukit_session *s)
+{
+	struct direct *d = s->priv;
+
+	if (!d)
+		return;
+	if (d->full && pmukit_isa_arm_pmu)
+		restore_setup(s, d);
+	if (d->pinned)
+		pmukit_cpu_restore(&d->old_affinity);
+	if (d->guarded)
+		pmukit_fault_guard_put();
+	free(d);
+	s->priv = NULL;
+}
+
+const struct pmukit_backend pmukit_backend_direct = {
+	.name = "direct",
+	.path = PMUKIT_PATH_DIRECT,
+	.detect = direct_detect,
+	.ncounters = direct_ncounters,
+	.open = direct_open,
+	.start = direct_start,
+	.stop = direct_stop,
+	.reset = direct_reset,
+	.read = direct_read,
+	.sample = direct_sample,
+	.close = direct_close,
+};

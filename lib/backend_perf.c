@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The perf path: perf_event_open() for the calling thread (or a child
+ * command, PMUKIT_F_CHILD), events as one group so their counts cover the
+ * same instructions, read() with PERF_FORMAT_GROUP and the enabled/running
+ * times. When the events do not fit the PMU at once, each is opened on its
+ * own and the kernel multiplexes them: counts are then scaled by
+ * enabled/running and pmukit_count says so.
+ *
+ * Arm events are PERF_TYPE_RAW with the event number; elsewhere "cycles"
+ * and "instructions" are perf's generic hardware events. Software events
+ * (task-clock, page-faults, ...) work everywhere.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "pmukit/pmu_fields.h"
+#include "backend.h"
+#include "isa.h"
+#include "perf_events.h"
+#include "pmu_info.h"
+#include "sysfile.h"
+
+/* arm64 perf: config1 bit 1 asks for EL0 access to the counter (rdpmc). */
+#define ARM64_CONFIG1_USER_ACCESS	2ULL
+
+static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+			       int group, unsigned long flags)
+{
+	long fd = syscall(SYS_perf_event_open, attr, pid, cpu, group, flags);
+
+	return fd < 0 ? -errno : (int)fd;
+}
+
+static void attr_of(const struct pmukit_ev *e, struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	switch (e->kind) {
+	case PMUKIT_EV_PMU:
+		a->type = PERF_TYPE_RAW;
+		a->config = e->code;
+		break;
+	case PMUKIT_EV_CYCLES:
+		a->type = PERF_TYPE_HARDWARE;
+		a->config = PERF_COUNT_HW_CPU_CYCLES;
+		break;
+	case PMUKIT_EV_INSTRUCTIONS:
+		a->type = PERF_TYPE_HARDWARE;
+		a->config = PERF_COUNT_HW_INSTRUCTIONS;
+		break;
+	default:
+		a->type = PERF_TYPE_SOFTWARE;
+		a->config = e->config;
+		break;
+	}
+	/* perf's ":u": no kernel and no hypervisor; ":k": no user. */
+	a->exclude_kernel = e->excl_kernel;
+	a->exclude_hv = e->excl_kernel;
+	a->exclude_user = e->excl_user;
+	a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
+			 PERF_FORMAT_ID;
+}
+
+/* Why perf_event_open() refused @e, in the user's terms. */
+static int open_error(const struct pmukit_ev *e, int err)
+{
+	int paranoid = pmukit_perf_paranoid();
+
+	switch (err) {
+	case -EACCES:
+	case -EPERM:
+		if (!e->excl_kernel && paranoid > 1)
+			return pmukit_err(-EACCES, "perf refuses %s: counting the kernel needs kernel.perf_event_paranoid 1 or lower (it is %d) or root; count user space only with %s:u",
+					  e->name, paranoid, e->base);
+		return pmukit_err(-EACCES, "perf refuses %s (%s): kernel.perf_event_paranoid is %d; set it to 2 or lower (sysctl kernel.perf_event_paranoid=2)",
+				  e->name, strerror(-err), paranoid);
+	case -ENOSYS:
+		return pmukit_err(-ENODEV, "perf_event_open() does not exist here (ENOSYS: an emulator, or a kernel without perf events)");
+	case -ENOENT:
+	case -EOPNOTSUPP:
+	case -ENODEV:
+		if (e->kind == PMUKIT_EV_CYCLES || e->kind == PMUKIT_EV_INSTRUCTIONS)
+			return pmukit_err(-EOPNOTSUPP, "perf has no hardware '%s' event on this machine (%s: the kernel sees no PMU, as in many virtual machines); software events work: task-clock, page-faults, context-switches",
+					  e->base, strerror(-err));
+		if (e->kind == PMUKIT_EV_PMU)
+			return pmukit_err(-ENODEV, "the kernel has no perf driver for this CPU's PMU (perf_event_open %s: %s); on a device-tree board the PMU node may be missing",
+					  e->name, strerror(-err));
+		break;
+	default:
+		break;
+	}
+	return pmukit_err(err, "perf_event_open(%s): %s", e->name, strerror(-err));
+}
+
+/* The CPU PMU's sysfs directory ("armv8_pmuv3", "armv7_cortex_a15"), or "". */
+static void cpu_pmu_dir(char *dir, size_t len)
+{
+	const char *base = "/sys/bus/event_source/devices";
+	struct dirent *de;
+	DIR *d = opendir(base);
+
+	dir[0] = '\0';
+	if (!d)
+		return;
+	while ((de = readdir(d)))
+		if (!strncmp(de->d_name, "armv", 4) || !strncmp(de->d_name, "arm_cortex", 10)) {
+			snprintf(dir, len, "%s/%s", base, de->d_name);
+			break;
+		}
+	closedir(d);
+}
+
+/*
+ * The common events the PMU implements, as a PMCEID bitmap: from the
+ * module's sysfs, else from perf's events/ directory (the arm64 driver
+ * lists exactly the PMCEID events there). 0: cannot tell.
+ */
+static uint64_t implemented_common_events(void)
+{
+	char dir[300], path[600], text[64];
+	uint32_t c0, c1;
+	uint64_t bits = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (!pmukit_kmod_cpu_reg(0, "pmceid0", &c0) && !pmukit_kmod_cpu_reg(0, "pmceid1", &c1) &&
+	    (c0 || c1))
+		return (uint64_t)c1 << 32 | c0;
+	cpu_pmu_dir(dir, sizeof(dir));
+	if (!dir[0])
+		return 0;
+	snprintf(path, sizeof(path), "%s/events", dir);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		unsigned long code;
+		char *p;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/events/%s", dir, de->d_name);
+		if (pmukit_sysfile_read(path, text, sizeof(text)))
+			continue;
+		p = strstr(text, "event=");
+		if (!p)
+			continue;
+		code = strtoul(p + 6, NULL, 0);
+		if (code < 64)
+			bits |= 1ULL << code;
+	}
+	closedir(d);
+	return bits;
+}
+
+/* Refuses Arm events the core does not implement (perf would count 0). */
+static int check_support(struct pmukit_session *s)
+{
+	uint64_t bits = 0;
+	char bad[400] = "";
+	size_t used = 0;
+	unsigned int i, nbad = 0;
+	int looked = 0;
+
+	for (i = 0; i < s->n; i++) {
+		const struct pmukit_ev *e = &s->ev[i];
+
+		/* SW_INCR is architectural; numbers from 0x40 have no bit here. */
+		if (e->kind != PMUKIT_EV_PMU || e->code == PMU_EVT_SW_INCR || e->code >= 64)
+			continue;
+		if (!looked++)
+			bits = implemented_common_events();
+		if (bits && !(bits >> e->code & 1) && used + 2 < sizeof(bad)) {
+			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%s (0x%02x)",
+						 nbad ? ", " : "", e->base, e->code);
+			nbad++;
+		}
+	}
+	if (!nbad)
+		return 0;
+	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s (PMCEID0/1): %s",
+			  s->core ? s->core->name : "core", bad);
+}
+
+void pmukit_perf_close_events(struct pmukit_perf *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < PMUKIT_MAX_EVENTS; i++) {
+		if (p->page[i])
+			munmap(p->page[i], p->page_size);
+		p->page[i] = NULL;
+		if (p->fd[i] >= 0)
+			close(p->fd[i]);
+		p->fd[i] = -1;
+	}
+}
+
+/* Opens all events, grouped under event 0 when @group, else each alone. */
+static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_read, int group,
+		    int *failed)
+{
+	pid_t pid = p->child ? s->pid : 0;
+	struct perf_event_attr a;
+	unsigned int i;
+	int fd;
+
+	for (i = 0; i < s->n; i++) {
+		attr_of(&s->ev[i], &a);
+		if (group)
+			a.read_format |= PERF_FORMAT_GROUP;
+		/* A group follows its leader: only the leader starts disabled. */
+		a.disabled = !group || i == 0;
+		if (p->child) {
+			a.inherit = 1;		/* the command's threads and children too */
+			a.enable_on_exec = a.disabled;	/* from its exec on, not before */
+		}
+		if (self_read && s->ev[i].kind == PMUKIT_EV_PMU)
+			a.config1 = ARM64_CONFIG1_USER_ACCESS;
+		fd = sys_perf_event_open(&a, pid, -1, group && i ? p->fd[0] : -1,
+					 PERF_FLAG_FD_CLOEXEC);
+		if (fd < 0) {
+			*failed = (int)i;
+			return fd;
+		}
+		p->fd[i] = fd;
+		if (ioctl(fd, PERF_EVENT_IOC_ID, &p->id[i]) < 0) {
+			*failed = (int)i;
+			return -errno;
+		}
+	}
+	p->grouped = group;
+	return 0;
+}
+
+int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int self_read)
+{
+	unsigned int i;
+	int ret, failed = 0;
+
+	for (i = 0; i < PMUKIT_MAX_EVENTS; i++)
+		p->fd[i] = -1;
+	p->child = !!(s->flags & PMUKIT_F_CHILD);
+	if (p->child && s->pid <= 0)
+		return pmukit_err(-EINVAL, "PMUKIT_F_CHILD needs opts.pid: the child, waiting before its exec");
+	for (i = 0; i < s->n; i++)
+		if (s->ev[i].kind == PMUKIT_EV_CLOCK)
+			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use --path clock");
+	ret = check_support(s);
+	if (ret)
+		return ret;
+
+	ret = open_all(s, p, self_read, 1, &failed);
+	/* A member the PMU cannot hold beside the others: EINVAL from the driver. */
+	if (ret == -EINVAL && failed > 0 && !self_read) {
+		pmukit_perf_close_events(p);
+		ret = open_all(s, p, self_read, 0, &failed);
+	} else if (ret == -EINVAL && failed > 0) {
+		pmukit_perf_close_events(p);
+		return pmukit_err(-E2BIG, "%u events do not fit the PMU at once (the first %d do): the self-read path needs every event on a counter; use --path perf (it multiplexes) or run in passes: pmukit stat does this",
+				  s->n, failed);
+	}
+	if (ret) {
+		pmukit_perf_close_events(p);
+		return open_error(&s->ev[failed], ret);
+	}
+	return 0;
+}
+
+int pmukit_perf_enable(struct pmukit_perf *p, unsigned int n, int on)
+{
+	unsigned long req = on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+	unsigned int i;
+
+	if (p->grouped)
+		return ioctl(p->fd[0], req, PERF_IOC_FLAG_GROUP) < 0 ? -errno : 0;
+	for (i = 0; i < n; i++)
+		if (ioctl(p->fd[i], req, 0) < 0)
+			return -errno;
+	return 0;
+}
+
+uint64_t pmukit_perf_scale(uint64_t raw, uint64_t enabled, uint64_t running)
+{
+	if (!running)
+		return 0;
+	if (running >= enabled)
+		return raw;
+	return (uint64_t)((double)raw * (double)enabled / (double)running + 0.5);
+}
+
+/* read() of every event: values and times, before subtracting the bases. */
+static int read_raw(struct pmukit_session *s, struct pmukit_perf *p, uint64_t *val,
+		    uint64_t *ena, uint64_t *run)
+{
+	uint64_t buf[3 + 2 * PMUKIT_MAX_EVENTS];
+	unsigned int i, j;
+	ssize_t got;
+
+	if (p->grouped) {
+		got = read(p->fd[0], buf, sizeof(buf));
+		if (got < (ssize_t)(3 * sizeof(uint64_t)))
+			return got < 0 ? -errno : -EIO;
+		/* nr, time_enabled, time_running, then { value, id } per member. */
+		for (i = 0; i < s->n; i++) {
+			val[i] = 0;
+			ena[i] = buf[1];
+			run[i] = buf[2];
+			for (j = 0; j < buf[0] && j < PMUKIT_MAX_EVENTS; j++)
+				if (buf[4 + 2 * j] == p->id[i])
+					val[i] = buf[3 + 2 * j];
+		}
+		return 0;
+	}
+	for (i = 0; i < s->n; i++) {
+		/* value, time_enabled, time_running, id */
+		got = read(p->fd[i], buf, 4 * sizeof(uint64_t));
+		if (got < (ssize_t)(3 * sizeof(uint64_t)))
+			return got < 0 ? -errno : -EIO;
+		val[i] = buf[0];
+		ena[i] = buf[1];
+		run[i] = buf[2];
+	}
+	return 0;
+}
+
+int pmukit_perf_read_events(struct pmukit_session *s, struct pmukit_perf *p,
+			    struct pmukit_count *counts)
+{
+	uint64_t val[PMUKIT_MAX_EVENTS], ena[PMUKIT_MAX_EVENTS], run[PMUKIT_MAX_EVENTS];
+	unsigned int i;
+	int ret = read_raw(s, p, val, ena, run);
+
+	if (ret)
+		return pmukit_err(ret, "reading the perf events: %s", strerror(-ret));
+	for (i = 0; i < s->n; i++) {
+		counts[i].raw = val[i];
+		counts[i].enabled_ns = ena[i] - p->base_enabled[i];
+		counts[i].running_ns = run[i] - p->base_running[i];
+		counts[i].value = pmukit_perf_scale(val[i], counts[i].enabled_ns,
+						    counts[i].running_ns);
+	}
+	return 0;
+}
+
+int pmukit_perf_read_first(struct pmukit_perf *p, uint64_t *value)
+{
+	uint64_t buf[3 + 2 * PMUKIT_MAX_EVENTS];
+	ssize_t got = read(p->fd[0], buf, sizeof(buf));
+
+	if (got < (ssize_t)(4 * sizeof(uint64_t)))
+		return got < 0 ? -errno : -EIO;
+	/* Grouped: nr, times, then the leader's value first; alone: value first. */
+	*value = p->grouped ? buf[3] : buf[0];
+	return 0;
+}
+
+int pmukit_perf_reset_events(struct pmukit_session *s, struct pmukit_perf *p)
+{
+	uint64_t val[PMUKIT_MAX_EVENTS];
+	unsigned int i;
+	int ret;
+
+	if (p->grouped) {
+		if (ioctl(p->fd[0], PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP) < 0)
+			return -errno;
+	} else {
+		for (i = 0; i < s->n; i++)
+			if (ioctl(p->fd[i], PERF_EVENT_IOC_RESET, 0) < 0)
+				return -errno;
+	}
+	/* The reset zeroes counts, not times: remember where the times were. */
+	ret = read_raw(s, p, val, p->base_enabled, p->base_running);
+	return ret;
+}
+
+static int perf_detect(char *why, size_t len)
+{
+	struct perf_event_attr a;
+	struct pmukit_ev cycles = { .kind = PMUKIT_EV_PMU, .code = PMU_EVT_CPU_CYCLES,
+				    .excl_kernel = 1, .name = "CPU_CYCLES:u", .base = "CPU_CYCLES" };
+	int fd, hw;
+
+	if (!pmukit_isa_arm_pmu)
+		cycles.kind = PMUKIT_EV_CYCLES;
+	attr_of(&cycles, &a);
+	fd = sys_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	hw = fd;
+	if (fd >= 0) {
+		close(fd);
+		snprintf(why, len, "perf: hardware events for this thread");
+		return 0;
+	}
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	fd = sys_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		cycles.kind = PMUKIT_EV_SOFTWARE;
+		snprintf(cycles.name, sizeof(cycles.name), "task-clock:u");
+		fd = open_error(&cycles, fd);
+		snprintf(why, len, "%s", pmukit_last_error());
+		return fd;
+	}
+	close(fd);
+	snprintf(why, len, "perf: software events only (hardware cycles: %s)", strerror(-hw));
+	return 0;
+}
+
+static int perf_ncounters(void)
+{
+	return PMUKIT_MAX_EVENTS;	/* the kernel multiplexes what does not fit */
+}
+
+static int perf_open(struct pmukit_session *s)
+{
+	struct pmukit_perf *p = calloc(1, sizeof(*p));
+	int ret;
+
+	if (!p)
+		return pmukit_err(-ENOMEM, "out of memory");
+	s->priv = p;
+	ret = pmukit_perf_open_events(s, p, 0);
+	if (ret)
+		return ret;
+	s->sample_width = 64;
+	return 0;
+}
+
+static int perf_start(struct pmukit_session *s)
+{
+	struct pmukit_perf *p = s->priv;
+	int ret;
+
+	/* A child's events start at its exec (enable_on_exec). */
+	if (p->child)
+		return 0;
+	ret = pmukit_perf_enable(p, s->n, 1);
+	return ret ? pmukit_err(ret, "enabling the perf events: %s", strerror(-ret)) : 0;
+}
+
+static int perf_stop(struct pmukit_session *s)
+{
+	int ret = pmukit_perf_enable(s->priv, s->n, 0);
+
+	return ret ? pmukit_err(ret, "disabling the perf events: %s", strerror(-ret)) : 0;
+}
+
+static int perf_reset(struct pmukit_session *s)
+{
+	int ret = pmukit_perf_reset_events(s, s->priv);
+
+	return ret ? pmukit_err(ret, "resetting the perf events: %s", strerror(-ret)) : 0;
+}
+
+static int perf_read(struct pmukit_session *s, struct pmukit_count *counts)
+{
+	return pmukit_perf_read_events(s, s->priv, counts);
+}
+
+static int perf_sample(struct pmukit_session *s, uint64_t *buf, size_t n)
+{
+	struct pmukit_perf *p = s->priv;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = pmukit_perf_read_first(p, &buf[i]);
+		if (ret)
+			return pmukit_err(ret, "reading the perf events: %s", strerror(-ret));
+	}
+	return 0;
+}
+
+static void perf_close(struct pmukit_session *s)
+{
+	if (s->priv)
+		pmukit_perf_close_events(s->priv);
+	free(s->priv);
+	s->priv = NULL;
+}
+
+const struct pmukit_backend pmukit_backend_perf = {
+	.name = "perf",
+	.path = PMUKIT_PATH_PERF,
+	.detect = perf_detect,
+	.ncounters = perf_ncounters,
+	.open = perf_open,
+	.start = perf_start,
+	.stop = perf_stop,
+	.reset = perf_reset,
+	.read = perf_read,
+	.sample = perf_sample,
+	.close = perf_close,
+};

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The perf-mmap path: perf events of the calling thread, read without a
+ * system call through each event's mmap'ed user page, as
+ * include/uapi/linux/perf_event.h describes it:
+ *
+ *	do {
+ *		seq = pc->lock;		the kernel bumps lock around updates
+ *		index = pc->index;	0: not on a counter now -> read()
+ *		count = pc->offset + counter[index - 1], sign-extended to pmc_width
+ *	} while (pc->lock != seq);
+ *
+ * The kernel updates the page on this CPU (context switch, interrupt), so a
+ * compiler barrier orders the loads. arm64 needs kernel.perf_user_access=1
+ * and config1 bit 1 on the event; x86-64 uses rdpmc; the 32-bit Arm kernel
+ * has no user access to perf's counters at all.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "pmukit/pmu_fields.h"
+#include "backend.h"
+#include "fault.h"
+#include "isa.h"
+#include "perf_events.h"
+#include "pmu_info.h"
+
+#define barrier()	__asm__ volatile("" : : : "memory")
+
+struct mmap_state {
+	struct pmukit_perf p;
+	int guarded;
+	int fallback;		/* a read faulted: use read() from now on */
+};
+
+/* Why self-read cannot work on this kernel, or 0 if it may. */
+static int kernel_refuses(void)
+{
+	int ua;
+
+	if (!pmukit_isa_arm_pmu)
+		return 0;
+	if (!pmukit_isa_cycles64_always)
+		return pmukit_err(-EOPNOTSUPP, "the 32-bit Arm kernel gives user space no access to perf's counters (no perf_user_access, no counter index in the user page): use --path perf, or load pmukit.ko for --path direct");
+	ua = pmukit_perf_user_access();
+	if (ua < 0)
+		return pmukit_err(-EOPNOTSUPP, "this kernel has no kernel.perf_user_access (arm64 self-read needs Linux 5.17 or later): use --path perf");
+	if (ua == 0)
+		return pmukit_err(-EACCES, "kernel.perf_user_access is 0: set kernel.perf_user_access=1 (sysctl) to let user space read counters, or use --path perf");
+	return 0;
+}
+
+/* The counter perf's page points at, read with the page's width: -EAGAIN if none. */
+static int self_read(const volatile struct perf_event_mmap_page *pc, uint64_t *count,
+		     uint64_t *enabled, uint64_t *running)
+{
+	uint64_t cnt, ena, run, pmc, cyc, quot, rem, delta;
+	uint32_t seq, idx, width, mult;
+	uint16_t shift;
+	int ret;
+
+	do {
+		seq = pc->lock;
+		barrier();
+		idx = pc->index;
+		cnt = pc->offset;
+		ena = pc->time_enabled;
+		run = pc->time_running;
+		if (!pc->cap_user_rdpmc || !idx)
+			return -EAGAIN;
+		width = pc->pmc_width;
+		ret = pmukit_isa_read_perf_counter(idx, &pmc);
+		if (ret)
+			return ret;
+		/* Sign-extend from pmc_width: the offset was taken against it. */
+		pmc <<= 64 - width;
+		cnt += (uint64_t)((int64_t)pmc >> (64 - width));
+		/* Times since the page was written, from the clock perf names. */
+		if (pc->cap_user_time && !pmukit_isa_clock_read(&cyc)) {
+			shift = pc->time_shift;
+			mult = pc->time_mult;
+			if (pc->cap_user_time_short)
+				cyc = pc->time_cycles + ((cyc - pc->time_cycles) & pc->time_mask);
+			quot = cyc >> shift;
+			rem = cyc & (((uint64_t)1 << shift) - 1);
+			delta = pc->time_offset + quot * mult + ((rem * mult) >> shift);
+			ena += delta;
+			run += delta;
+		}
+		barrier();
+	} while (pc->lock != seq);
+	*count = cnt;
+	*enabled = ena;
+	*running = run;
+	return 0;
+}
+
+static int map_pages(struct pmukit_session *s, struct pmukit_perf *p)
+{
+	unsigned int i;
+
+	p->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	for (i = 0; i < s->n; i++) {
+		void *m = mmap(NULL, p->page_size, PROT_READ, MAP_SHARED, p->fd[i], 0);
+
+		if (m == MAP_FAILED)
+			return pmukit_err(-errno, "mmap of the perf user page of %s: %s",
+					  s->ev[i].name, strerror(errno));
+		p->page[i] = m;
+	}
+	return 0;
+}
+
+/* Opens and enables one cycles event with user access; is it readable? */
+static int mmap_detect(char *why, size_t len)
+{
+	struct pmukit_session s;
+	struct mmap_state m;
+	uint64_t c, e, r;
+	int ret;
+
+	ret = kernel_refuses();
+	if (!ret) {
+		memset(&s, 0, sizeof(s));
+		memset(&m, 0, sizeof(m));
+		s.n = 1;
+		s.ev[0].kind = pmukit_isa_arm_pmu ? PMUKIT_EV_PMU : PMUKIT_EV_CYCLES;
+		s.ev[0].code = PMU_EVT_CPU_CYCLES;
+		s.ev[0].excl_kernel = 1;
+		snprintf(s.ev[0].base, sizeof(s.ev[0].base), "cycles");
+		snprintf(s.ev[0].name, sizeof(s.ev[0].name), "cycles:u");
+		ret = pmukit_perf_open_events(&s, &m.p, 1);
+		if (!ret)
+			ret = map_pages(&s, &m.p);
+		if (!ret)
+			ret = pmukit_perf_enable(&m.p, 1, 1);
+		if (!ret && !pmukit_fault_guard_get()) {
+			ret = self_read(m.p.page[0], &c, &e, &r);
+			pmukit_fault_guard_put();
+			if (ret == -EAGAIN)
+				ret = pmukit_err(-EACCES, "perf opened the event but gives no counter index in its user page (user access refused)");
+			else if (ret)
+				ret = pmukit_err(-EACCES, "reading the counter perf named faulted");
+		}
+		pmukit_perf_close_events(&m.p);
+	}
+	if (ret) {
+		snprintf(why, len, "%s", pmukit_last_error());
+		return ret;
+	}
+	snprintf(why, len, "perf-mmap: self-read of perf's counters allowed");
+	return 0;
+}
+
+/* As many events as the PMU takes in one group: each needs a counter. */
+static int mmap_ncounters(void)
+{
+	struct pmukit_session s;
+	struct pmukit_perf p;
+	unsigned int n;
+	int ret;
+
+	ret = kernel_refuses();
+	if (ret)
+		return ret;
+	memset(&s, 0, sizeof(s));
+	for (n = 0; n < PMUKIT_MAX_EVENTS; n++) {
+		s.ev[n].kind = pmukit_isa_arm_pmu ? PMUKIT_EV_PMU : PMUKIT_EV_CYCLES;
+		s.ev[n].code = PMU_EVT_CPU_CYCLES;
+		s.ev[n].excl_kernel = 1;
+		snprintf(s.ev[n].name, sizeof(s.ev[n].name), "cycles:u");
+	}
+	for (n = 1; n <= PMUKIT_MAX_EVENTS; n++) {
+		s.n = n;
+		memset(&p, 0, sizeof(p));
+		ret = pmukit_perf_open_events(&s, &p, 1);
+		pmukit_perf_close_events(&p);
+		if (ret)
+			return n > 1 ? (int)n - 1 : ret;
+	}
+	return PMUKIT_MAX_EVENTS;
+}
+
+/* Event 0, the seqlock and nothing else; read() when not on a counter. */
+static int mmap_sample1(struct pmukit_session *s, uint64_t *value)
+{
+	struct mmap_state *m = s->priv;
+	const volatile struct perf_event_mmap_page *pc = m->p.page[0];
+	uint64_t cnt, pmc;
+	uint32_t seq, idx, width;
+
+	do {
+		seq = pc->lock;
+		barrier();
+		idx = pc->index;
+		cnt = pc->offset;
+		if (__builtin_expect(!idx || m->fallback, 0))
+			return pmukit_perf_read_first(&m->p, value);
+		width = pc->pmc_width;
+		if (__builtin_expect(pmukit_isa_read_perf_counter(idx, &pmc), 0)) {
+			m->fallback = 1;
+			return pmukit_perf_read_first(&m->p, value);
+		}
+		pmc <<= 64 - width;
+		cnt += (uint64_t)((int64_t)pmc >> (64 - width));
+		barrier();
+	} while (pc->lock != seq);
+	*value = cnt;
+	return 0;
+}
+
+static int mmap_open(struct pmukit_session *s)
+{
+	struct mmap_state *m;
+	unsigned int i;
+	int ret;
+
+	ret = kernel_refuses();
+	if (ret)
+		return ret;
+	if (s->flags & PMUKIT_F_CHILD)
+		return pmukit_err(-EOPNOTSUPP, "perf-mmap reads the calling thread's counters only: use --path perf for a command");
+	for (i = 0; i < s->n; i++)
+		if (s->ev[i].kind == PMUKIT_EV_SOFTWARE)
+			return pmukit_err(-EOPNOTSUPP, "%s is a perf software event, which has no counter to read from user space: use --path perf",
+					  s->ev[i].name);
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return pmukit_err(-ENOMEM, "out of memory");
+	s->priv = m;
+	ret = pmukit_perf_open_events(s, &m->p, 1);
+	if (ret)
+		return ret;
+	ret = map_pages(s, &m->p);
+	if (ret)
+		return ret;
+	ret = pmukit_fault_guard_get();
+	if (ret)
+		return pmukit_err(ret, "cannot install the SIGILL handler: %s", strerror(-ret));
+	m->guarded = 1;
+	s->sample1 = mmap_sample1;
+	s->sample_width = 64;
+	return 0;
+}
+
+static int mmap_start(struct pmukit_session *s)
+{
+	struct mmap_state *m = s->priv;
+	int ret = pmukit_perf_enable(&m->p, s->n, 1);
+
+	return ret ? pmukit_err(ret, "enabling the perf events: %s", strerror(-ret)) : 0;
+}
+
+static int mmap_stop(struct pmukit_session *s)
+{
+	struct mmap_state *m = s->priv;
+	int ret = pmukit_perf_enable(&m->p, s->n, 0);
+
+	return ret ? pmukit_err(ret, "disabling the perf events: %s", strerror(-ret)) : 0;
+}
+
+static int mmap_reset(struct pmukit_session *s)
+{
+	struct mmap_state *m = s->priv;
+	int ret = pmukit_perf_reset_events(s, &m->p);
+
+	return ret ? pmukit_err(ret, "resetting the perf events: %s", strerror(-ret)) : 0;
+}
+
+/* Self-read of every event; read() for all when one is not on a counter. */
+static int mmap_read(struct pmukit_session *s, struct pmukit_count *counts)
+{
+	struct mmap_state *m = s->priv;
+	uint64_t c, e, r;
+	unsigned int i;
+
+	for (i = 0; i < s->n && !m->fallback; i++) {
+		int ret = self_read(m->p.page[i], &c, &e, &r);
+
+		if (ret == -EACCES)
+			m->fallback = 1;
+		if (ret)
+			return pmukit_perf_read_events(s, &m->p, counts);
+		counts[i].raw = c;
+		counts[i].enabled_ns = e - m->p.base_enabled[i];
+		counts[i].running_ns = r - m->p.base_running[i];
+		counts[i].value = pmukit_perf_scale(c, counts[i].enabled_ns, counts[i].running_ns);
+	}
+	return m->fallback ? pmukit_perf_read_events(s, &m->p, counts) : 0;
+}
+
+static int mmap_sample(struct pmukit_session *s, uint64_t *buf, size_t n)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = mmap_sample1(s, &buf[i]);
+		if (ret)
+			return pmukit_err(ret, "reading the perf events: %s", strerror(-ret));
+	}
+	return 0;
+}
+
+static void mmap_close(struct pmukit_session *s)
+{
+	struct mmap_state *m = s->priv;
+
+	if (!m)
+		return;
+	pmukit_perf_close_events(&m->p);
+	if (m->guarded)
+		pmukit_fault_guard_put();
+	free(m);
+	s->priv = NULL;
+}
+
+const struct pmukit_backend pmukit_backend_perf_mmap = {
+	.name = "perf-mmap",
+	.path = PMUKIT_PATH_PERF_MMAP,
+	.detect = mmap_detect,
+	.ncounters = mmap_ncounters,
+	.open = mmap_open,
+	.start = mmap_start,
+	.stop = mmap_stop,
+	.reset = mmap_reset,
+	.read = mmap_read,
+	.sample = mmap_sample,
+	.close = mmap_close,
+};

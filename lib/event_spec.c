@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A session's event specs, parsed once for every backend: Arm event names
+ * and raw numbers (event_lookup.c), perf's generic names ("cycles",
+ * "instructions"), perf's software events ("task-clock", ...) and the clock
+ * path's "clock", each with the levels it counts at.
+ *
+ * Levels: ":u" user only, ":k" kernel only, ":uk" both. Without a modifier
+ * an event counts user space only, as perf does for a user with
+ * perf_event_paranoid 2, unless PMUKIT_F_ALL_LEVELS; software events and the
+ * clock count everything unless told.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pmukit/pmu_fields.h"
+#include "event_lookup.h"
+#include "isa.h"
+#include "session.h"
+
+static const struct {
+	const char *name;
+	enum pmukit_ev_kind kind;
+	uint64_t config;	/* PMUKIT_EV_SOFTWARE: PERF_COUNT_SW_* */
+	const char *canonical;	/* the name the session reports */
+} generic[] = {
+	{ "cycles", PMUKIT_EV_CYCLES, 0, "cycles" },
+	{ "cpu-cycles", PMUKIT_EV_CYCLES, 0, "cycles" },
+	{ "instructions", PMUKIT_EV_INSTRUCTIONS, 0, "instructions" },
+	{ "task-clock", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "task-clock" },
+	{ "cpu-clock", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, "cpu-clock" },
+	{ "page-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults" },
+	{ "faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults" },
+	{ "minor-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN, "minor-faults" },
+	{ "major-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ, "major-faults" },
+	{ "context-switches", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES,
+	  "context-switches" },
+	{ "cs", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches" },
+	{ "cpu-migrations", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations" },
+	{ "migrations", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations" },
+	{ "clock", PMUKIT_EV_CLOCK, 0, "clock" },
+};
+
+#define NGENERIC	(sizeof(generic) / sizeof(generic[0]))
+
+const char *pmukit_ev_levels(const struct pmukit_ev *e)
+{
+	if (e->excl_kernel && !e->excl_user)
+		return ":u";
+	if (e->excl_user && !e->excl_kernel)
+		return ":k";
+	return ":uk";
+}
+
+void pmukit_ev_rename(struct pmukit_ev *e)
+{
+	int plain = (e->kind == PMUKIT_EV_SOFTWARE || e->kind == PMUKIT_EV_CLOCK) &&
+		    !e->explicit_levels;
+
+	snprintf(e->name, sizeof(e->name), "%s%s", e->base, plain ? "" : pmukit_ev_levels(e));
+}
+
+/* Levenshtein distance of short names, case and '-'/'_' ignored. */
+static unsigned int distance(const char *a, const char *b)
+{
+	unsigned int row[PMUKIT_EV_NAME_LEN + 1], diag, up, i, j;
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la > PMUKIT_EV_NAME_LEN || lb > PMUKIT_EV_NAME_LEN)
+		return 1000;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			int ca = a[i - 1] == '_' ? '-' : a[i - 1] | 0x20;
+			int cb = b[j - 1] == '_' ? '-' : b[j - 1] | 0x20;
+			unsigned int best = diag + (ca != cb);
+
+			up = row[j];
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* "unknown event 'X' (core): did you mean A, B?" with table and generic names. */
+static int unknown_event(const struct pmukit_session *s, const char *base)
+{
+	const char *sugg[8];
+	char list[512] = "";
+	size_t n, i, len = strlen(base), used = 0;
+	unsigned int limit = len / 3 > 2 ? (unsigned int)(len / 3) : 2;
+
+	n = pmukit_event_suggest(s->core, base, sugg, 6);
+	for (i = 0; i < NGENERIC && n < 8; i++)
+		if (distance(base, generic[i].name) <= limit)
+			sugg[n++] = generic[i].name;
+	for (i = 0; i < n && used + 2 < sizeof(list); i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 i ? ", " : "", sugg[i]);
+	if (n)
+		return pmukit_err(-ENOENT, "unknown event '%s' (%s): did you mean %s?", base,
+				  s->core ? s->core->name : pmukit_isa_name, list);
+	return pmukit_err(-ENOENT, "unknown event '%s' (%s): 'pmukit list' shows the events",
+			  base, s->core ? s->core->name : pmukit_isa_name);
+}
+
+/* Copies the spec without white space around it; splits off the modifier. */
+static int split_spec(const char *spec, char *base, size_t len, const char **mod)
+{
+	const char *p = spec, *end, *colon;
+	size_t n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	end = p + strlen(p);
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
+		end--;
+	colon = memchr(p, ':', (size_t)(end - p));
+	n = (size_t)((colon ? colon : end) - p);
+	if (!n || n >= len)
+		return -EINVAL;
+	memcpy(base, p, n);
+	base[n] = '\0';
+	*mod = colon ? colon + 1 : NULL;
+	if (colon && (size_t)(end - colon - 1) > 2)
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_levels(struct pmukit_ev *e, const char *mod, size_t len)
+{
+	int u = 0, k = 0;
+	size_t i;
+
+	if (!len)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		if (mod[i] == 'u' && !u)
+			u = 1;
+		else if (mod[i] == 'k' && !k)
+			k = 1;
+		else
+			return -EINVAL;
+	}
+	e->excl_kernel = u && !k;
+	e->excl_user = k && !u;
+	e->explicit_levels = 1;
+	return 0;
+}
+
+static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_ev *e)
+{
+	struct pmukit_event_spec es;
+	const char *mod;
+	size_t i;
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	if (!spec || split_spec(spec, e->base, sizeof(e->base), &mod))
+		return pmukit_err(-EINVAL, "'%s' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk",
+				  spec ? spec : "(null)");
+	if (mod) {
+		/* The modifier ends where the (trimmed) spec ends. */
+		size_t len = strcspn(mod, " \t\n");
+
+		if (parse_levels(e, mod, len))
+			return pmukit_err(-EINVAL, "'%s': the modifier is :u (user), :k (kernel) or :uk (both)",
+					  spec);
+	} else if (s->flags & PMUKIT_F_ALL_LEVELS) {
+		e->excl_kernel = e->excl_user = 0;
+	} else {
+		e->excl_kernel = 1;
+	}
+
+	for (i = 0; i < NGENERIC; i++)
+		if (!strcasecmp(e->base, generic[i].name))
+			break;
+	if (i < NGENERIC) {
+		e->kind = generic[i].kind;
+		e->config = generic[i].config;
+		snprintf(e->base, sizeof(e->base), "%s", generic[i].canonical);
+		if ((e->kind == PMUKIT_EV_SOFTWARE || e->kind == PMUKIT_EV_CLOCK) && !mod)
+			e->excl_kernel = e->excl_user = 0;
+		if (pmukit_isa_arm_pmu && e->kind == PMUKIT_EV_CYCLES) {
+			e->kind = PMUKIT_EV_PMU;
+			e->code = PMU_EVT_CPU_CYCLES;
+			snprintf(e->base, sizeof(e->base), "CPU_CYCLES");
+		} else if (pmukit_isa_arm_pmu && e->kind == PMUKIT_EV_INSTRUCTIONS) {
+			e->kind = PMUKIT_EV_PMU;
+			e->code = PMU_EVT_INST_RETIRED;
+			snprintf(e->base, sizeof(e->base), "INST_RETIRED");
+		}
+		pmukit_ev_rename(e);
+		return 0;
+	}
+
+	ret = pmukit_event_parse(e->base, s->core, &es);
+	if (ret == -ENOENT)
+		return unknown_event(s, e->base);
+	if (ret)
+		return pmukit_err(ret, "'%s' is not an event spec: NAME, 0xHEX or rHEX (at most 0xffff), then :u, :k or :uk",
+				  spec);
+	e->kind = PMUKIT_EV_PMU;
+	e->code = es.code;
+	snprintf(e->base, sizeof(e->base), "%s", es.name);
+	if (!pmukit_isa_arm_pmu) {
+		/* Elsewhere an Arm name means something only if perf has it generically. */
+		if (es.code == PMU_EVT_CPU_CYCLES) {
+			e->kind = PMUKIT_EV_CYCLES;
+			snprintf(e->base, sizeof(e->base), "cycles");
+		} else if (es.code == PMU_EVT_INST_RETIRED) {
+			e->kind = PMUKIT_EV_INSTRUCTIONS;
+			snprintf(e->base, sizeof(e->base), "instructions");
+		} else {
+			return pmukit_err(-EOPNOTSUPP, "%s is an Arm PMU event; on %s only cycles, instructions and perf's software events (task-clock, page-faults, ...) exist",
+					  es.name, pmukit_isa_name);
+		}
+	}
+	pmukit_ev_rename(e);
+	return 0;
+}
+
+int pmukit_ev_parse_all(struct pmukit_session *s, const char *const *events, unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	if (!events || !n)
+		return pmukit_err(-EINVAL, "no events given");
+	if (n > PMUKIT_MAX_EVENTS)
+		return pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
+				  n, PMUKIT_MAX_EVENTS);
+	for (i = 0; i < n; i++) {
+		ret = parse_one(s, events[i], &s->ev[i]);
+		if (ret)
+			return ret;
+	}
+	s->n = n;
+	return 0;
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every instruction the library runs on the PMU, the timer or the TSC from
+ * user space, one file per ISA chosen at build time: isa_aarch64.c,
+ * isa_aarch32.c, isa_x86.c (the architectures config.mk builds for). The
+ * functions have the same names everywhere; where the ISA lacks a register
+ * they return -EOPNOTSUPP.
+ *
+ * Counter numbers: 0..30 are event counters (PMEVCNTRn), PMUKIT_HW_CYCLES
+ * is the cycle counter (PMCCNTR; the TSC on x86-64), as in PMCNTENSET.
+ *
+ * Every PMU access that may fault returns -EACCES when it did (fault.h);
+ * the SIGILL guard must be held (pmukit_fault_guard_get) around them.
+ */
+#ifndef PMUKIT_ISA_H
+#define PMUKIT_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct pmukit_session;
+
+#define PMUKIT_HW_CYCLES	31
+
+/* 1 where there is an Arm PMU to program (AArch64, AArch32), else 0. */
+extern const int pmukit_isa_arm_pmu;
+/* "aarch64", "aarch32" or "x86-64": for messages. */
+extern const char pmukit_isa_name[];
+/* 1 where the cycle counter always reads 64 bits (AArch64, the TSC). */
+extern const int pmukit_isa_cycles64_always;
+
+/*
+ * The PMU version (ID_AA64DFR0.PMUVer / ID_DFR0.PerfMon encoding) that a core
+ * of architecture ARMv@major.@minor implies; 0 when unknown.
+ */
+unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, const char *core);
+
+int pmukit_isa_read_userenr(uint32_t *v);	/* PMUSERENR: readable at EL0 */
+int pmukit_isa_read_pmcr(uint32_t *v);		/* needs PMUSERENR.EN */
+int pmukit_isa_write_pmcr(uint32_t v);
+/* PMCEID0/1 (on AArch32 the 0x4000 events are in PMCEID2/3, not read here). */
+int pmukit_isa_read_pmceid(uint64_t *ceid0, uint64_t *ceid1);
+int pmukit_isa_read_cntenset(uint32_t *v);
+int pmukit_isa_write_cntenset(uint32_t mask);
+int pmukit_isa_write_cntenclr(uint32_t mask);
+/* PMEVTYPERn, or PMCCFILTR for PMUKIT_HW_CYCLES (PMUv3 only). */
+int pmukit_isa_read_type(unsigned int hw, uint32_t *v);
+int pmukit_isa_write_type(unsigned int hw, uint32_t v);
+/* One counter as the hardware holds it (32 bits for AArch32's PMCCNTR). */
+int pmukit_isa_read_counter(unsigned int hw, uint64_t *v);
+/* AArch32 only: the 64-bit PMCCNTR by mrrc (PMUv3; QEMU 7.2 UNDEFs it). */
+int pmukit_isa_read_cycles64(uint64_t *v);
+
+/*
+ * @n back-to-back reads of counter @hw into @buf, each read the same five
+ * instructions as include/pmukit/b2b.h (isb; read; store; subs; branch).
+ * @cycles64: AArch32 reads the cycle counter with mrrc.
+ */
+int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n);
+
+/*
+ * The session's fast single read of event 0 on the direct path: the read,
+ * then a check that the thread is still on s->cpu. Return: 0; -EINTR on
+ * migration; -EACCES when access was revoked.
+ */
+int pmukit_isa_sample1_cycles(struct pmukit_session *s, uint64_t *v);
+int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *v);
+int pmukit_isa_sample1_event(struct pmukit_session *s, uint64_t *v);
+
+/*
+ * perf's mmap self-read: the counter perf's user page calls @index (1-based;
+ * on arm64 32 is PMCCNTR_EL0, n is PMEVCNTR<n-1>_EL0; on x86-64 rdpmc n-1).
+ */
+int pmukit_isa_read_perf_counter(uint32_t index, uint64_t *v);
+
+/*
+ * The clock path: a free-running counter readable at EL0 (CNTVCT, the TSC)
+ * and its frequency in Hz (0 if unknown); -EOPNOTSUPP where there is none.
+ */
+int pmukit_isa_clock_read(uint64_t *v);
+uint64_t pmukit_isa_clock_hz(void);
+/* "CNTVCT_EL0", "CNTVCT", "TSC". */
+extern const char pmukit_isa_clock_name[];
+
+/* The MIDR, where EL0 may read it (arm64 emulates the read); -EOPNOTSUPP else. */
+int pmukit_isa_read_midr(uint32_t *v);
+
+#endif /* PMUKIT_ISA_H */

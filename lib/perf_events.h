@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the perf and perf-mmap paths share: a session's events opened with
+ * perf_event_open() as one group (or, when they do not fit the PMU at once
+ * and the path may multiplex, one event each), enabled, reset and read
+ * through read() with enabled/running times.
+ */
+#ifndef PMUKIT_PERF_EVENTS_H
+#define PMUKIT_PERF_EVENTS_H
+
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session.h"
+
+struct pmukit_perf {
+	int fd[PMUKIT_MAX_EVENTS];
+	uint64_t id[PMUKIT_MAX_EVENTS];
+	int grouped;		/* one group: read the leader with PERF_FORMAT_GROUP */
+	int child;		/* counting a child from its exec (enable_on_exec) */
+	/* Times at the last reset: counts restart there, so must the times. */
+	uint64_t base_enabled[PMUKIT_MAX_EVENTS];
+	uint64_t base_running[PMUKIT_MAX_EVENTS];
+	/* perf-mmap: each event's user page. */
+	struct perf_event_mmap_page *page[PMUKIT_MAX_EVENTS];
+	size_t page_size;
+};
+
+/* @self_read: ask for user access to the counters (arm64 config1 bit 1). */
+int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int self_read);
+void pmukit_perf_close_events(struct pmukit_perf *p);
+int pmukit_perf_enable(struct pmukit_perf *p, unsigned int n, int on);
+int pmukit_perf_reset_events(struct pmukit_session *s, struct pmukit_perf *p);
+/* read(): raw values, times since the last reset, values scaled by them. */
+int pmukit_perf_read_events(struct pmukit_session *s, struct pmukit_perf *p,
+			    struct pmukit_count *counts);
+/* read() of event 0 only, unscaled: the perf path's sample. */
+int pmukit_perf_read_first(struct pmukit_perf *p, uint64_t *value);
+/* Raw value times enabled over running, rounded; 0 if it never ran. */
+uint64_t pmukit_perf_scale(uint64_t raw, uint64_t enabled, uint64_t running);
+
+#endif /* PMUKIT_PERF_EVENTS_H */

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit_pmu_info(): the core, its PMU and who may use it. Every source is
+ * tried in the order that needs the fewest privileges: sysfs and /proc
+ * first, the registers (under the SIGILL guard) last.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmukit/pmu_fields.h"
+#include "event_lookup.h"
+#include "fault.h"
+#include "isa.h"
+#include "pmu_info.h"
+#include "session.h"
+#include "sysfile.h"
+
+static int parse_kmod_events(struct pmukit_kmod *k)
+{
+	char buf[sizeof(k->events)], *tok, *save = NULL;
+
+	memcpy(buf, k->events, sizeof(buf));
+	k->nevents = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		struct pmukit_kmod_event *e;
+		char *mod = strchr(tok, ':');
+
+		if (k->nevents >= PMUKIT_KMOD_MAX_EVENTS)
+			return -E2BIG;
+		e = &k->ev[k->nevents++];
+		memset(e, 0, sizeof(*e));
+		e->code = (uint16_t)strtoul(tok, NULL, 0);
+		/* The module's ":u" sets PMEVTYPER.P (no EL1), ":k" sets U (no EL0). */
+		if (mod && !strcmp(mod, ":u"))
+			e->excl_kernel = 1;
+		else if (mod && !strcmp(mod, ":k"))
+			e->excl_user = 1;
+	}
+	return 0;
+}
+
+void pmukit_kmod_get(struct pmukit_kmod *k)
+{
+	char mode[16];
+
+	memset(k, 0, sizeof(*k));
+	if (pmukit_sysfile_read(PMUKIT_SYSFS "/mode", mode, sizeof(mode)))
+		return;
+	k->loaded = 1;
+	k->read_mode = !strcmp(mode, "read");
+	if (!pmukit_sysfile_read(PMUKIT_SYSFS "/events", k->events, sizeof(k->events)))
+		parse_kmod_events(k);
+}
+
+int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v)
+{
+	char path[96];
+	uint64_t x;
+	int ret;
+
+	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/%s", cpu, reg);
+	ret = pmukit_sysfile_u64(path, &x);
+	if (!ret)
+		*v = (uint32_t)x;
+	return ret;
+}
+
+/* "CPU part\t: 0xd03" -> 0xd03, for the first processor in /proc/cpuinfo. */
+static int cpuinfo_field(const char *text, const char *key, unsigned long *v)
+{
+	const char *p = strstr(text, key);
+
+	if (!p)
+		return -ENOENT;
+	p = strchr(p, ':');
+	if (!p)
+		return -EINVAL;
+	*v = strtoul(p + 1, NULL, 0);
+	return 0;
+}
+
+static char *read_cpuinfo(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char *buf;
+	size_t n;
+
+	if (!f)
+		return NULL;
+	buf = calloc(1, 8192);
+	if (buf) {
+		n = fread(buf, 1, 8191, f);
+		buf[n] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+static uint32_t midr_from_cpuinfo(void)
+{
+	unsigned long impl, var = 0, part, rev = 0;
+	char *text = read_cpuinfo();
+	uint32_t midr = 0;
+
+	if (!text)
+		return 0;
+	if (!cpuinfo_field(text, "CPU implementer", &impl) &&
+	    !cpuinfo_field(text, "CPU part", &part)) {
+		cpuinfo_field(text, "CPU variant", &var);
+		cpuinfo_field(text, "CPU revision", &rev);
+		/* Architecture field 0xf: "see the ID registers", every ARMv7/v8 core. */
+		midr = (uint32_t)(impl << PMUKIT_MIDR_IMPLEMENTER_SHIFT |
+				  var << PMUKIT_MIDR_VARIANT_SHIFT | 0xfUL << 16 |
+				  part << PMUKIT_MIDR_PARTNUM_SHIFT | rev);
+	}
+	free(text);
+	return midr;
+}
+
+uint32_t pmukit_this_midr(void)
+{
+	static uint32_t cached;
+	uint64_t v;
+	uint32_t m = cached;
+
+	if (m || !pmukit_isa_arm_pmu)
+		return m;
+	if (!pmukit_sysfile_u64("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", &v))
+		m = (uint32_t)v;
+	if (!m)
+		m = midr_from_cpuinfo();
+	if (!m && !pmukit_fault_guard_get()) {
+		if (pmukit_isa_read_midr(&m))
+			m = 0;
+		pmukit_fault_guard_put();
+	}
+	cached = m;
+	return m;
+}
+
+const struct pmukit_core_def *pmukit_this_core(void)
+{
+	uint32_t midr = pmukit_this_midr();
+
+	return midr ? pmukit_core_by_midr(midr) : NULL;
+}
+
+int pmukit_perf_user_access(void)
+{
+	int v;
+
+	return pmukit_sysfile_int("/proc/sys/kernel/perf_user_access", &v) ? -1 : v;
+}
+
+int pmukit_perf_paranoid(void)
+{
+	int v;
+
+	return pmukit_sysfile_int("/proc/sys/kernel/perf_event_paranoid", &v) ? -100 : v;
+}
+
+/*
+ * The PMU version when ID_AA64DFR0/ID_DFR0 are out of reach (EL1 only; Linux
+ * hides PMUVer from EL0): what the core's architecture version implies.
+ */
+static unsigned int version_from_arch(const struct pmukit_core_def *core, int arch_major)
+{
+	const char *a = core ? core->arch : NULL;
+	unsigned int minor = 0;
+
+	if (a && !strncmp(a, "armv", 4)) {
+		arch_major = a[4] - '0';
+		if (a[5] == '.')
+			minor = (unsigned int)strtoul(a + 6, NULL, 10);
+	}
+	return pmukit_isa_pmu_version(arch_major, minor, core ? core->name : "");
+}
+
+static int cpuinfo_arch(void)
+{
+	char *text = read_cpuinfo();
+	unsigned long v = 0;
+
+	if (text) {
+		cpuinfo_field(text, "CPU architecture", &v);
+		free(text);
+	}
+	return (int)v;
+}
+
+/* PMCR.N and a 64-bit cycle counter read, from the module or the registers. */
+static void probe_counters(struct pmukit_pmu_info *info)
+{
+	uint32_t pmcr;
+	uint64_t v;
+
+	info->cycle64 = pmukit_isa_cycles64_always;
+	if (!pmukit_kmod_cpu_reg(0, "pmcr", &pmcr)) {
+		info->ncounters = (unsigned int)PMCR_N(pmcr);
+		if (!pmukit_isa_arm_pmu || pmukit_fault_guard_get())
+			return;
+	} else {
+		if (!pmukit_isa_arm_pmu || pmukit_fault_guard_get())
+			return;
+		if (!pmukit_isa_read_pmcr(&pmcr))
+			info->ncounters = (unsigned int)PMCR_N(pmcr);
+	}
+	/* AArch32: mrrc of PMCCNTR only counts if the 32-bit read works. */
+	if (!info->cycle64 && !pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))
+		info->cycle64 = !pmukit_isa_read_cycles64(&v);
+	pmukit_fault_guard_put();
+}
+
+/**
+ * pmukit_pmu_info() - what this machine's PMU is and who may use it
+ * @info: filled; fields the library cannot learn are 0 ("unknown")
+ *
+ * The core comes from the MIDR (sysfs midr_el1, /proc/cpuinfo, or the
+ * register where EL0 may read it), the PMU version from the core's
+ * architecture when the ID registers are out of reach, the counter count
+ * from PMCR.N (the module's sysfs or the register), the rest from
+ * /sys/kernel/pmukit and /proc/sys/kernel.
+ *
+ * Return: 0, or -EINVAL for a NULL @info.
+ */
+PMUKIT_API int pmukit_pmu_info(struct pmukit_pmu_info *info)
+{
+	const struct pmukit_core_def *core;
+	struct pmukit_kmod k;
+
+	if (!info)
+		return pmukit_err(-EINVAL, "pmukit_pmu_info: info is NULL");
+	memset(info, 0, sizeof(*info));
+	info->midr = pmukit_this_midr();
+	core = info->midr ? pmukit_core_by_midr(info->midr) : NULL;
+	snprintf(info->core, sizeof(info->core), "%s", core ? core->name : "unknown");
+	info->pmu_version = version_from_arch(core, pmukit_isa_arm_pmu ? cpuinfo_arch() : 0);
+	probe_counters(info);
+	pmukit_kmod_get(&k);
+	info->module_loaded = k.loaded;
+	if (k.loaded)
+		snprintf(info->module_mode, sizeof(info->module_mode), "%s",
+			 k.read_mode ? "read" : "full");
+	info->perf_user_access = pmukit_perf_user_access();
+	info->perf_paranoid = pmukit_perf_paranoid();
+	return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the library knows of this machine: the core (from the MIDR), the
+ * pmukit module's state in /sys/kernel/pmukit, and perf's sysctls.
+ */
+#ifndef PMUKIT_PMU_INFO_H
+#define PMUKIT_PMU_INFO_H
+
+#include <stdint.h>
+#include "pmukit/events.h"
+
+#define PMUKIT_SYSFS	"/sys/kernel/pmukit"
+#define PMUKIT_KMOD_MAX_EVENTS	31
+
+/* One counter the module programmed (mode=read, events=). */
+struct pmukit_kmod_event {
+	uint16_t code;
+	unsigned excl_user:1, excl_kernel:1;	/* ":k", ":u" as in the parameter */
+};
+
+struct pmukit_kmod {
+	int loaded;
+	int read_mode;				/* mode=read: EL0 may only read */
+	unsigned int nevents;
+	struct pmukit_kmod_event ev[PMUKIT_KMOD_MAX_EVENTS];
+	char events[256];			/* the events file: "0x08:u,0x11" */
+};
+
+/* The module's state; loaded = 0 when /sys/kernel/pmukit is missing. */
+void pmukit_kmod_get(struct pmukit_kmod *k);
+/* /sys/kernel/pmukit/cpu@cpu/@reg ("pmcr", "pmceid0", ...). */
+int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
+
+/* The MIDR of CPU 0 (0 when unknown) and its event table (NULL if none). */
+uint32_t pmukit_this_midr(void);
+const struct pmukit_core_def *pmukit_this_core(void);
+
+/* kernel.perf_user_access (-1: no such sysctl) and perf_event_paranoid (-100). */
+int pmukit_perf_user_access(void);
+int pmukit_perf_paranoid(void);
+
+#endif /* PMUKIT_PMU_INFO_H */

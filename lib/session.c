@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Sessions: the public calls of pmukit.h, dispatched to the backend of the
+ * access path. "auto" tries the paths in pmukit_backends[] order and takes
+ * the first whose detect succeeds and whose open accepts the events;
+ * $PMUKIT_PATH forces one when the caller asked for auto.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backend.h"
+#include "pmu_info.h"
+
+const struct pmukit_backend *const pmukit_backends[] = {
+	&pmukit_backend_direct,
+	&pmukit_backend_perf_mmap,
+	&pmukit_backend_perf,
+	&pmukit_backend_clock,
+	NULL,
+};
+
+static const char *const path_names[PMUKIT_PATH_COUNT] = {
+	[PMUKIT_PATH_AUTO] = "auto",
+	[PMUKIT_PATH_DIRECT] = "direct",
+	[PMUKIT_PATH_PERF] = "perf",
+	[PMUKIT_PATH_PERF_MMAP] = "perf-mmap",
+	[PMUKIT_PATH_CLOCK] = "clock",
+};
+
+/**
+ * pmukit_path_name() - the name of an access path
+ * @path: a PMUKIT_PATH_* value
+ *
+ * Return: "auto", "direct", "perf", "perf-mmap" or "clock"; "?" for a
+ * value that is none of them.
+ */
+PMUKIT_API const char *pmukit_path_name(enum pmukit_path path)
+{
+	if ((unsigned int)path >= PMUKIT_PATH_COUNT)
+		return "?";
+	return path_names[path];
+}
+
+/**
+ * pmukit_path_parse() - the access path a name means
+ * @name: "auto", "direct", "perf", "perf-mmap" or "clock", any case
+ * @path: where to store it
+ *
+ * Return: 0, or -EINVAL (with the names in pmukit_last_error()).
+ */
+PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path)
+{
+	unsigned int i;
+
+	if (!name || !path)
+		return pmukit_err(-EINVAL, "pmukit_path_parse: NULL argument");
+	for (i = 0; i < PMUKIT_PATH_COUNT; i++) {
+		if (!strcasecmp(name, path_names[i])) {
+			*path = (enum pmukit_path)i;
+			return 0;
+		}
+	}
+	return pmukit_err(-EINVAL, "'%s' is not an access path: auto, direct, perf, perf-mmap or clock",
+			  name);
+}
+
+static const struct pmukit_backend *backend_of(enum pmukit_path path)
+{
+	unsigned int i;
+
+	for (i = 0; pmukit_backends[i]; i++)
+		if (pmukit_backends[i]->path == path)
+			return pmukit_backends[i];
+	return NULL;
+}
+
+/**
+ * pmukit_path_detect() - does an access path work here, for the calling thread?
+ * @path: the path; PMUKIT_PATH_AUTO: is there any?
+ * @why: filled with the reason when it does not (and a short note when it
+ *	does, naming the path auto would take); may be NULL
+ * @len: room in @why
+ *
+ * Return: 0 if it works; -EACCES, -ENODEV, -ENOENT, -EOPNOTSUPP ... if not.
+ */
+PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len)
+{
+	const struct pmukit_backend *be;
+	char local[512], *all;
+	size_t used = 0;
+	unsigned int i;
+	int ret, first = 0;
+
+	if (!why || !len) {
+		why = local;
+		len = sizeof(local);
+	}
+	why[0] = '\0';
+	if (path != PMUKIT_PATH_AUTO) {
+		be = backend_of(path);
+		if (!be) {
+			snprintf(why, len, "no access path %d", (int)path);
+			return pmukit_err(-EINVAL, "%s", why);
+		}
+		ret = be->detect(why, len);
+		if (ret)
+			pmukit_err(ret, "%s", why);
+		else
+			pmukit_err_clear();
+		return ret;
+	}
+	all = calloc(1, 2048);
+	if (!all)
+		return pmukit_err(-ENOMEM, "out of memory");
+	for (i = 0; pmukit_backends[i]; i++) {
+		be = pmukit_backends[i];
+		ret = be->detect(local, sizeof(local));
+		if (!ret) {
+			snprintf(why, len, "auto: %s", local);
+			pmukit_err_clear();
+			free(all);
+			return 0;
+		}
+		if (!first)
+			first = ret;
+		used += (size_t)snprintf(all + used, used < 2048 ? 2048 - used : 0, "%s%s: %s",
+					 used ? "; " : "", be->name, local);
+		if (used >= 2048)
+			used = 2047;
+	}
+	snprintf(why, len, "%s", all);
+	pmukit_err(first, "no access path works: %s", all);
+	free(all);
+	return first;
+}
+
+/* The fast read of event 0 for backends that have no special one. */
+static int sample1_generic(struct pmukit_session *s, uint64_t *value)
+{
+	return s->be->sample(s, value, 1);
+}
+
+static void unopen(struct pmukit_session *s)
+{
+	if (s->be)
+		s->be->close(s);
+	s->be = NULL;
+	s->priv = NULL;
+	s->sample1 = NULL;
+	s->cpu_now = NULL;
+	s->cpu = -1;
+	s->hw0 = 0;
+	s->sample_width = 0;
+}
+
+static int try_open(struct pmukit_session *s, const struct pmukit_backend *be,
+		    const char *const *events, unsigned int n)
+{
+	int ret;
+
+	/* Backends rename events (the levels a module counter has): start afresh. */
+	ret = pmukit_ev_parse_all(s, events, n);
+	if (ret)
+		return ret;
+	s->be = be;
+	ret = be->open(s);
+	if (ret) {
+		unopen(s);
+		return ret;
+	}
+	if (!s->sample1)
+		s->sample1 = sample1_generic;
+	return 0;
+}
+
+/* Is @err about the caller's request (same on every path) or about the path? */
+static int request_error(int err)
+{
+	return err == -ENOENT || err == -EINVAL || err == -ENOMEM;
+}
+
+static int open_auto(struct pmukit_session *s, const char *const *events, unsigned int n)
+{
+	char why[512], *all = calloc(1, 2048);
+	size_t used = 0;
+	unsigned int i;
+	int ret, first = 0;
+
+	if (!all)
+		return pmukit_err(-ENOMEM, "out of memory");
+	/* What the specs mean does not depend on the path: fail once, here. */
+	ret = pmukit_ev_parse_all(s, events, n);
+	if (ret) {
+		free(all);
+		return ret;
+	}
+	for (i = 0; pmukit_backends[i]; i++) {
+		const struct pmukit_backend *be = pmukit_backends[i];
+
+		ret = be->detect(why, sizeof(why));
+		if (!ret) {
+			ret = try_open(s, be, events, n);
+			if (!ret || request_error(ret)) {
+				free(all);
+				return ret;
+			}
+			snprintf(why, sizeof(why), "%s", pmukit_last_error());
+			/* A path that works here but refused the events says most. */
+			if (!first || first == -EACCES || first == -ENODEV)
+				first = ret;
+		} else if (!first) {
+			first = ret;
+		}
+		used += (size_t)snprintf(all + used, used < 2048 ? 2048 - used : 0, "%s%s: %s",
+					 used ? "; " : "", be->name, why);
+		if (used >= 2048)
+			used = 2047;
+	}
+	ret = pmukit_err(first, "no access path can count these events: %s", all);
+	free(all);
+	return ret;
+}
+
+/**
+ * pmukit_open() - prepare counting of @n events
+ * @out: the new session; NULL after a failure
+ * @events: event specs as perf writes them: names ("L1D_CACHE_REFILL",
+ *	case-insensitive), raw codes ("0x08", "r08"), with ":u" / ":k" / ":uk"
+ * @n: how many, 1 to 32
+ * @opts: NULL for defaults (auto path, current CPU, calling thread)
+ *
+ * Return: 0, -ENOENT (unknown event), -EOPNOTSUPP (not implemented by this
+ * core or path), -E2BIG (more events than counters), -EACCES (no access),
+ * -EINVAL (a malformed spec, a bad option or $PMUKIT_PATH), ...
+ */
+PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *events,
+			   unsigned int n, const struct pmukit_options *opts)
+{
+	struct pmukit_options defaults = { .path = PMUKIT_PATH_AUTO, .cpu = -1 };
+	const struct pmukit_backend *be;
+	struct pmukit_session *s;
+	enum pmukit_path path;
+	const char *env;
+	int ret;
+
+	if (!out)
+		return pmukit_err(-EINVAL, "pmukit_open: out is NULL");
+	*out = NULL;
+	if (!opts)
+		opts = &defaults;
+	path = opts->path;
+	env = getenv("PMUKIT_PATH");
+	if (path == PMUKIT_PATH_AUTO && env && *env) {
+		ret = pmukit_path_parse(env, &path);
+		if (ret)
+			return pmukit_err(ret, "PMUKIT_PATH=%s is not an access path: auto, direct, perf, perf-mmap or clock",
+					  env);
+	}
+	be = path == PMUKIT_PATH_AUTO ? NULL : backend_of(path);
+	if (path != PMUKIT_PATH_AUTO && !be)
+		return pmukit_err(-EINVAL, "no access path %d", (int)path);
+
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return pmukit_err(-ENOMEM, "out of memory");
+	s->flags = opts->flags;
+	s->opt_cpu = opts->cpu;
+	s->pid = opts->pid;
+	s->cpu = -1;
+	s->core = pmukit_this_core();
+	ret = be ? try_open(s, be, events, n) : open_auto(s, events, n);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	pmukit_err_clear();
+	*out = s;
+	return 0;
+}
+
+/** pmukit_start() - start (or continue) counting. Return: 0 or negative errno. */
+PMUKIT_API int pmukit_start(struct pmukit_session *s)
+{
+	if (!s)
+		return pmukit_err(-EINVAL, "pmukit_start: no session");
+	return s->be->start(s);
+}
+
+/** pmukit_stop() - stop counting; the counts stay. Return: 0, -EINTR (moved), ... */
+PMUKIT_API int pmukit_stop(struct pmukit_session *s)
+{
+	if (!s)
+		return pmukit_err(-EINVAL, "pmukit_stop: no session");
+	return s->be->stop(s);
+}
+
+/** pmukit_reset() - set every count (and perf's times) back to 0. */
+PMUKIT_API int pmukit_reset(struct pmukit_session *s)
+{
+	if (!s)
+		return pmukit_err(-EINVAL, "pmukit_reset: no session");
+	return s->be->reset(s);
+}
+
+/**
+ * pmukit_read() - fill @counts[0..n) in the order of the events given to open
+ * @s: the session, running or stopped
+ * @counts: room for pmukit_nevents(s) counts
+ *
+ * Return: 0; -EINTR when the thread changed CPU during the measurement on
+ * the direct path (the counts are filled but meaningless: discard them);
+ * -EACCES when access was revoked; ...
+ */
+PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts)
+{
+	if (!s || !counts)
+		return pmukit_err(-EINVAL, "pmukit_read: no session or no counts");
+	return s->be->read(s, counts);
+}
+
+/** pmukit_close() - end the session; restores what the path changed. NULL is fine. */
+PMUKIT_API void pmukit_close(struct pmukit_session *s)
+{
+	if (!s)
+		return;
+	s->be->close(s);
+	free(s);
+}
+
+/** pmukit_nevents() - how many events the session counts. */
+PMUKIT_API unsigned int pmukit_nevents(const struct pmukit_session *s)
+{
+	return s ? s->n : 0;
+}
+
+/**
+ * pmukit_event_name() - canonical name of event @i, with the levels it
+ * counts at ("INST_RETIRED:u", "CPU_CYCLES:uk", "task-clock", "clock(CNTVCT_EL0)")
+ *
+ * Return: the name, or NULL when @i is out of range.
+ */
+PMUKIT_API const char *pmukit_event_name(const struct pmukit_session *s, unsigned int i)
+{
+	return s && i < s->n ? s->ev[i].name : NULL;
+}
+
+/** pmukit_session_path() - the access path the session uses (never auto). */
+PMUKIT_API enum pmukit_path pmukit_session_path(const struct pmukit_session *s)
+{
+	return s ? s->be->path : PMUKIT_PATH_AUTO;
+}
+
+/**
+ * pmukit_ncounters() - how many events one session can hold on @path here
+ * @path: the path; auto: the path auto would take
+ *
+ * direct: the event counters (PMCR.N; with pmukit.ko in mode=read, the
+ * counters it programmed), CPU_CYCLES going on the cycle counter besides;
+ * perf-mmap: the events the PMU takes at once; perf: 32, as the kernel
+ * multiplexes; clock: 1.
+ *
+ * Return: the number, or a negative errno when the path does not work.
+ */
+PMUKIT_API int pmukit_ncounters(enum pmukit_path path)
+{
+	const struct pmukit_backend *be;
+	char why[512];
+	unsigned int i;
+
+	if (path != PMUKIT_PATH_AUTO) {
+		be = backend_of(path);
+		return be ? be->ncounters() : pmukit_err(-EINVAL, "no access path %d", (int)path);
+	}
+	for (i = 0; pmukit_backends[i]; i++)
+		if (!pmukit_backends[i]->detect(why, sizeof(why)))
+			return pmukit_backends[i]->ncounters();
+	return pmukit_err(-ENODEV, "no access path works here");
+}
+
+/*
+ * pmukit_sample() is documented in pmukit.h: one indirect call, no checks,
+ * so the path's read is all it costs.
+ */
+PMUKIT_API int pmukit_sample(struct pmukit_session *s, uint64_t *value)
+{
+	return s->sample1(s, value);
+}
+
+/**
+ * pmukit_sample_n() - @n back-to-back reads of event 0 into @buf
+ * @s: an open session
+ * @buf: room for @n values
+ * @n: how many
+ *
+ * On the direct path this is the loop of include/pmukit/b2b.h: five
+ * instructions per read, nothing added.
+ *
+ * Return: 0; -EINTR when the thread changed CPU during the loop (discard
+ * all of @buf); -EACCES when access was revoked; -EINVAL.
+ */
+PMUKIT_API int pmukit_sample_n(struct pmukit_session *s, uint64_t *buf, size_t n)
+{
+	if (!s || (!buf && n))
+		return pmukit_err(-EINVAL, "pmukit_sample_n: no session or no buffer");
+	return s->be->sample(s, buf, n);
+}
+
+/** pmukit_sample_width() - bits of the values pmukit_sample() gives (32 or 64). */
+PMUKIT_API unsigned int pmukit_sample_width(const struct pmukit_session *s)
+{
+	return s ? s->sample_width : 0;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The session behind the opaque struct pmukit_session of pmukit.h, and the
+ * parsed form of one event, shared by session.c and the backends.
+ */
+#ifndef PMUKIT_SESSION_H
+#define PMUKIT_SESSION_H
+
+#include <stdint.h>
+#include "pmukit/pmukit.h"
+#include "pmukit/events.h"
+
+/* Events in one session: more than any PMU has counters, so perf can multiplex. */
+#define PMUKIT_MAX_EVENTS	32
+
+/* Room for "L1D_CACHE_REFILL_INNER:uk" and the like. */
+#define PMUKIT_EV_NAME_LEN	64
+
+/* What an event spec turned out to mean, before a backend sees it. */
+enum pmukit_ev_kind {
+	PMUKIT_EV_PMU,		/* an Arm PMU event number (.code) */
+	PMUKIT_EV_CYCLES,	/* "cycles" where there is no Arm PMU (x86-64) */
+	PMUKIT_EV_INSTRUCTIONS,	/* "instructions" where there is no Arm PMU */
+	PMUKIT_EV_SOFTWARE,	/* a perf software event (.config) */
+	PMUKIT_EV_CLOCK,	/* "clock": the clock path's counter */
+};
+
+struct pmukit_ev {
+	char name[PMUKIT_EV_NAME_LEN + 4];	/* canonical, with the levels: "INST_RETIRED:u" */
+	char base[PMUKIT_EV_NAME_LEN];	/* without them: "INST_RETIRED" */
+	enum pmukit_ev_kind kind;
+	uint16_t code;			/* PMUKIT_EV_PMU: event number */
+	uint64_t config;		/* PMUKIT_EV_SOFTWARE: PERF_COUNT_SW_* */
+	unsigned excl_user:1;		/* do not count at EL0 */
+	unsigned excl_kernel:1;		/* do not count at EL1 */
+	unsigned explicit_levels:1;	/* the spec said :u, :k or :uk */
+};
+
+struct pmukit_backend;
+
+struct pmukit_session {
+	/*
+	 * The fast read of event 0, chosen by the backend at open; first, so
+	 * pmukit_sample() is one load and a tail call.
+	 */
+	int (*sample1)(struct pmukit_session *s, uint64_t *value);
+	/* rseq's cpu_id of the opening thread and the CPU it must stay on. */
+	const volatile int32_t *cpu_now;
+	int32_t cpu;
+	unsigned int sample_width;	/* bits of the values pmukit_sample() gives */
+	unsigned int hw0;		/* direct: the counter event 0 is on (isa.h) */
+	const struct pmukit_backend *be;
+	void *priv;			/* the backend's state */
+	unsigned int n;
+	unsigned int flags;		/* PMUKIT_F_* */
+	int opt_cpu;			/* pmukit_options.cpu */
+	pid_t pid;			/* PMUKIT_F_CHILD: the child */
+	const struct pmukit_core_def *core;	/* NULL: not an Arm core we know */
+	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
+};
+
+/* errors.c: set this thread's detailed message; returns @err for "return pmukit_err(...)". */
+int pmukit_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Adds "; more" to this thread's message. */
+void pmukit_err_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Forgets this thread's message (a call that succeeds leaves none behind). */
+void pmukit_err_clear(void);
+
+/* event_spec.c: parse @n specs for a session, with flags and core already set. */
+int pmukit_ev_parse_all(struct pmukit_session *s, const char *const *events, unsigned int n);
+/* The level suffix for an event's filter: ":u", ":k" or ":uk". */
+const char *pmukit_ev_levels(const struct pmukit_ev *e);
+/* Rebuilds e->name from e->base and the filter bits (after a backend changed them). */
+void pmukit_ev_rename(struct pmukit_ev *e);
+
+#endif /* PMUKIT_SESSION_H */

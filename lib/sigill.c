@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Safe probing of PMU registers: the SIGILL handler that turns a fault of
+ * one of the library's own register reads into an error return (fault.h).
+ * Any other SIGILL goes to the handler that was there before, or kills the
+ * process as it would have without us.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "fault.h"
+
+/*
+ * The linker makes these for a section named like a C identifier. Weak: a
+ * build whose ISA has no guarded instructions (x86-64) has no section.
+ */
+extern const struct pmukit_extable_entry __start_pmukit_extable[]
+	__attribute__((weak, visibility("hidden")));
+extern const struct pmukit_extable_entry __stop_pmukit_extable[]
+	__attribute__((weak, visibility("hidden")));
+
+static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned int guard_users;
+static struct sigaction previous;
+static volatile unsigned long faults;
+
+/* Thumb code addresses carry bit 0; the PC in a signal context does not. */
+static uintptr_t target(const int32_t *field)
+{
+	return ((uintptr_t)field + (uintptr_t)(intptr_t)*field) & ~(uintptr_t)1;
+}
+
+static void chain(int sig, siginfo_t *info, void *ctx)
+{
+	if (previous.sa_flags & SA_SIGINFO) {
+		if (previous.sa_sigaction) {
+			previous.sa_sigaction(sig, info, ctx);
+			return;
+		}
+	} else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+		previous.sa_handler(sig);
+		return;
+	}
+	/*
+	 * Not ours and nobody else's: return with the default action, so the
+	 * instruction runs again and the process dies of SIGILL as it should
+	 * (an ignored SIGILL would loop forever on the same instruction).
+	 */
+	signal(sig, SIG_DFL);
+}
+
+static void on_sigill(int sig, siginfo_t *info, void *ctx)
+{
+	const struct pmukit_extable_entry *e;
+	uintptr_t pc = pmukit_isa_context_pc(ctx) & ~(uintptr_t)1;
+
+	if (__start_pmukit_extable) {
+		for (e = __start_pmukit_extable; e < __stop_pmukit_extable; e++) {
+			if (target(&e->insn) == pc) {
+				faults++;
+				pmukit_isa_context_set_pc(ctx, target(&e->fixup));
+				return;
+			}
+		}
+	}
+	chain(sig, info, ctx);
+}
+
+int pmukit_fault_guard_get(void)
+{
+	struct sigaction sa;
+	int ret = 0;
+
+	pthread_mutex_lock(&guard_lock);
+	if (guard_users == 0) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_sigill;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGILL, &sa, &previous))
+			ret = -errno;
+	}
+	if (!ret)
+		guard_users++;
+	pthread_mutex_unlock(&guard_lock);
+	return ret;
+}
+
+void pmukit_fault_guard_put(void)
+{
+	struct sigaction now;
+
+	pthread_mutex_lock(&guard_lock);
+	if (guard_users && --guard_users == 0) {
+		/* Put the old handler back only if nobody replaced ours meanwhile. */
+		if (!sigaction(SIGILL, NULL, &now) && (now.sa_flags & SA_SIGINFO) &&
+		    now.sa_sigaction == on_sigill)
+			sigaction(SIGILL, &previous, NULL);
+	}
+	pthread_mutex_unlock(&guard_lock);
+}
+
+unsigned long pmukit_fault_count(void)
+{
+	return faults;
+}
