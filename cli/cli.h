@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pmukit command: what its files share. Exit statuses follow perf and
+ * the usual tools: 0 done, 1 the measurement failed, 2 the command line is
+ * wrong.
+ */
+#ifndef PMUKIT_CLI_H
+#define PMUKIT_CLI_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pmukit/pmukit.h"
+#include "event_lookup.h"
+
+#define CLI_OK		0
+#define CLI_FAIL	1
+#define CLI_USAGE	2
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The commands, each in cmd_<name>.c; argv[0] is the command's name. */
+int cmd_info(int argc, char **argv);
+int cmd_regs(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_selftest(int argc, char **argv);
+
+/* util.c: messages, numbers, files, CPUs */
+__attribute__((format(printf, 2, 3)))
+int usage_error(const char *cmd, const char *fmt, ...);
+__attribute__((format(printf, 2, 3)))
+void cli_error(const char *cmd, const char *fmt, ...);
+int bad_option(const char *cmd, char **argv, int optopt_seen);
+void getopt_reset(void);
+int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
+int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path);
+int read_text(const char *path, char *buf, size_t len);
+int read_long(const char *path, long *v);
+int read_u32(const char *path, uint32_t *v);
+int online_cpus(int *cpus, int max);
+int pin_to_cpu(int cpu);
+const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
+const struct pmukit_core_def *default_common(void);
+void print_command(FILE *f, char *const *argv);
+
+/* safe.c: run code that may trap (SIGILL) without dying of it */
+int safe_call(void (*fn)(void *), void *arg);
+
+/* The module's status files. */
+#define PMUKIT_SYSFS	"/sys/kernel/pmukit"
+
+#endif /* PMUKIT_CLI_H */

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit calibrate: what one read of the cycle counter costs on each access
+ * path. Two reads back to back, N times: each difference is the cost of
+ * one read as the counter itself sees it, which is what every measurement
+ * on that path carries as overhead.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "plot.h"
+#include "report.h"
+
+#define CAL_DEFAULT_PAIRS	1000
+#define CAL_MAX_PAIRS		10000000UL
+
+static const char usage[] =
+	"usage: pmukit calibrate [--path P|all] [-n N] [-x SEP | --json] [--cpu C]\n"
+	"                        [--histogram] [--svg FILE]\n"
+	"\n"
+	"Reads the cycle counter twice, back to back, N times on each access path and\n"
+	"shows the distribution of the difference: the cost of one read, in the\n"
+	"path's own unit (CPU_CYCLES; the clock path counts timer ticks). Pairs where\n"
+	"the counter wrapped or the thread changed CPU are left out and counted as\n"
+	"discarded. Statistics: min, max, mean, sd (population), median, p5 and p95\n"
+	"(nearest rank).\n"
+	"\n"
+	"  --path P       direct, perf, perf-mmap, clock, auto, or all (default: all;\n"
+	"                 paths that do not work here are listed with the reason)\n"
+	"  -n N           read pairs per path (default 1000)\n"
+	"  -x SEP         CSV with separator SEP, a header line first\n"
+	"  --json         JSON\n"
+	"  --cpu C        run on CPU C (default: the one it starts on)\n"
+	"  --histogram    draw each path's distribution in the terminal\n"
+	"  --svg FILE     write the distributions as an SVG plot\n"
+	"  -h, --help     this text\n"
+	"\n"
+	"Exit status: 0 when at least one path was measured (the one asked for,\n"
+	"with --path P), 1 when none was, 2 for a wrong command line.\n";
+
+struct cal_opts {
+	int all;
+	enum pmukit_path path;
+	unsigned long pairs;
+	enum out_format fmt;
+	const char *sep;
+	int cpu;
+	int histogram;
+	const char *svg;
+};
+
+/* The event one sample counts on @path: the clock path has its own. */
+static const char *sample_event(enum pmukit_path path)
+{
+	return path == PMUKIT_PATH_CLOCK ? "clock" : "CPU_CYCLES";
+}
+
+/* Measures @path; fills @row and, when it worked, *@deltas (to free). */
+static int measure(const struct cal_opts *o, enum pmukit_path path, struct calib_row *row,
+		   uint64_t **deltas)
+{
+	struct pmukit_options po = { .path = path, .cpu = o->cpu };
+	const char *ev = sample_event(path);
+	struct pmukit_session *s = NULL;
+	uint64_t *d, pair[2];
+	size_t n = 0, discarded = 0;
+	unsigned int width;
+	unsigned long i;
+	int ret;
+
+	*deltas = NULL;
+	row->path = pmukit_path_name(path);
+	ret = pmukit_path_detect(path, row->why, sizeof(row->why));
+	if (ret) {
+		if (!row->why[0])
+			snprintf(row->why, sizeof(row->why), "%s", pmukit_strerror(ret));
+		return ret;
+	}
+	d = malloc(o->pairs * sizeof(*d));
+	if (!d) {
+		snprintf(row->why, sizeof(row->why), "out of memory");
+		return -ENOMEM;
+	}
+	ret = pmukit_open(&s, &ev, 1, &po);
+	if (ret == 0)
+		ret = pmukit_start(s);
+	if (ret) {
+		snprintf(row->why, sizeof(row->why), "%s", pmukit_last_error());
+		goto out;
+	}
+	if (path == PMUKIT_PATH_AUTO)
+		row->path = pmukit_path_name(pmukit_session_path(s));
+	row->event = pmukit_event_name(s, 0);
+
+	width = pmukit_sample_width(s);
+	for (i = 0; i < o->pairs; i++) {
+		/* Two reads in the path's tightest loop (direct: b2b.h's). */
+		ret = pmukit_sample_n(s, pair, 2);
+		if (ret == -EINTR) {
+			discarded++;	/* migrated between the reads */
+			continue;
+		}
+		if (ret) {
+			snprintf(row->why, sizeof(row->why), "a read failed after %lu pairs: %s", i,
+				 pmukit_last_error());
+			goto out;
+		}
+		n += pmukit_deltas(pair, 2, width, &d[n], &discarded);
+	}
+	pmukit_stop(s);
+	if (!n) {
+		ret = -EAGAIN;
+		snprintf(row->why, sizeof(row->why), "all %zu pairs were discarded", discarded);
+		goto out;
+	}
+	ret = pmukit_stats_compute(d, n, discarded, &row->st);
+	if (ret == 0) {
+		row->ok = 1;
+		*deltas = d;
+		d = NULL;
+	}
+out:
+	/* The name belongs to the session: keep a copy past its close. */
+	if (row->event) {
+		static char names[PMUKIT_PATH_COUNT][64];
+
+		snprintf(names[path], sizeof(names[path]), "%s", row->event);
+		row->event = names[path];
+	} else {
+		row->event = ev;
+	}
+	if (s)
+		pmukit_close(s);
+	free(d);
+	return ret;
+}
+
+static int parse_opts(int argc, char **argv, struct cal_opts *o)
+{
+	enum { OPT_JSON = 256, OPT_HIST, OPT_SVG, OPT_CPU };
+	static const struct option opts[] = {
+		{ "path", required_argument, NULL, 'p' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "field-separator", required_argument, NULL, 'x' },
+		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "histogram", no_argument, NULL, OPT_HIST },
+		{ "svg", required_argument, NULL, OPT_SVG },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	unsigned long v;
+	int c, csv = 0, json = 0;
+
+	memset(o, 0, sizeof(*o));
+	o->all = 1;
+	o->pairs = CAL_DEFAULT_PAIRS;
+	o->cpu = -1;
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, ":p:n:x:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			if (!strcmp(optarg, "all")) {
+				o->all = 1;
+				break;
+			}
+			if (parse_path_arg("calibrate", optarg, &o->path))
+				return CLI_USAGE;
+			o->all = 0;
+			break;
+		case 'n':
+			if (parse_ulong(optarg, 1, CAL_MAX_PAIRS, &o->pairs))
+				return usage_error("calibrate", "-n takes a number of pairs from 1 to %lu, not '%s'",
+						   CAL_MAX_PAIRS, optarg);
+			break;
+		case 'x':
+			if (!*optarg)
+				return usage_error("calibrate", "-x needs a separator");
+			o->sep = optarg;
+			csv = 1;
+			break;
+		case OPT_JSON:
+			json = 1;
+			break;
+		case OPT_CPU:
+			if (parse_ulong(optarg, 0, 4095, &v))
+				return usage_error("calibrate", "--cpu takes a CPU number, not '%s'", optarg);
+			o->cpu = (int)v;
+			break;
+		case OPT_HIST:
+			o->histogram = 1;
+			break;
+		case OPT_SVG:
+			o->svg = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return -1;
+		default:
+			return bad_option("calibrate", argv, c);
+		}
+	}
+	if (optind < argc)
+		return usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
+	if (csv && json)
+		return usage_error("calibrate", "-x and --json exclude each other");
+	if (o->histogram && (csv || json))
+		return usage_error("calibrate", "--histogram draws next to the table, not in CSV or JSON");
+	o->fmt = csv ? OUT_CSV : json ? OUT_JSON : OUT_TABLE;
+	return 0;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	static const enum pmukit_path all[] = {
+		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF, PMUKIT_PATH_CLOCK,
+	};
+	struct calib_row rows[PMUKIT_PATH_COUNT];
+	uint64_t *deltas[PMUKIT_PATH_COUNT] = { NULL };
+	struct plot_series series[PMUKIT_PATH_COUNT];
+	size_t n = 0, i, nok = 0;
+	struct cal_opts o;
+	int ret = parse_opts(argc, argv, &o);
+
+	if (ret)
+		return ret < 0 ? CLI_OK : ret;
+	memset(rows, 0, sizeof(rows));
+	if (o.all) {
+		for (i = 0; i < ARRAY_SIZE(all); i++, n++)
+			measure(&o, all[i], &rows[n], &deltas[n]);
+	} else {
+		measure(&o, o.path, &rows[0], &deltas[0]);
+		n = 1;
+	}
+	calib_report(stdout, o.fmt, o.sep, rows, n, o.pairs);
+
+	for (i = 0; i < n; i++) {
+		if (!rows[i].ok)
+			continue;
+		series[nok].name = rows[i].path;
+		series[nok].unit = rows[i].event;
+		series[nok].v = deltas[i];
+		series[nok].n = rows[i].st.n;
+		if (o.histogram) {
+			struct hist h;
+
+			printf("\n%s: %s per read\n", rows[i].path, rows[i].event);
+			hist_build(&h, deltas[i], rows[i].st.n, 20);
+			hist_print(stdout, &h, 50);
+		}
+		nok++;
+	}
+	if (o.svg && nok) {
+		ret = svg_write(o.svg, "pmukit calibrate: cost of one read", series, nok);
+		if (ret)
+			cli_error("calibrate", "cannot write %s: %s", o.svg, strerror(-ret));
+		else
+			fprintf(stderr, "pmukit calibrate: wrote %s\n", o.svg);
+	}
+	for (i = 0; i < n; i++)
+		free(deltas[i]);
+	if (!nok) {
+		cli_error("calibrate", "no path could be measured");
+		return CLI_FAIL;
+	}
+	return ret ? CLI_FAIL : CLI_OK;
+}

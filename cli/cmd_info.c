@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit info: what this machine's PMU is, what the kernel allows, and for
+ * each access path whether it works here and, if not, why.
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <sched.h>
+#include <string.h>
+
+#include "cli.h"
+#include "regs.h"
+#include "pmukit/pmu_fields.h"
+
+#define INFO_MAX_CPUS	256
+
+static const char usage[] =
+	"usage: pmukit info\n"
+	"\n"
+	"Shows the core (name and MIDR), the PMU version, its counters, whether the\n"
+	"cycle counter reads 64 bits, PMCR decoded, user access on each CPU, whether\n"
+	"pmukit.ko is loaded and in which mode, kernel.perf_user_access and\n"
+	"kernel.perf_event_paranoid, and for each access path (direct, perf-mmap,\n"
+	"perf, clock) whether it works here and, if not, why.\n"
+	"\n"
+	"  -h, --help  this text\n";
+
+/* ID_AA64DFR0_EL1.PMUVer and ID_DFR0.PerfMon number the versions differently. */
+static const char *pmu_version_name(unsigned int v)
+{
+	static const char *const aarch64[16] = {
+		[1] = "PMUv3", [4] = "PMUv3p1", [5] = "PMUv3p4", [6] = "PMUv3p5",
+		[7] = "PMUv3p7", [8] = "PMUv3p8", [9] = "PMUv3p9",
+		[15] = "IMPLEMENTATION DEFINED",
+	};
+	static const char *const aarch32[16] = {
+		[1] = "PMUv1", [2] = "PMUv2", [3] = "PMUv3", [4] = "PMUv3p1",
+		[5] = "PMUv3p4", [6] = "PMUv3p5", [7] = "PMUv3p7", [8] = "PMUv3p8",
+		[15] = "IMPLEMENTATION DEFINED",
+	};
+	const char *n = !strcmp(arch_isa, "AArch32") ? aarch32[v & 15] : aarch64[v & 15];
+
+	return n ? n : "unknown version";
+}
+
+static void show_core(const struct pmukit_pmu_info *in)
+{
+	const struct pmukit_core_def *c = this_core(in);
+
+	printf("%-20s %s", "core", c ? c->name : in->core[0] ? in->core : "unknown");
+	if (in->midr)
+		printf(" (MIDR 0x%08x: implementer 0x%02x, variant %u, part 0x%03x, revision %u)",
+		       (unsigned)in->midr,
+		       (unsigned)((in->midr >> PMUKIT_MIDR_IMPLEMENTER_SHIFT) & PMUKIT_MIDR_IMPLEMENTER_MASK),
+		       (unsigned)((in->midr >> PMUKIT_MIDR_VARIANT_SHIFT) & PMUKIT_MIDR_VARIANT_MASK),
+		       (unsigned)((in->midr >> PMUKIT_MIDR_PARTNUM_SHIFT) & PMUKIT_MIDR_PARTNUM_MASK),
+		       (unsigned)(in->midr & PMUKIT_MIDR_REVISION_MASK));
+	else
+		printf(" (%s: no MIDR)", arch_isa);
+	putchar('\n');
+	if (in->pmu_version)
+		printf("%-20s %s (%s %u)\n", "PMU", pmu_version_name(in->pmu_version),
+		       !strcmp(arch_isa, "AArch32") ? "ID_DFR0.PerfMon" : "ID_AA64DFR0.PMUVer",
+		       in->pmu_version);
+	else
+		printf("%-20s %s\n", "PMU", in->midr ? "version unknown" : "none (not an ARM core)");
+	if (in->ncounters)
+		printf("%-20s %u event counters and the cycle counter\n", "counters", in->ncounters);
+	else
+		printf("%-20s unknown\n", "counters");
+	printf("%-20s %s\n", "64-bit cycle reads", in->cycle64 ? "yes" : "no (32-bit reads, wrap handled)");
+}
+
+static void show_pmcr(void)
+{
+	char dec[256];
+	uint32_t v32;
+	uint64_t v;
+
+	if (read_u32(PMUKIT_SYSFS "/cpu0/pmcr", &v32) == 0) {
+		reg_decode(REG_PMCR, v32, dec, sizeof(dec));
+		printf("%-20s 0x%08x (cpu0, read by pmukit.ko) %s\n", "PMCR", v32, dec);
+	} else if (arch_pmcr(&v) == 0) {
+		reg_decode(REG_PMCR, v, dec, sizeof(dec));
+		printf("%-20s 0x%08llx (read from user space) %s\n", "PMCR",
+		       (unsigned long long)v, dec);
+	} else if (arch_nregs) {
+		printf("%-20s not readable here (user access off and pmukit.ko not loaded)\n",
+		       "PMCR");
+	}
+}
+
+static void show_user_access(void)
+{
+	int cpus[INFO_MAX_CPUS], n = online_cpus(cpus, INFO_MAX_CPUS), i;
+	char path[96], text[16];
+	cpu_set_t saved;
+	uint64_t u;
+
+	printf("%-20s", "user access");
+	if (!arch_nregs) {
+		printf(" n/a on %s (rdtsc is allowed)\n", arch_isa);
+		return;
+	}
+	if (sched_getaffinity(0, sizeof(saved), &saved))
+		CPU_ZERO(&saved);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
+		if (read_text(path, text, sizeof(text)) == 0) {
+			printf(" cpu%d %s", cpus[i], text);
+			continue;
+		}
+		/* No module: ask each CPU's PMUSERENR (readable at EL0 unless trapped). */
+		if (pin_to_cpu(cpus[i]) == 0 && arch_pmuserenr(&u) == 0)
+			printf(" cpu%d %s", cpus[i], u & (PMUSERENR_EN_BIT | PMUSERENR_CR_BIT) ?
+			       "on" : "off");
+		else
+			printf(" cpu%d ?", cpus[i]);
+	}
+	printf("%s\n", n > 0 ? "" : " ?");
+	if (CPU_COUNT(&saved))
+		sched_setaffinity(0, sizeof(saved), &saved);
+}
+
+static void show_kernel(const struct pmukit_pmu_info *in)
+{
+	char ev[128];
+
+	if (in->module_loaded) {
+		printf("%-20s loaded, mode %s", "pmukit.ko", in->module_mode[0] ? in->module_mode : "?");
+		if (read_text(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
+			printf(", events=%s", ev);
+		putchar('\n');
+	} else {
+		printf("%-20s not loaded\n", "pmukit.ko");
+	}
+	if (in->perf_user_access >= 0)
+		printf("%-20s %d%s\n", "perf_user_access", in->perf_user_access,
+		       in->perf_user_access ? "" : " (perf-mmap self-reads need 1)");
+	else
+		printf("%-20s absent (kernel without it)\n", "perf_user_access");
+	if (in->perf_paranoid != -100)
+		printf("%-20s %d%s\n", "perf_event_paranoid", in->perf_paranoid,
+		       in->perf_paranoid > 2 ? " (perf is root-only: set 2 or lower)" : "");
+	else
+		printf("%-20s absent (no perf events in this kernel)\n", "perf_event_paranoid");
+}
+
+static void show_paths(void)
+{
+	static const enum pmukit_path order[] = {
+		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF,
+		PMUKIT_PATH_CLOCK, PMUKIT_PATH_AUTO,
+	};
+	char why[256];
+	size_t i;
+
+	printf("\naccess paths:\n");
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		int ret;
+
+		why[0] = '\0';
+		ret = pmukit_path_detect(order[i], why, sizeof(why));
+		printf("  %-10s %-4s %s\n", pmukit_path_name(order[i]), ret == 0 ? "yes" : "no",
+		       why[0] ? why : ret ? pmukit_strerror(ret) : "");
+	}
+}
+
+int cmd_info(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pmukit_pmu_info in;
+	int c, ret;
+
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		if (c != 'h')
+			return bad_option("info", argv, c);
+		fputs(usage, stdout);
+		return CLI_OK;
+	}
+	if (optind < argc)
+		return usage_error("info", "unexpected argument '%s'", argv[optind]);
+
+	memset(&in, 0, sizeof(in));
+	ret = pmukit_pmu_info(&in);
+	if (ret) {
+		cli_error("info", "cannot describe the PMU: %s (%s)", pmukit_strerror(ret),
+			  pmukit_last_error());
+		in.perf_user_access = -1;
+		in.perf_paranoid = -100;
+	}
+	show_core(&in);
+	show_pmcr();
+	show_user_access();
+	show_kernel(&in);
+	show_paths();
+	return ret ? CLI_FAIL : CLI_OK;
+}

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit list: the events of a core's table (this machine's by default),
+ * with their numbers, and whether this machine implements each.
+ */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli.h"
+#include "output.h"
+#include "support.h"
+
+static const char usage[] =
+	"usage: pmukit list [--cpu NAME] [--all] [--cores]\n"
+	"\n"
+	"Lists the events of this core's table (from its MIDR) with their numbers.\n"
+	"The 'here' column says whether this machine implements the event: from\n"
+	"PMCEID0/1 (through pmukit.ko's sysfs, or read directly) or from the perf\n"
+	"driver's list in /sys/bus/event_source/devices/*/events; '?' where neither\n"
+	"tells (ARMv7 has no PMCEID; implementation-defined events are not in it).\n"
+	"\n"
+	"  --cpu NAME  another core's table (cortex-a72, neoverse-n1, ...); the 'here'\n"
+	"              column is only filled in for this machine's core\n"
+	"  --all       add the common architectural events the table leaves out\n"
+	"  --cores     list the cores there are tables for\n"
+	"  -h, --help  this text\n";
+
+static const char *mark(const struct ev_support *s, int here, unsigned int code)
+{
+	if (!here)
+		return "-";
+	switch (support_of(s, code)) {
+	case 1:
+		return "yes";
+	case 0:
+		return "no";
+	default:
+		return "?";
+	}
+}
+
+static void add_row(struct table *t, const struct pmukit_event_def *e, const char *here)
+{
+	char code[16];
+	const char *cells[3] = { code, e->name, here };
+
+	snprintf(code, sizeof(code), "0x%02x", e->code);
+	table_add(t, cells);
+}
+
+static int in_table(const struct pmukit_core_def *c, const struct pmukit_event_def *e)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nevents; i++)
+		if (c->events[i].code == e->code && !strcmp(c->events[i].name, e->name))
+			return 1;
+	return 0;
+}
+
+static void list_cores(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < pmukit_ncores; i++)
+		printf("%-16s %-10s MIDR 0x%08x  %u events\n", pmukit_cores[i].name,
+		       pmukit_cores[i].arch, (unsigned)pmukit_cores[i].midr,
+		       pmukit_cores[i].nevents);
+}
+
+/* Names that contain what was typed, to help after a typo. */
+static void suggest_cores(const char *name)
+{
+	char part[32];
+	unsigned int i, n = 0;
+	size_t l = strlen(name);
+
+	/* The last three characters are usually the model number: "a53". */
+	snprintf(part, sizeof(part), "%s", l > 3 ? name + l - 3 : name);
+	for (i = 0; i < pmukit_ncores; i++)
+		if (strstr(pmukit_cores[i].name, part))
+			fprintf(stderr, "%s%s", n++ ? ", " : "did you mean: ", pmukit_cores[i].name);
+	if (n)
+		fputc('\n', stderr);
+}
+
+int cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "cores", no_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const head[] = { "code", "event", "here" };
+	const struct pmukit_core_def *core = NULL, *mine, *common;
+	const char *cpu_name = NULL;
+	struct pmukit_pmu_info info;
+	struct ev_support sup;
+	struct table t;
+	int c, all = 0, here;
+	unsigned int i;
+
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, ":c:ah", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			cpu_name = optarg;
+			break;
+		case 'a':
+			all = 1;
+			break;
+		case 'C':
+			list_cores();
+			return CLI_OK;
+		case 'h':
+			fputs(usage, stdout);
+			return CLI_OK;
+		default:
+			return bad_option("list", argv, c);
+		}
+	}
+	if (optind < argc)
+		return usage_error("list", "unexpected argument '%s'", argv[optind]);
+	if (cpu_name) {
+		core = pmukit_core_by_name(cpu_name);
+		if (!core) {
+			usage_error("list", "no event table for a core named '%s' (see pmukit list --cores)",
+				    cpu_name);
+			suggest_cores(cpu_name);
+			return CLI_USAGE;
+		}
+	}
+
+	memset(&info, 0, sizeof(info));
+	if (pmukit_pmu_info(&info))
+		memset(&info, 0, sizeof(info));
+	mine = this_core(&info);
+	if (!core) {
+		core = mine ? mine : default_common();
+		if (!mine)
+			printf("This core is not in the tables (%s, MIDR 0x%08x): the common %s events follow.\n",
+			       info.core[0] ? info.core : "unknown", (unsigned)info.midr, core->arch);
+	}
+	here = info.midr && (core == mine || (!mine && core == default_common()));
+	if (here)
+		support_load(&sup);
+	else
+		memset(&sup, 0, sizeof(sup));
+
+	printf("%s (%s", core->name, core->arch);
+	if (core->midr)
+		printf(", MIDR 0x%08x", (unsigned)core->midr);
+	printf("): %u events\n", core->nevents);
+	if (here)
+		printf("here: implemented on this machine, from %s\n", sup.source);
+	else
+		printf("here: not checked (%s)\n", info.midr ? "another core's table" :
+		       "this machine's PMU is not an ARM one");
+	putchar('\n');
+
+	table_init(&t, 3, head, "lll");
+	for (i = 0; i < core->nevents; i++)
+		add_row(&t, &core->events[i], mark(&sup, here, core->events[i].code));
+	table_print(&t, stdout, "  ");
+	table_free(&t);
+
+	common = pmukit_common_for(core);
+	if (all && common && common != core) {
+		table_init(&t, 3, head, "lll");
+		for (i = 0; i < common->nevents; i++)
+			if (!in_table(core, &common->events[i]))
+				add_row(&t, &common->events[i],
+					mark(&sup, here, common->events[i].code));
+		printf("\ncommon %s events not in %s's table: %u\n\n", common->arch, core->name,
+		       t.nrows);
+		table_print(&t, stdout, "  ");
+		table_free(&t);
+	}
+	return CLI_OK;
+}

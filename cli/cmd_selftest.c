@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit selftest: loops of known length (selftest_loops_<arch>.S) counted
+ * on every access path that works here, the cost of an empty measurement
+ * taken off, expected against measured.
+ *
+ * The empty measurement runs the same loop with no iterations, so that it
+ * is the same code around the counting but the loop body: what remains is
+ * exactly n bodies. Architecturally exact events (instructions, stores,
+ * branches retired, software increments) must then match to the unit when
+ * the core counts them; an emulator counts only some events at all, and a
+ * zero where the loop certainly caused some is reported as "not counted
+ * here" rather than as a failure, unless PMCEID says the event is there.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "output.h"
+#include "passes.h"
+#include "regs.h"
+#include "selftest_loops.h"
+#include "support.h"
+
+#define ST_RUNS			5
+#define ST_MAX_EVENTS		6
+#define ST_STORE_ITERS		100
+#define ST_SWINC_ITERS		1000
+#define ST_DEFAULT_ITERS	1000
+#define ST_MAX_ITERS		10000000UL
+
+static const char usage[] =
+	"usage: pmukit selftest [--path P|all] [-n N] [--raw]\n"
+	"\n"
+	"Counts loops of known length on every access path that works here and\n"
+	"compares with what they must count:\n"
+	"  store loop     100 iterations of two stores: ST_RETIRED 200 (an uncorrected\n"
+	"                 count on a Raspberry Pi read 206: the measurement's own stores)\n"
+	"  counting loop  N loads 64 bytes apart: cycles, instructions, branches, L1D\n"
+	"                 accesses and refills, on the cycle counter and four counters\n"
+	"  SW_INCR        1000 writes to PMSWINC (ARM, direct path: needs mode=full)\n"
+	"Each count is the smallest of several runs minus the smallest count of the\n"
+	"same loop run with no iterations (the empty measurement). Events count user\n"
+	"space only (:u). Instructions, stores, branches retired and SW_INCR are exact:\n"
+	"a difference fails the test. An event that reads 0 where the loop certainly\n"
+	"caused some is 'not counted here' (QEMU counts only SW_INCR, CPU_CYCLES and,\n"
+	"under -icount, INST_RETIRED), which fails only if PMCEID says it is there.\n"
+	"\n"
+	"  --path P    direct, perf, perf-mmap or all (default: all that work)\n"
+	"  -n N        iterations of the counting loop (default 1000)\n"
+	"  --raw       show counts without the empty measurement taken off (and check\n"
+	"              nothing)\n"
+	"  -h, --help  this text\n"
+	"\n"
+	"Exit status: 0 all exact counts right, 1 one is off or nothing could be\n"
+	"measured, 2 wrong usage.\n";
+
+enum expect { EXP_NONE, EXP_EXACT, EXP_ATLEAST };
+
+struct st_event {
+	const char *spec;
+	enum expect kind;
+	unsigned int per_iter;	/* expected per iteration; 0: the body's instructions */
+};
+
+struct st_loop {
+	const char *title;
+	const struct loop_shape *shape;
+	void (*fn)(unsigned long, void *);
+	unsigned long iters;
+	void *arg;
+	unsigned int nev;
+	struct st_event ev[ST_MAX_EVENTS];
+	int pmu_write;		/* the loop writes a PMU register: may trap */
+};
+
+struct st_result {
+	int ok;			/* measured */
+	char why[200];		/* when not */
+	char name[64];		/* as the session calls it */
+	uint64_t value, raw, empty;
+};
+
+struct st_tally {
+	unsigned int exact_ok, exact_bad, not_counted, measured;
+};
+
+static int st_raw;
+
+/* Not inlined: the call is then the same instructions for every n. */
+static __attribute__((noinline)) void run_loop(const struct st_loop *l, unsigned long n)
+{
+	l->fn(n, l->arg);
+}
+
+struct st_run {
+	struct pmukit_session *s;
+	const struct st_loop *l;
+	unsigned long n;
+	struct pmukit_count *c;
+	int ret;
+};
+
+static void counted_run(void *arg)
+{
+	struct st_run *r = arg;
+
+	r->ret = pmukit_reset(r->s);
+	if (!r->ret)
+		r->ret = pmukit_start(r->s);
+	if (r->ret)
+		return;
+	run_loop(r->l, r->n);
+	r->ret = pmukit_stop(r->s);
+	if (!r->ret)
+		r->ret = pmukit_read(r->s, r->c);
+}
+
+/* The smallest counts of ST_RUNS runs of @n iterations; -EPERM if the loop trapped. */
+static int min_counts(struct pmukit_session *s, const struct st_loop *l, unsigned long n,
+		      unsigned int nev, uint64_t *min)
+{
+	struct pmukit_count c[ST_MAX_EVENTS + 1];
+	struct st_run r = { .s = s, .l = l, .n = n, .c = c };
+	unsigned int k, i;
+
+	for (i = 0; i < nev; i++)
+		min[i] = UINT64_MAX;
+	for (k = 0; k < ST_RUNS; k++) {
+		if (l->pmu_write) {
+			if (safe_call(counted_run, &r)) {
+				pmukit_stop(s);
+				return -EPERM;
+			}
+		} else {
+			counted_run(&r);
+		}
+		if (r.ret)
+			return r.ret;
+		for (i = 0; i < nev; i++)
+			if (c[i].value < min[i])
+				min[i] = c[i].value;
+	}
+	return 0;
+}
+
+/* Counts @nev events (indices @idx into l->ev) in one session; fills @res. */
+static int measure_group(enum pmukit_path path, const struct st_loop *l, const unsigned int *idx,
+			 unsigned int nev, struct st_result *res)
+{
+	struct pmukit_options po = { .path = path, .cpu = -1 };
+	uint64_t full[ST_MAX_EVENTS + 1], empty[ST_MAX_EVENTS + 1];
+	const char *spec[ST_MAX_EVENTS + 1];
+	struct pmukit_session *s;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < nev; i++)
+		spec[i] = l->ev[idx[i]].spec;
+	ret = pmukit_open(&s, spec, nev, &po);
+	if (ret)
+		return ret;
+	ret = min_counts(s, l, 0, nev, empty);
+	if (!ret)
+		ret = min_counts(s, l, l->iters, nev, full);
+	for (i = 0; i < nev; i++) {
+		struct st_result *r = &res[idx[i]];
+
+		snprintf(r->name, sizeof(r->name), "%s", pmukit_event_name(s, i));
+		if (ret == -EPERM) {
+			snprintf(r->why, sizeof(r->why), "PMSWINC traps in user space on this path");
+			continue;
+		}
+		if (ret) {
+			snprintf(r->why, sizeof(r->why), "%s", pmukit_last_error());
+			continue;
+		}
+		r->ok = 1;
+		r->raw = full[i];
+		r->empty = empty[i];
+		r->value = st_raw ? full[i] : full[i] > empty[i] ? full[i] - empty[i] : 0;
+	}
+	pmukit_close(s);
+	return ret == -EPERM ? 0 : ret;
+}
+
+static void note_failure(const struct st_loop *l, unsigned int i, struct st_result *res)
+{
+	if (!res[i].why[0])
+		snprintf(res[i].why, sizeof(res[i].why), "%s", pmukit_last_error());
+	if (!res[i].name[0])
+		snprintf(res[i].name, sizeof(res[i].name), "%s", l->ev[i].spec);
+}
+
+/*
+ * Every event of @l on @path: in groups that fit, and where a group cannot
+ * be opened (an event this path lacks), each event on its own.
+ */
+static void measure_loop(enum pmukit_path path, const struct st_loop *l, struct st_result *res)
+{
+	const char *spec[ST_MAX_EVENTS];
+	struct pass_plan p;
+	int cap = pmukit_ncounters(path);
+	unsigned int i, k;
+
+	memset(res, 0, sizeof(*res) * l->nev);
+	for (i = 0; i < l->nev; i++)
+		spec[i] = l->ev[i].spec;
+	if (cap <= 0 || cap > ST_MAX_EVENTS)
+		cap = ST_MAX_EVENTS;
+	if (cap < 2) {
+		/* One counter (the TSC): one event at a time. */
+		for (i = 0; i < l->nev; i++)
+			if (measure_group(path, l, &i, 1, res))
+				note_failure(l, i, res);
+		return;
+	}
+	while (pass_plan(&p, spec, l->nev, (unsigned int)cap) == 0) {
+		int e2big = 0;
+
+		for (k = 0; k < p.npasses; k++) {
+			unsigned int idx[ST_MAX_EVENTS + 1], n = 0;
+			int ret;
+
+			/* The cycles a plan adds to each pass are of no use here. */
+			for (i = 0; i < p.count[k]; i++)
+				if (p.idx[k][i] < l->nev)
+					idx[n++] = p.idx[k][i];
+			ret = measure_group(path, l, idx, n, res);
+			if (ret == -E2BIG) {
+				e2big = 1;
+				break;
+			}
+			if (ret == 0)
+				continue;
+			for (i = 0; i < n; i++)
+				if (measure_group(path, l, &idx[i], 1, res))
+					note_failure(l, idx[i], res);
+		}
+		if (!e2big || cap <= 2)
+			break;
+		cap--;
+		memset(res, 0, sizeof(*res) * l->nev);
+	}
+}
+
+static const char *judge(const struct st_event *e, const struct st_result *r, uint64_t want,
+			 const struct ev_support *sup, const struct pmukit_core_def *core,
+			 struct st_tally *t, char *buf, size_t len)
+{
+	struct pmukit_event_spec es;
+	int known = -1;
+	char base[64];
+
+	snprintf(base, sizeof(base), "%.*s", (int)strcspn(e->spec, ":"), e->spec);
+	if (arch_nregs && pmukit_event_parse(base, core, &es) == 0)
+		known = support_of(sup, es.code);
+	t->measured++;
+	if (st_raw || e->kind == EXP_NONE)
+		return "";
+	if (r->value == 0 && want > 0) {
+		if (known == 1 && e->kind == EXP_EXACT) {
+			t->exact_bad++;
+			return "FAIL: reads 0 though PMCEID says the core counts it";
+		}
+		t->not_counted++;
+		return "not counted here (emulator?)";
+	}
+	if (e->kind == EXP_ATLEAST)
+		return r->value >= want ? "ok (at least)" : "fewer than expected";
+	/* x86-64 has no architecturally exact counting to hold it to. */
+	if (!arch_nregs)
+		return r->value == want ? "ok, exact" : "differs (not checked on x86-64)";
+	if (r->value == want) {
+		t->exact_ok++;
+		return "ok, exact";
+	}
+	t->exact_bad++;
+	snprintf(buf, len, "FAIL: off by %lld", (long long)(r->value - want));
+	return buf;
+}
+
+static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, size_t npaths,
+		       const struct ev_support *sup, const struct pmukit_core_def *core,
+		       struct st_tally *t)
+{
+	static const char *const head[] = {
+		"path", "event", "expected", "measured", "uncorrected", "empty", "verdict",
+	};
+	struct st_result res[ST_MAX_EVENTS];
+	struct table tab;
+	size_t p;
+	unsigned int i;
+
+	printf("\n%s\n", l->title);
+	table_init(&tab, 7, head, "llrrrrl");
+	for (p = 0; p < npaths; p++) {
+		measure_loop(paths[p], l, res);
+		for (i = 0; i < l->nev; i++) {
+			const struct st_event *e = &l->ev[i];
+			uint64_t want = (uint64_t)(e->per_iter ? e->per_iter : l->shape->insns) * l->iters;
+			char exp[32] = "-", got[32] = "", raw[32] = "", empty[32] = "", vb[64];
+			const char *cells[7] = { pmukit_path_name(paths[p]), res[i].name, exp, got,
+						 raw, empty, NULL };
+
+			if (!res[i].name[0])
+				cells[1] = e->spec;
+			if (e->kind == EXP_EXACT)
+				fmt_count(exp, sizeof(exp), want);
+			else if (e->kind == EXP_ATLEAST)
+				snprintf(exp, sizeof(exp), ">= %llu", (unsigned long long)want);
+			if (!res[i].ok) {
+				/* The first sentence says enough in a table. */
+				if (strlen(res[i].why) > 110)
+					strcpy(res[i].why + 105, " ...");
+				cells[6] = res[i].why;
+			} else {
+				fmt_count(got, sizeof(got), res[i].value);
+				fmt_count(raw, sizeof(raw), res[i].raw);
+				fmt_count(empty, sizeof(empty), res[i].empty);
+				cells[6] = judge(e, &res[i], want, sup, core, t, vb, sizeof(vb));
+			}
+			table_add(&tab, cells);
+		}
+	}
+	table_print(&tab, stdout, "  ");
+	table_free(&tab);
+}
+
+/* Without an Arm PMU only cycles and instructions have a meaning. */
+static void keep_generic(struct st_loop *l)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < l->nev; i++)
+		if (!strncmp(l->ev[i].spec, "CPU_CYCLES", 10) ||
+		    !strncmp(l->ev[i].spec, "INST_RETIRED", 12))
+			l->ev[n++] = l->ev[i];
+	l->nev = n;
+}
+
+/*
+ * BR_RETIRED counts every branch executed, exactly; cores whose own table
+ * lacks it (Cortex-A53, the ARMv7 cores) have BR_PRED, counted speculatively.
+ */
+static const char *branch_event(const struct pmukit_core_def *core, enum expect *kind)
+{
+	unsigned int i;
+
+	for (i = 0; core && i < core->nevents; i++)
+		if (!strcmp(core->events[i].name, "BR_RETIRED")) {
+			*kind = EXP_EXACT;
+			return "BR_RETIRED:u";
+		}
+	*kind = EXP_ATLEAST;
+	return "BR_PRED:u";
+}
+
+int cmd_selftest(int argc, char **argv)
+{
+	static const enum pmukit_path all[] = {
+		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF,
+	};
+	enum { OPT_PATH = 256, OPT_RAW };
+	static const struct option opts[] = {
+		{ "path", required_argument, NULL, OPT_PATH },
+		{ "raw", no_argument, NULL, OPT_RAW },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum pmukit_path paths[ARRAY_SIZE(all)], want = PMUKIT_PATH_AUTO;
+	unsigned long iters = ST_DEFAULT_ITERS;
+	const struct pmukit_core_def *core;
+	struct pmukit_pmu_info info;
+	struct ev_support sup;
+	struct st_tally t = { 0 };
+	size_t npaths = 0, i;
+	char why[256];
+	int c, one = 0;
+	uint64_t store_buf[4];
+	void *load_buf;
+
+	st_raw = 0;
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, ":n:h", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_PATH:
+			if (!strcmp(optarg, "all"))
+				break;
+			if (parse_path_arg("selftest", optarg, &want))
+				return CLI_USAGE;
+			if (want == PMUKIT_PATH_CLOCK || want == PMUKIT_PATH_AUTO)
+				return usage_error("selftest", "the selftest counts events: use direct, perf, perf-mmap or all");
+			one = 1;
+			break;
+		case 'n':
+			if (parse_ulong(optarg, 1, ST_MAX_ITERS, &iters))
+				return usage_error("selftest", "-n takes a number of iterations from 1 to %lu, not '%s'",
+						   ST_MAX_ITERS, optarg);
+			break;
+		case OPT_RAW:
+			st_raw = 1;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return CLI_OK;
+		default:
+			return bad_option("selftest", argv, c);
+		}
+	}
+	if (optind < argc)
+		return usage_error("selftest", "unexpected argument '%s'", argv[optind]);
+
+	memset(&info, 0, sizeof(info));
+	pmukit_pmu_info(&info);
+	core = this_core(&info);
+	support_load(&sup);
+	if (!arch_nregs)
+		printf("pmukit selftest on %s (no ARM PMU: cycles and instructions at most)",
+		       arch_isa);
+	else
+		printf("pmukit selftest on %s", core ? core->name : info.core[0] ? info.core : "an unknown core");
+	if (info.midr)
+		printf(" (MIDR 0x%08x)", (unsigned)info.midr);
+	printf("%s\n", st_raw ? ", raw counts" : "");
+	for (i = 0; i < ARRAY_SIZE(all); i++) {
+		if (one && all[i] != want)
+			continue;
+		why[0] = '\0';
+		if (pmukit_path_detect(all[i], why, sizeof(why)) == 0)
+			paths[npaths++] = all[i];
+		else
+			printf("  %s: not used: %s\n", pmukit_path_name(all[i]), why);
+	}
+	if (!npaths) {
+		cli_error("selftest", "no access path that counts events works here (see pmukit info)");
+		return CLI_FAIL;
+	}
+	load_buf = calloc(iters + 1, 64);
+	if (!load_buf)
+		return CLI_FAIL;
+	memset(load_buf, 1, (iters + 1) * 64);	/* real pages, not the shared zero page */
+
+	{
+		char t1[160], t2[160], t3[160];
+		enum expect bkind;
+		const char *br = branch_event(core, &bkind);
+		struct st_loop loops[3] = {
+			{ t1, &loop_store_shape, pmukit_loop_store, ST_STORE_ITERS, store_buf, 3,
+			  { { "ST_RETIRED:u", EXP_EXACT, 2 }, { "INST_RETIRED:u", EXP_EXACT, 0 },
+			    { "CPU_CYCLES:u", EXP_NONE, 0 } }, 0 },
+			{ t2, &loop_load_shape, pmukit_loop_load, iters, load_buf, 5,
+			  { { "CPU_CYCLES:u", EXP_NONE, 0 }, { "INST_RETIRED:u", EXP_EXACT, 0 },
+			    { br, bkind, 1 }, { "L1D_CACHE:u", EXP_ATLEAST, 1 },
+			    { "L1D_CACHE_REFILL:u", EXP_NONE, 0 } }, 0 },
+			{ t3, &loop_swinc_shape, pmukit_loop_swinc, ST_SWINC_ITERS,
+			  (void *)(uintptr_t)0x7fffffffUL, 1,
+			  { { "SW_INCR:u", EXP_EXACT, 1 } }, 1 },
+		};
+
+		snprintf(t1, sizeof(t1), "store loop: %u iterations of %s (2 stores each)",
+			 ST_STORE_ITERS, loop_store_shape.body);
+		snprintf(t2, sizeof(t2), "counting loop: %lu iterations of %s, over %lu KiB",
+			 iters, loop_load_shape.body, (iters * 64 + 1023) / 1024);
+		snprintf(t3, sizeof(t3), "software increment: %u iterations of %s",
+			 ST_SWINC_ITERS, loop_swinc_shape.body);
+		for (i = 0; i < ARRAY_SIZE(loops); i++) {
+			if (loops[i].pmu_write && !loop_have_swinc)
+				continue;
+			if (!arch_nregs)
+				keep_generic(&loops[i]);
+			print_loop(&loops[i], paths, npaths, &sup, core, &t);
+		}
+	}
+	free(load_buf);
+
+	printf("\n");
+	if (st_raw) {
+		printf("selftest: raw counts shown, nothing checked\n");
+		return t.measured ? CLI_OK : CLI_FAIL;
+	}
+	printf("selftest: %s: %u exact counts right, %u wrong; %u events not counted here%s\n",
+	       t.exact_bad ? "FAILED" : t.measured ? "ok" : "nothing measured", t.exact_ok,
+	       t.exact_bad, t.not_counted,
+	       t.not_counted ? " (an emulator counts few events: QEMU only SW_INCR, CPU_CYCLES and,"
+	       " under -icount, INST_RETIRED)" : "");
+	if (!sup.have_ceid && arch_nregs)
+		printf("(without PMCEID (%s) a 0 cannot be told from an event the core lacks)\n",
+		       sup.source);
+	return t.exact_bad || !t.measured ? CLI_FAIL : CLI_OK;
+}

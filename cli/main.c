@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit: count CPU cycles and hardware events with the ARM PMU, in the
+ * manner of perf stat. This file only finds the command; each command is
+ * in cmd_<name>.c.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef PMUKIT_VERSION
+#define PMUKIT_VERSION "0.1"
+#endif
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{ "info", cmd_info, "this machine's PMU, the module, and which access paths work" },
+	{ "regs", cmd_regs, "PMU and timer registers, with their fields decoded" },
+	{ "list", cmd_list, "the core's events, and which of them this machine counts" },
+	{ "calibrate", cmd_calibrate, "the cost of a read, back to back, on each access path" },
+	{ "stat", cmd_stat, "count events while a command runs" },
+	{ "selftest", cmd_selftest, "loops of known length, counted on every path that works" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: pmukit [--version] [--help] COMMAND [OPTIONS]\n\n"
+		   "Counts CPU cycles and hardware events with the ARM Performance Monitor Unit\n"
+		   "(and the TSC and perf on x86-64).\n\ncommands:\n");
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'pmukit COMMAND --help' describes a command. Exit status: 0 done,\n"
+		   "1 the measurement failed, 2 wrong usage.\n\n"
+		   "Access paths (--path): direct (PMU registers read from user space; needs\n"
+		   "pmukit.ko), perf (perf_event_open and read), perf-mmap (perf's self-read\n"
+		   "page; needs kernel.perf_user_access=1 on arm64), clock (a timer only),\n"
+		   "auto (the first that works). $PMUKIT_PATH chooses for auto.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+	size_t i;
+
+	if (argc < 2)
+		return usage(stderr), CLI_USAGE;
+	name = argv[1];
+	if (!strcmp(name, "--help") || !strcmp(name, "-h"))
+		return usage(stdout), CLI_OK;
+	if (!strcmp(name, "--version")) {
+		printf("pmukit %s\n", PMUKIT_VERSION);
+		return CLI_OK;
+	}
+	/* "pmukit help stat" is "pmukit stat --help". */
+	if (!strcmp(name, "help")) {
+		if (argc < 3)
+			return usage(stdout), CLI_OK;
+		for (i = 0; i < ARRAY_SIZE(commands); i++)
+			if (!strcmp(argv[2], commands[i].name)) {
+				char *args[] = { argv[2], (char *)"--help", NULL };
+
+				return commands[i].run(2, args);
+			}
+		fprintf(stderr, "pmukit: no command '%s' (see pmukit --help)\n", argv[2]);
+		return CLI_USAGE;
+	}
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(name, commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	if (name[0] == '-')
+		fprintf(stderr, "pmukit: unknown option '%s' (see pmukit --help)\n", name);
+	else
+		fprintf(stderr, "pmukit: no command '%s': use info, regs, list, calibrate, stat or selftest (see pmukit --help)\n",
+			name);
+	return CLI_USAGE;
+}

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Tables, CSV and JSON for the pmukit command. Numbers are printed with the
+ * C locale's '.' (the command never calls setlocale), so CSV and JSON are
+ * the same on every system.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+char *fmt_count(char *buf, size_t len, uint64_t v)
+{
+	char digits[32], tmp[48];
+	int n = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)v);
+	int i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			tmp[o++] = ',';
+		tmp[o++] = digits[i];
+	}
+	tmp[o] = '\0';
+	snprintf(buf, len, "%s", tmp);
+	return buf;
+}
+
+char *fmt_real(char *buf, size_t len, double v, int prec)
+{
+	char s[400], out[520];
+	const char *p = s;
+	size_t i, n, o = 0;
+
+	snprintf(s, sizeof(s), "%.*f", prec, v);
+	if (!isfinite(v)) {
+		snprintf(buf, len, "%s", s);
+		return buf;
+	}
+	if (*p == '-')
+		out[o++] = *p++;
+	n = strcspn(p, ".");
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = p[i];
+	}
+	snprintf(out + o, sizeof(out) - o, "%s", p + n);
+	snprintf(buf, len, "%s", out);
+	return buf;
+}
+
+void csv_field(FILE *f, const char *sep, int first, const char *s)
+{
+	const char *p;
+
+	if (!first)
+		fputs(sep, f);
+	if (!strstr(s, sep) && !strpbrk(s, "\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', f);
+		fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* The comma, newline, indentation and key before a member. */
+static void member(struct json *j, const char *key)
+{
+	if (j->depth > 0) {
+		fputs(j->members[j->depth - 1] ? ",\n" : "\n", j->f);
+		j->members[j->depth - 1]++;
+		fprintf(j->f, "%*s", 2 * j->depth, "");
+	}
+	if (key) {
+		json_string(j->f, key);
+		fputs(": ", j->f);
+	}
+}
+
+static void open_nest(struct json *j, const char *key, char c)
+{
+	member(j, key);
+	fputc(c, j->f);
+	if (j->depth < JSON_MAX_DEPTH)
+		j->members[j->depth] = 0;
+	j->depth++;
+}
+
+static void close_nest(struct json *j, char c)
+{
+	j->depth--;
+	if (j->depth < JSON_MAX_DEPTH && j->members[j->depth])
+		fprintf(j->f, "\n%*s", 2 * j->depth, "");
+	fputc(c, j->f);
+}
+
+void json_start(struct json *j, FILE *f)
+{
+	memset(j, 0, sizeof(*j));
+	j->f = f;
+}
+
+void json_finish(struct json *j)
+{
+	fputc('\n', j->f);
+}
+
+void json_obj(struct json *j, const char *key)
+{
+	open_nest(j, key, '{');
+}
+
+void json_obj_end(struct json *j)
+{
+	close_nest(j, '}');
+}
+
+void json_arr(struct json *j, const char *key)
+{
+	open_nest(j, key, '[');
+}
+
+void json_arr_end(struct json *j)
+{
+	close_nest(j, ']');
+}
+
+void json_str(struct json *j, const char *key, const char *v)
+{
+	member(j, key);
+	if (v)
+		json_string(j->f, v);
+	else
+		fputs("null", j->f);
+}
+
+void json_u64(struct json *j, const char *key, uint64_t v)
+{
+	member(j, key);
+	fprintf(j->f, "%llu", (unsigned long long)v);
+}
+
+void json_int(struct json *j, const char *key, long long v)
+{
+	member(j, key);
+	fprintf(j->f, "%lld", v);
+}
+
+/* JSON has no NaN or infinity: those are null. */
+void json_real(struct json *j, const char *key, double v, int prec)
+{
+	member(j, key);
+	if (isfinite(v))
+		fprintf(j->f, "%.*f", prec, v);
+	else
+		fputs("null", j->f);
+}
+
+void json_bool(struct json *j, const char *key, int v)
+{
+	member(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void json_null(struct json *j, const char *key)
+{
+	member(j, key);
+	fputs("null", j->f);
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+void table_init(struct table *t, unsigned int ncols, const char *const *head,
+		const char *align)
+{
+	unsigned int i;
+
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols > TABLE_MAX_COLS ? TABLE_MAX_COLS : ncols;
+	for (i = 0; i < t->ncols; i++) {
+		t->head[i] = head[i];
+		t->align[i] = align && align[i] == 'r' ? 'r' : 'l';
+	}
+}
+
+int table_add(struct table *t, const char *const *cells)
+{
+	unsigned int i;
+
+	if (t->nrows == t->cap) {
+		unsigned int cap = t->cap ? 2 * t->cap : 16;
+		char **c = realloc(t->cells, (size_t)cap * t->ncols * sizeof(*c));
+
+		if (!c)
+			return -1;
+		t->cells = c;
+		t->cap = cap;
+	}
+	for (i = 0; i < t->ncols; i++) {
+		char *s = strdup(cells[i] ? cells[i] : "");
+
+		if (!s)
+			return -1;
+		t->cells[(size_t)t->nrows * t->ncols + i] = s;
+	}
+	t->nrows++;
+	return 0;
+}
+
+static void table_line(const struct table *t, FILE *f, const char *indent,
+		       const int *w, const char *const *cells)
+{
+	unsigned int i;
+	int last_nonempty = -1;
+
+	for (i = 0; i < t->ncols; i++)
+		if (cells[i][0] || t->align[i] == 'r')
+			last_nonempty = (int)i;
+	fputs(indent, f);
+	for (i = 0; i < t->ncols; i++) {
+		if ((int)i > last_nonempty)
+			break;
+		if (i)
+			fputs("  ", f);
+		/* No trailing blanks: the last left-aligned cell is not padded. */
+		if (t->align[i] == 'r')
+			fprintf(f, "%*s", w[i], cells[i]);
+		else if ((int)i == last_nonempty)
+			fputs(cells[i], f);
+		else
+			fprintf(f, "%-*s", w[i], cells[i]);
+	}
+	fputc('\n', f);
+}
+
+void table_print(const struct table *t, FILE *f, const char *indent)
+{
+	int w[TABLE_MAX_COLS] = { 0 };
+	unsigned int i, r;
+
+	for (i = 0; i < t->ncols; i++) {
+		w[i] = (int)strlen(t->head[i]);
+		for (r = 0; r < t->nrows; r++) {
+			int l = (int)strlen(t->cells[(size_t)r * t->ncols + i]);
+
+			if (l > w[i])
+				w[i] = l;
+		}
+	}
+	table_line(t, f, indent, w, t->head);
+	for (r = 0; r < t->nrows; r++)
+		table_line(t, f, indent, w, (const char *const *)&t->cells[(size_t)r * t->ncols]);
+}
+
+void table_free(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < (size_t)t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	memset(t, 0, sizeof(*t));
+}

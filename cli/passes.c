@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Splitting events into passes. The cycles event goes into every pass
+ * (the user's own, or one added): on the direct path and in perf it has
+ * a counter of its own, and the spread of its counts between passes tells
+ * whether the runs of different passes did the same work.
+ */
+#include <errno.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "passes.h"
+#include "pmukit/pmu_fields.h"
+
+static const char added_cycles[] = "CPU_CYCLES";
+
+int spec_is_cycles(const char *spec)
+{
+	struct pmukit_event_spec es;
+	char base[PMUKIT_EVENT_NAME_LEN];
+	size_t n = strcspn(spec, ":");
+
+	if (n >= sizeof(base))
+		return 0;
+	memcpy(base, spec, n);
+	base[n] = '\0';
+	if (!strcasecmp(base, "cycles") || !strcasecmp(base, "cpu-cycles"))
+		return 1;
+	return pmukit_event_parse(base, NULL, &es) == 0 && es.code == PMU_EVT_CPU_CYCLES;
+}
+
+int pass_plan(struct pass_plan *p, const char *const *spec, unsigned int n, unsigned int cap)
+{
+	unsigned int i, per, others = 0, k;
+	int cyc = -1;
+
+	memset(p, 0, sizeof(*p));
+	p->cycles = -1;
+	if (!n || n > STAT_MAX_EVENTS)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		p->spec[i] = spec[i];
+	p->nspecs = n;
+	if (n <= cap) {
+		p->npasses = 1;
+		p->count[0] = n;
+		for (i = 0; i < n; i++)
+			p->idx[0][i] = i;
+		return 0;
+	}
+	if (cap < 2)
+		return -E2BIG;
+	for (i = 0; i < n && cyc < 0; i++)
+		if (spec_is_cycles(spec[i]))
+			cyc = (int)i;
+	if (cyc < 0) {
+		cyc = (int)n;
+		p->spec[p->nspecs++] = added_cycles;
+		p->added = 1;
+	}
+	p->cycles = cyc;
+	others = n - (p->added ? 0 : 1);
+	per = cap - 1;
+	p->npasses = (others + per - 1) / per;
+	if (p->npasses > STAT_MAX_PASSES)
+		return -E2BIG;
+	for (k = 0; k < p->npasses; k++)
+		p->idx[k][p->count[k]++] = (unsigned int)cyc;
+	k = 0;
+	for (i = 0; i < n; i++) {
+		if ((int)i == cyc)
+			continue;
+		if (p->count[k] == cap)
+			k++;
+		p->idx[k][p->count[k]++] = i;
+		p->pass_of[i] = k;
+	}
+	return 0;
+}

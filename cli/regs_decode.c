@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Field decoding of the registers 'pmukit regs' shows, and why a register
+ * could not be read from user space. Field positions are the Arm ARM's,
+ * from pmu_fields.h; they are the same on AArch64 and AArch32.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "regs.h"
+#include "pmukit/pmu_fields.h"
+
+/* Appends to buf, never past len, always terminated. */
+static void cat(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void cat(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+static int bit(uint64_t v, unsigned long mask)
+{
+	return (v & mask) != 0;
+}
+
+static void decode_pmcr(uint64_t v, char *buf, size_t len)
+{
+	cat(buf, len, "IMP=0x%02x IDCODE=0x%02x N=%u", (unsigned)((v >> PMCR_IMP_SHIFT) & PMCR_IMP_MASK),
+	    (unsigned)((v >> PMCR_IDCODE_SHIFT) & PMCR_IDCODE_MASK), (unsigned)PMCR_N(v));
+	cat(buf, len, " LP=%d LC=%d DP=%d X=%d D=%d E=%d", bit(v, PMCR_LP_BIT),
+	    bit(v, PMCR_LC_BIT), bit(v, PMCR_DP_BIT), bit(v, PMCR_X_BIT), bit(v, PMCR_D_BIT),
+	    bit(v, PMCR_E_BIT));
+	cat(buf, len, ": %u event counters, counting %s", (unsigned)PMCR_N(v),
+	    bit(v, PMCR_E_BIT) ? "enabled" : "DISABLED (E=0: counters frozen)");
+	if (bit(v, PMCR_D_BIT))
+		cat(buf, len, ", cycle counter every 64th cycle");
+	if (bit(v, PMCR_LC_BIT))
+		cat(buf, len, ", 64-bit cycle counter overflow");
+}
+
+/* Bit n: event counter n; bit 31: the cycle counter. */
+static void decode_counters(uint64_t v, const char *none, char *buf, size_t len)
+{
+	unsigned int i;
+	int n = 0;
+
+	if (!(v & 0xffffffffUL)) {
+		cat(buf, len, "%s", none);
+		return;
+	}
+	if (v & PMU_CYCLE_COUNTER_BIT)
+		cat(buf, len, "cycle counter");
+	for (i = 0; i < PMU_MAX_EVENT_COUNTERS; i++) {
+		if (!(v & (1UL << i)))
+			continue;
+		if (n++)
+			cat(buf, len, ",%u", i);
+		else
+			cat(buf, len, "%sevent counters %u",
+			    v & PMU_CYCLE_COUNTER_BIT ? ", " : "", i);
+	}
+}
+
+static void decode_pmuserenr(uint64_t v, char *buf, size_t len)
+{
+	cat(buf, len, "EN=%d SW=%d CR=%d ER=%d: ", bit(v, PMUSERENR_EN_BIT),
+	    bit(v, PMUSERENR_SW_BIT), bit(v, PMUSERENR_CR_BIT), bit(v, PMUSERENR_ER_BIT));
+	if (bit(v, PMUSERENR_EN_BIT))
+		cat(buf, len, "user space may program and read the PMU");
+	else if (bit(v, PMUSERENR_CR_BIT) || bit(v, PMUSERENR_ER_BIT))
+		cat(buf, len, "user space may read %s", bit(v, PMUSERENR_CR_BIT) ?
+		    (bit(v, PMUSERENR_ER_BIT) ? "the cycle and event counters" : "the cycle counter") :
+		    "the event counters");
+	else
+		cat(buf, len, "no user access");
+}
+
+/*
+ * Linux runs in Non-secure state, where EL1 is counted when NSK equals P,
+ * EL0 when NSU equals U, and EL2 when NSH is set.
+ */
+static void decode_filter(uint64_t v, char *buf, size_t len)
+{
+	int p = bit(v, PMEVTYPER_P_BIT), u = bit(v, PMEVTYPER_U_BIT);
+	int nsk = bit(v, PMEVTYPER_NSK_BIT), nsu = bit(v, PMEVTYPER_NSU_BIT);
+	int nsh = bit(v, PMEVTYPER_NSH_BIT);
+
+	cat(buf, len, "P=%d U=%d NSK=%d NSU=%d NSH=%d M=%d: counts at", p, u, nsk, nsu, nsh,
+	    bit(v, PMEVTYPER_M_BIT));
+	if (nsu == u)
+		cat(buf, len, " EL0");
+	if (nsk == p)
+		cat(buf, len, " EL1");
+	if (nsh)
+		cat(buf, len, " EL2");
+	if (nsu != u && nsk != p && !nsh)
+		cat(buf, len, " no level (Non-secure)");
+	else
+		cat(buf, len, " (Non-secure)");
+}
+
+static void decode_ceid(uint64_t v, unsigned int base, char *buf, size_t len)
+{
+	unsigned int i;
+	int n = 0;
+
+	for (i = 0; i < 32; i++) {
+		const struct pmukit_event_def *e;
+
+		if (!(v & (1UL << i)))
+			continue;
+		e = pmukit_event_find_code(default_common(), base + i);
+		if (e)
+			cat(buf, len, "%s%s", n++ ? " " : "implements ", e->name);
+		else
+			cat(buf, len, "%s0x%02x", n++ ? " " : "implements ", base + i);
+	}
+	if (!n)
+		cat(buf, len, "no common event (or not reported)");
+}
+
+void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	switch (kind) {
+	case REG_PMCR:
+		decode_pmcr(v, buf, len);
+		break;
+	case REG_CNTEN:
+		cat(buf, len, "enabled: ");
+		decode_counters(v, "none", buf, len);
+		break;
+	case REG_OVS:
+		cat(buf, len, "overflowed: ");
+		decode_counters(v, "none", buf, len);
+		break;
+	case REG_PMUSERENR:
+		decode_pmuserenr(v, buf, len);
+		break;
+	case REG_FILTER:
+		decode_filter(v, buf, len);
+		break;
+	case REG_SELR:
+		if ((v & 0x1f) == PMU_CYCLE_COUNTER_IDX)
+			cat(buf, len, "SEL=31: the cycle counter's filter");
+		else
+			cat(buf, len, "SEL=%u: event counter %u", (unsigned)(v & 0x1f),
+			    (unsigned)(v & 0x1f));
+		break;
+	case REG_CEID0:
+		decode_ceid(v, 0x00, buf, len);
+		break;
+	case REG_CEID1:
+		decode_ceid(v, 0x20, buf, len);
+		break;
+	case REG_FREQ:
+		cat(buf, len, "%llu Hz (%.3f MHz)", (unsigned long long)v, (double)v / 1e6);
+		break;
+	case REG_COUNT:
+		cat(buf, len, "%llu", (unsigned long long)v);
+		break;
+	}
+}
+
+void reg_unreadable_why(enum reg_need need, char *buf, size_t len)
+{
+	uint64_t u;
+
+	buf[0] = '\0';
+	if (need == NEED_TIMER) {
+		cat(buf, len, "the kernel keeps the timer from user space (CNTKCTL.EL0VCTEN=0)");
+		return;
+	}
+	if (arch_pmuserenr(&u)) {
+		cat(buf, len, "PMU registers trap in user space, even PMUSERENR "
+			      "(a hypervisor or an emulator without a PMU?)");
+		return;
+	}
+	if (need == NEED_PMU_CR && (u & (PMUSERENR_EN_BIT | PMUSERENR_CR_BIT))) {
+		cat(buf, len, "the read trapped although PMUSERENR allows it");
+		return;
+	}
+	if (!(u & PMUSERENR_EN_BIT)) {
+		cat(buf, len, "PMUSERENR.EN=0: user access is off (load pmukit.ko mode=full)");
+		return;
+	}
+	cat(buf, len, "not implemented by this PMU (the access is UNDEFINED)");
+}

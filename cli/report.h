@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Results of 'pmukit calibrate' and 'pmukit stat' and their output as a
+ * table, CSV or JSON (report_calibrate.c, report_stat.c). Kept apart from
+ * the measuring so that the host tests can check the output of known
+ * values against fixtures.
+ */
+#ifndef PMUKIT_CLI_REPORT_H
+#define PMUKIT_CLI_REPORT_H
+
+#include <stdio.h>
+
+#include "pmukit/pmukit.h"
+#include "output.h"
+
+struct calib_row {
+	const char *path;	/* "direct" */
+	const char *event;	/* what one sample counts: "CPU_CYCLES:u", "clock" */
+	int ok;
+	char why[200];		/* when not ok */
+	struct pmukit_stats st;
+};
+
+void calib_report(FILE *f, enum out_format fmt, const char *sep,
+		  const struct calib_row *rows, size_t n, unsigned long pairs);
+
+#define STAT_MAX_EVENTS		64
+#define STAT_MAX_PASSES		32
+#define STAT_MAX_METRICS	8
+
+struct stat_event {
+	char name[64];		/* canonical: "INST_RETIRED:u" */
+	unsigned int pass;	/* 1-based */
+	int added;		/* CPU_CYCLES added to compare the passes */
+	struct pmukit_stats st;	/* over the runs, overhead subtracted unless raw */
+	double counting;	/* percent of the time on a counter (perf multiplexing) */
+	uint64_t overhead;	/* subtracted from each run */
+};
+
+struct stat_metric {
+	char name[48];		/* "IPC", "L1D refill rate" */
+	double value;
+	const char *unit;	/* "" or "%" */
+	int cross_pass;		/* its events were counted in different passes */
+	unsigned int event;	/* the row it is printed next to */
+};
+
+struct stat_report {
+	char *const *argv;	/* the command */
+	const char *path;
+	int cpu;		/* -1: any */
+	unsigned int runs;
+	int raw;
+	unsigned int npasses;
+	unsigned int ncounters;	/* events a pass holds */
+	unsigned int nev;
+	struct stat_event ev[STAT_MAX_EVENTS + 1];
+	int cycles_ref;		/* ev[] index of the cycles counted in every pass, or -1 */
+	unsigned int nmetrics;
+	struct stat_metric metric[STAT_MAX_METRICS];
+	double pass_cycles[STAT_MAX_PASSES];	/* mean cycles of each pass */
+	double pass_spread;	/* (max - min) / mean of those, percent */
+	double elapsed_s;	/* wall time of all runs */
+	/* The command's end in the last run; failed_runs: of runs x passes, not 0. */
+	int exit_code;		/* -1 if killed */
+	int signal;
+	unsigned int failed_runs;
+};
+
+void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct stat_report *r);
+
+#endif /* PMUKIT_CLI_REPORT_H */

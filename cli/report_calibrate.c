@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The output of 'pmukit calibrate': per access path, statistics of the cost
+ * of one read measured back to back. Table columns and CSV fields are the
+ * same: path, event, n, min, max, mean, sd, median, p5, p95, discarded.
+ */
+#include <string.h>
+
+#include "report.h"
+
+static const char *const fields[] = {
+	"path", "event", "n", "min", "max", "mean", "sd", "median", "p5", "p95", "discarded",
+};
+#define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
+
+/* The row's values as text, in the order of fields[]; decimals as given. */
+static void row_text(const struct calib_row *r, char v[NFIELDS][32], int sep_thousands)
+{
+	const struct pmukit_stats *s = &r->st;
+
+	snprintf(v[0], 32, "%s", r->path);
+	snprintf(v[1], 32, "%s", r->event);
+	if (sep_thousands) {
+		fmt_count(v[2], 32, s->n);
+		fmt_count(v[3], 32, s->min);
+		fmt_count(v[4], 32, s->max);
+		fmt_real(v[5], 32, s->mean, 2);
+		fmt_real(v[6], 32, s->sd, 2);
+		fmt_real(v[7], 32, s->median, 1);
+		fmt_real(v[8], 32, s->p5, 0);
+		fmt_real(v[9], 32, s->p95, 0);
+		fmt_count(v[10], 32, s->discarded);
+	} else {
+		snprintf(v[2], 32, "%zu", s->n);
+		snprintf(v[3], 32, "%llu", (unsigned long long)s->min);
+		snprintf(v[4], 32, "%llu", (unsigned long long)s->max);
+		snprintf(v[5], 32, "%.2f", s->mean);
+		snprintf(v[6], 32, "%.2f", s->sd);
+		snprintf(v[7], 32, "%.1f", s->median);
+		snprintf(v[8], 32, "%.0f", s->p5);
+		snprintf(v[9], 32, "%.0f", s->p95);
+		snprintf(v[10], 32, "%zu", s->discarded);
+	}
+}
+
+static void report_table(FILE *f, const struct calib_row *rows, size_t n, unsigned long pairs)
+{
+	char v[NFIELDS][32];
+	const char *cells[NFIELDS];
+	struct table t;
+	size_t i, k;
+
+	fprintf(f, "Cost of one read, from %lu back-to-back read pairs per path:\n\n", pairs);
+	table_init(&t, NFIELDS, fields, "llrrrrrrrrr");
+	for (i = 0; i < n; i++) {
+		if (!rows[i].ok)
+			continue;
+		row_text(&rows[i], v, 1);
+		for (k = 0; k < NFIELDS; k++)
+			cells[k] = v[k];
+		table_add(&t, cells);
+	}
+	if (t.nrows)
+		table_print(&t, f, "  ");
+	table_free(&t);
+	for (i = 0; i < n; i++)
+		if (!rows[i].ok)
+			fprintf(f, "  %-9s not measured: %s\n", rows[i].path, rows[i].why);
+}
+
+static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, size_t n)
+{
+	char v[NFIELDS][32];
+	size_t i, k;
+
+	for (k = 0; k < NFIELDS; k++)
+		csv_field(f, sep, k == 0, fields[k]);
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		if (!rows[i].ok)
+			continue;
+		row_text(&rows[i], v, 0);
+		for (k = 0; k < NFIELDS; k++)
+			csv_field(f, sep, k == 0, v[k]);
+		fputc('\n', f);
+	}
+}
+
+static void report_json(FILE *f, const struct calib_row *rows, size_t n, unsigned long pairs)
+{
+	struct json j;
+	size_t i;
+
+	json_start(&j, f);
+	json_obj(&j, NULL);
+	json_u64(&j, "pairs", pairs);
+	json_arr(&j, "paths");
+	for (i = 0; i < n; i++) {
+		const struct pmukit_stats *s = &rows[i].st;
+
+		json_obj(&j, NULL);
+		json_str(&j, "path", rows[i].path);
+		json_bool(&j, "ok", rows[i].ok);
+		if (!rows[i].ok) {
+			json_str(&j, "why", rows[i].why);
+			json_obj_end(&j);
+			continue;
+		}
+		json_str(&j, "event", rows[i].event);
+		json_u64(&j, "n", s->n);
+		json_u64(&j, "min", s->min);
+		json_u64(&j, "max", s->max);
+		json_real(&j, "mean", s->mean, 2);
+		json_real(&j, "sd", s->sd, 2);
+		json_real(&j, "median", s->median, 1);
+		json_real(&j, "p5", s->p5, 0);
+		json_real(&j, "p95", s->p95, 0);
+		json_u64(&j, "discarded", s->discarded);
+		json_obj_end(&j);
+	}
+	json_arr_end(&j);
+	json_obj_end(&j);
+	json_finish(&j);
+}
+
+void calib_report(FILE *f, enum out_format fmt, const char *sep,
+		  const struct calib_row *rows, size_t n, unsigned long pairs)
+{
+	switch (fmt) {
+	case OUT_CSV:
+		report_csv(f, sep, rows, n);
+		break;
+	case OUT_JSON:
+		report_json(f, rows, n, pairs);
+		break;
+	default:
+		report_table(f, rows, n, pairs);
+		break;
+	}
+}

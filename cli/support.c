@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Which events this machine counts. PMCEID0/1 only describe the common
+ * events 0x00-0x3f (the module's sysfs shows their low 32 bits); the perf
+ * driver's events/ directory, where there is one, covers the rest it knows.
+ * An event neither source describes is "unknown", not "unsupported".
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "regs.h"
+#include "support.h"
+
+#define PERF_DEVICES	"/sys/bus/event_source/devices"
+
+static int load_ceid_sysfs(struct ev_support *s)
+{
+	uint32_t c0, c1;
+
+	if (read_u32(PMUKIT_SYSFS "/cpu0/pmceid0", &c0) ||
+	    read_u32(PMUKIT_SYSFS "/cpu0/pmceid1", &c1))
+		return 0;
+	/* The module shows 0 where there is no PMCEID (ARMv7): SW_INCR is always there. */
+	if (!c0)
+		return 0;
+	s->ceid[0] = c0;
+	s->ceid[1] = c1;
+	s->have_ceid = 1;
+	snprintf(s->source, sizeof(s->source), "PMCEID0/1 (%s/cpu0)", PMUKIT_SYSFS);
+	return 1;
+}
+
+static int load_ceid_user(struct ev_support *s)
+{
+	uint32_t c[2];
+
+	if (arch_pmceid(c) || !c[0])
+		return 0;
+	s->ceid[0] = c[0];
+	s->ceid[1] = c[1];
+	s->have_ceid = 1;
+	snprintf(s->source, sizeof(s->source), "PMCEID0/1 (read from user space)");
+	return 1;
+}
+
+/* The ARM PMU's directory: the one whose events/ has cpu_cycles (x86: cpu-cycles). */
+static int find_perf_pmu(char *dir, size_t len)
+{
+	DIR *d = opendir(PERF_DEVICES);
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d))) {
+		char probe[512];
+		FILE *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(probe, sizeof(probe), PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
+		f = fopen(probe, "r");
+		if (f) {
+			fclose(f);
+			snprintf(dir, len, PERF_DEVICES "/%s/events", e->d_name);
+			found = 1;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+static int load_perf(struct ev_support *s)
+{
+	char dir[384];
+	struct dirent *e;
+	DIR *d;
+
+	if (!find_perf_pmu(dir, sizeof(dir)))
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && s->nperf < SUPPORT_MAX_PERF) {
+		char path[640], text[64];
+		const char *p;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (read_text(path, text, sizeof(text)))
+			continue;
+		p = strstr(text, "event=");
+		if (p)
+			s->perf[s->nperf++] = (unsigned int)strtoul(p + 6, NULL, 0);
+	}
+	closedir(d);
+	if (!s->nperf)
+		return 0;
+	s->have_perf = 1;
+	if (!s->have_ceid)
+		snprintf(s->source, sizeof(s->source), "the perf driver (%s)", dir);
+	return 1;
+}
+
+int support_load(struct ev_support *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (!load_ceid_sysfs(s))
+		load_ceid_user(s);
+	load_perf(s);
+	if (!s->have_ceid && !s->have_perf) {
+		snprintf(s->source, sizeof(s->source),
+			 "nothing: no PMCEID (load pmukit.ko; ARMv7 has none) and no perf event list");
+		return 0;
+	}
+	return 1;
+}
+
+int support_of(const struct ev_support *s, unsigned int code)
+{
+	size_t i;
+
+	if (s->have_ceid && code < 0x40)
+		return (s->ceid[code / 32] >> (code % 32)) & 1;
+	if (s->have_perf) {
+		for (i = 0; i < s->nperf; i++)
+			if (s->perf[i] == code)
+				return 1;
+		/* The driver lists what PMCEID shows; beyond 0x40 it may just not know. */
+		return code < 0x40 ? 0 : -1;
+	}
+	return -1;
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Small helpers of the pmukit command: messages in one shape for every
+ * command, strict number parsing, one-line sysfs/procfs files, CPUs.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "pmukit %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'pmukit %s --help'.\n", cmd);
+	return CLI_USAGE;
+}
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "pmukit %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/*
+ * getopt_long() returned '?' or ':'. Its own messages are off (opterr = 0)
+ * so that every command says what is wrong the same way.
+ */
+int bad_option(const char *cmd, char **argv, int c)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		return usage_error(cmd, "option '%s' needs a value", arg);
+	if (optopt && optopt != '?')
+		return usage_error(cmd, "unknown option '-%c'", optopt);
+	return usage_error(cmd, "unknown option '%s'", arg);
+}
+
+/* Each command parses its own argv from the start (glibc: optind = 0). */
+void getopt_reset(void)
+{
+	optind = 0;
+	opterr = 0;
+}
+
+/* A decimal number in [min, max], nothing else in the string. */
+int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
+{
+	if (pmukit_path_parse(arg, path) == 0)
+		return 0;
+	return usage_error(cmd, "unknown path '%s': use direct, perf, perf-mmap, clock or auto",
+			   arg);
+}
+
+/* The first line of a small file, without its newline. */
+int read_text(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int ret = 0;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f))
+		ret = ferror(f) ? -EIO : -ENODATA;
+	fclose(f);
+	if (ret)
+		return ret;
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+int read_long(const char *path, long *v)
+{
+	char buf[64], *end;
+	int ret = read_text(path, buf, sizeof(buf));
+
+	if (ret)
+		return ret;
+	errno = 0;
+	*v = strtol(buf, &end, 0);
+	return errno || end == buf ? -EINVAL : 0;
+}
+
+int read_u32(const char *path, uint32_t *v)
+{
+	long l;
+	int ret = read_long(path, &l);
+
+	if (ret)
+		return ret;
+	if (l < 0 || (unsigned long)l > UINT32_MAX)
+		return -ERANGE;
+	*v = (uint32_t)l;
+	return 0;
+}
+
+/*
+ * The online CPUs, from sysfs ("0-3,6"); where that cannot be read, the
+ * CPUs this process may run on.
+ */
+int online_cpus(int *cpus, int max)
+{
+	char buf[256], *p = buf, *end;
+	cpu_set_t set;
+	int i, n = 0;
+
+	if (read_text("/sys/devices/system/cpu/online", buf, sizeof(buf)) == 0) {
+		while (*p && n < max) {
+			long a = strtol(p, &end, 10), b = a;
+
+			if (end == p)
+				break;
+			p = end;
+			if (*p == '-') {
+				b = strtol(p + 1, &end, 10);
+				p = end;
+			}
+			for (; a <= b && n < max; a++)
+				cpus[n++] = (int)a;
+			if (*p == ',')
+				p++;
+		}
+		if (n)
+			return n;
+	}
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	for (i = 0; i < CPU_SETSIZE && n < max; i++)
+		if (CPU_ISSET(i, &set))
+			cpus[n++] = i;
+	return n;
+}
+
+int pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
+}
+
+const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info)
+{
+	const struct pmukit_core_def *c = NULL;
+
+	if (info->midr)
+		c = pmukit_core_by_midr(info->midr);
+	if (!c && info->core[0])
+		c = pmukit_core_by_name(info->core);
+	return c;
+}
+
+/* The common events of the architecture this program runs on. */
+const struct pmukit_core_def *default_common(void)
+{
+#if defined(__arm__)
+	return &pmukit_common_armv7;
+#else
+	return &pmukit_common_armv8;
+#endif
+}
+
+/* The command as a shell would show it, for messages. */
+void print_command(FILE *f, char *const *argv)
+{
+	int i;
+
+	for (i = 0; argv[i]; i++)
+		fprintf(f, "%s%s", i ? " " : "", argv[i]);
+}
