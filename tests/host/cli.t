@@ -1,0 +1,204 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The pmukit command on this machine (TAP): every usage error (exit 2 and
+# its message), event specs through the command line, --help everywhere,
+# and calibrate, stat and selftest on the access paths that work here
+# (x86-64: the TSC and perf's software events), skipped with the reason
+# 'pmukit info' gives where a path does not work.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+case $(uname -m) in
+aarch64) arch=arm64 ;;
+armv7* | armv8*) arch=arm ;;
+*) arch=$(uname -m) ;;
+esac
+P=$top/build/$arch/bin/pmukit
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+echo "TAP version 13"
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
+diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+
+if [ ! -x "$P" ]; then
+	echo "1..0 # SKIP $P is not built (make cli)"
+	exit 0
+fi
+
+# run CMD...: sets out (stdout and stderr) and rc
+run() { out=$("$P" "$@" 2>&1); rc=$?; }
+
+# expect RC REGEX DESC -- ARGS...: exit status and a line of output
+expect() {
+	want=$1 re=$2 desc=$3
+	shift 4
+	run "$@"
+	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then
+		ok "$desc"
+	else
+		nok "$desc"
+		diag "pmukit $*: exit $rc (want $want), output:" "$out"
+	fi
+}
+
+# ---- usage errors: exit 2 and a message naming the problem ---------------
+expect 2 '^usage: pmukit' "no command: usage" --
+expect 2 "no command 'frob'" "unknown command" -- frob
+expect 2 "unknown option '--frob'" "unknown global option" -- --frob
+expect 2 "no command 'nope'" "help for an unknown command" -- help nope
+expect 2 "unexpected argument 'extra'" "info: extra argument" -- info extra
+expect 2 "pmukit info: unknown option '--frob'" "info: unknown option" -- info --frob
+expect 2 "unknown option '-z'" "regs: unknown short option" -- regs -z
+expect 2 "--cpu takes a CPU number, not 'x'" "regs: --cpu x" -- regs --cpu x
+expect 2 "option '--cpu' needs a value" "regs: --cpu without a value" -- regs --cpu
+expect 2 "no event table for a core named 'cortex-a99'" "list: unknown core" -- list --cpu cortex-a99
+expect 2 "did you mean: .*cortex-a53" "list: an unknown core gets suggestions" -- list --cpu cortex_a530
+expect 2 "unexpected argument 'x'" "list: extra argument" -- list x
+expect 2 "-n takes a number of pairs from 1" "calibrate: -n 0" -- calibrate -n 0
+expect 2 "-n takes a number of pairs" "calibrate: -n 12x" -- calibrate -n 12x
+expect 2 "unknown path 'warp'" "calibrate: unknown path" -- calibrate --path warp
+expect 2 "-x and --json exclude each other" "calibrate: -x with --json" -- calibrate -x, --json
+expect 2 "--histogram draws next to the table" "calibrate: --histogram with --json" -- calibrate --json --histogram
+expect 2 "-x needs a separator" "calibrate: empty -x" -- calibrate -x ''
+expect 2 "no command to run" "stat: no command" -- stat
+expect 2 "no command to run" "stat: events but no command" -- stat -e CPU_CYCLES
+expect 2 "-r takes a number of runs from 1" "stat: -r 0" -- stat -r 0 -- true
+expect 2 "-r takes a number of runs" "stat: -r -1" -- stat -r -1 -- true
+expect 2 "perf-mmap reads the counters of the calling thread only" "stat: --path perf-mmap" -- stat --path perf-mmap -- true
+expect 2 "unknown path 'fast'" "stat: unknown path" -- stat --path fast -- true
+expect 2 "-x and --json exclude each other" "stat: -x with --json" -- stat -x, --json -- true
+expect 2 "-e needs an event" "stat: empty -e" -- stat -e '' -- true
+expect 2 "-e needs an event" "stat: -e of commas" -- stat -e ,, -- true
+expect 2 "more than 64 events" "stat: too many events" -- stat -e "$(printf 'CPU_CYCLES,%.0s' $(seq 65))" -- true
+expect 2 "--cpu takes a CPU number" "stat: --cpu -1" -- stat --cpu -1 -- true
+expect 2 "option '-o' needs a value" "stat: -o without a file" -- stat -o
+expect 2 "the selftest counts events" "selftest: --path clock" -- selftest --path clock
+expect 2 "-n takes a number of iterations" "selftest: -n abc" -- selftest -n abc
+expect 2 "unexpected argument 'now'" "selftest: extra argument" -- selftest now
+
+# ---- event specs through the command line (parsed before anything runs) ---
+expect 2 "unknown event 'NO_SUCH_EVENT'" "unknown event: exit 2 and its name" -- stat -e NO_SUCH_EVENT -- true
+expect 2 "did you mean .*L1D_CACHE_REFILL" "a misspelt event gets suggestions" -- stat -e l1d_cache_refil -- true
+expect 2 "did you mean .*cycles" "a misspelt generic name gets suggestions" -- stat -e cylces -- true
+expect 2 "the modifier is :u" "a bad modifier" -- stat -e CPU_CYCLES:x -- true
+expect 2 "not an event spec" "a raw number above 0xffff" -- stat -e 0x10000 -- true
+expect 2 "not an event spec" "a number without 0x or r" -- stat -e 12 -- true
+expect 2 "the modifier is" "an empty modifier" -- stat -e CPU_CYCLES: -- true
+expect 2 "unknown event 'BOGUS'" "the bad one among good ones" -- stat -e CPU_CYCLES,BOGUS -- true
+
+# ---- help and version: exit 0 -------------------------------------------
+for c in info regs list calibrate stat selftest; do
+	expect 0 "^usage: pmukit $c" "$c --help" -- $c --help
+done
+expect 0 "^usage: pmukit stat" "help stat" -- help stat
+expect 0 "^usage: pmukit \[" "--help" -- --help
+expect 0 "^pmukit [0-9]" "--version" -- --version
+run stat --help
+if printf '%s\n' "$out" | grep -q "pins itself" && printf '%s\n' "$out" | grep -q "anything else that"; then
+	ok "stat --help says what the direct path's pinning implies"
+else nok "stat --help explains the direct path"; fi
+
+# ---- information commands ----------------------------------------------
+expect 0 "^access paths:" "info: exit 0 and the access paths" -- info
+info=$out
+expect 0 "^  0x08  +INST_RETIRED" "list --cpu cortex-a53: INST_RETIRED is 0x08" -- list --cpu cortex-a53
+expect 0 "common armv8-a events not in cortex-a53's table" "list --all adds the common events" -- list --all --cpu Cortex-A53
+expect 0 "^cortex-a53 +armv8-a +MIDR 0x4100d030" "list --cores" -- list --cores
+if [ "$arch" = x86_64 ]; then
+	expect 1 "no ARM PMU registers" "regs on x86-64: nothing to show, exit 1" -- regs
+else
+	expect 0 "PMUSERENR" "regs: PMUSERENR shown" -- regs
+fi
+
+# works PATH: 'pmukit info' says the path works here
+works() { printf '%s\n' "$info" | grep -Eq "^  $1 +yes"; }
+why() { printf '%s\n' "$info" | sed -n "s/^  $1 *no *//p"; }
+
+# ---- calibrate ------------------------------------------------------------
+if works direct; then
+	expect 0 '^path,event,n,min,max,mean,sd,median,p5,p95,discarded$' "calibrate -x,: header" \
+		-- calibrate --path direct -n 200 -x,
+	row=$(printf '%s\n' "$out" | sed -n 2p)
+	IFS=, read -r p ev cnt min max mean sd med p5 p95 disc <<EOF
+$row
+EOF
+	if [ "$p" = direct ] && [ $((cnt + disc)) = 200 ] && [ "$min" -le "$max" ] &&
+	   awk -v a="$min" -v m="$med" -v b="$max" 'BEGIN { exit !(a <= m && m <= b) }'; then
+		ok "calibrate direct: 200 pairs, min <= median <= max ($row)"
+	else nok "calibrate direct row: $row"; fi
+	expect 0 '"path": "direct"' "calibrate --json" -- calibrate --path direct -n 50 --json
+	if command -v python3 >/dev/null; then
+		if printf '%s\n' "$out" | python3 -m json.tool >/dev/null 2>&1; then ok "calibrate --json is valid JSON"
+		else nok "calibrate --json is valid JSON"; diag "$out"; fi
+	else skip "no python3" "calibrate --json is valid JSON"; fi
+	expect 0 '\|#+ +[0-9]+$' "calibrate --histogram draws bars" -- calibrate --path direct -n 300 --histogram
+	run calibrate --path direct -n 100 --svg "$tmp/plot.svg"
+	if [ "$rc" = 0 ] && head -c 5 "$tmp/plot.svg" | grep -q '<?xml' && grep -q '</svg>' "$tmp/plot.svg" &&
+	   grep -q '<rect x=' "$tmp/plot.svg"; then ok "calibrate --svg writes an SVG with bars"
+	else nok "calibrate --svg"; diag "$out"; fi
+	expect 1 "cannot write /nonexistent/dir/p.svg" "calibrate --svg to a bad place: exit 1" \
+		-- calibrate --path direct -n 10 --svg /nonexistent/dir/p.svg
+else
+	for t in "calibrate -x" "calibrate row" "calibrate --json" "valid JSON" "--histogram" "--svg" "--svg bad"; do
+		skip "direct path: $(why direct)" "$t"
+	done
+fi
+expect 0 "^  path " "calibrate (all paths): a table" -- calibrate -n 100
+if printf '%s\n' "$info" | grep -Eq '^  perf-mmap +no'; then
+	if printf '%s\n' "$out" | grep -q "perf-mmap not measured: "; then ok "calibrate: a path that does not work says why"
+	else nok "calibrate names the path it could not measure"; diag "$out"; fi
+else skip "perf-mmap works here" "calibrate: a path that does not work says why"; fi
+
+# ---- stat -----------------------------------------------------------------
+if works direct; then
+	expect 0 "^[0-9]+,," "stat --path direct -x,: a CSV line" -- stat --path direct -e CPU_CYCLES -x, -- true
+	v=$(printf '%s\n' "$out" | cut -d, -f1 | head -n1)
+	if [ "${v:-0}" -gt 0 ]; then ok "stat direct: the command took some cycles ($v)"
+	else nok "stat direct: cycles > 0"; diag "$out"; fi
+	expect 0 "overhead subtracted from each run" "stat direct subtracts the empty measurement" \
+		-- stat --path direct -e CPU_CYCLES -- true
+	run stat --path direct -e CPU_CYCLES --raw -- true
+	if [ "$rc" = 0 ] && ! printf '%s\n' "$out" | grep -q "overhead subtracted"; then ok "stat --raw: nothing subtracted"
+	else nok "stat --raw"; diag "$out"; fi
+	expect 0 "exited with status 3 \(3 of 3 runs" "stat: the command's own failure is shown, exit 0" \
+		-- stat --path direct -e CPU_CYCLES -r 3 -- sh -c 'exit 3'
+	expect 0 "was killed by signal 9" "stat: a command killed by a signal" \
+		-- stat --path direct -e CPU_CYCLES -- sh -c 'kill -9 $$'
+	expect 1 "cannot run '/nonexistent/cmd'" "stat: a command that cannot run: exit 1" \
+		-- stat --path direct -e CPU_CYCLES -- /nonexistent/cmd
+	run stat --path direct -e CPU_CYCLES -o "$tmp/out.json" --json -- true
+	if [ "$rc" = 0 ] && grep -q '"path": "direct"' "$tmp/out.json"; then ok "stat -o FILE --json"
+	else nok "stat -o FILE --json"; diag "$out"; fi
+	expect 1 "cannot write" "stat -o to a bad place: exit 1" -- stat --path direct -e CPU_CYCLES -o /nonexistent/x -- true
+else
+	for t in "stat direct" "cycles > 0" "overhead" "--raw" "status 3" "signal" "cannot run" "-o" "-o bad"; do
+		skip "direct path: $(why direct)" "stat $t"
+	done
+fi
+if works perf; then
+	run stat --path perf -e task-clock,page-faults -r 3 --json -- true
+	if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q '"runs": 3' &&
+	   printf '%s\n' "$out" | grep -q '"event": "page-faults"'; then
+		ok "stat --path perf: software events, 3 runs, JSON"
+	else nok "stat --path perf: software events"; diag "$out"; fi
+	pf=$(printf '%s\n' "$out" | awk '/"event": "page-faults"/ { f = 1 } f && /"value"/ { gsub(/[^0-9]/, ""); print; exit }')
+	if [ "${pf:-0}" -gt 0 ]; then ok "stat perf: the command took page faults ($pf), counted from its exec"
+	else nok "stat perf: page faults > 0"; fi
+	expect 0 "task-clock .*\( \+- " "stat perf table: mean ( +- sd% )" -- stat --path perf -e task-clock -r 2 -- true
+	expect 1 "is an Arm PMU event|not implemented|cannot count" "stat: an event this machine lacks: exit 1" \
+		-- stat --path perf -e "$( [ "$arch" = x86_64 ] && echo L1D_CACHE || echo r3ff )" -- true
+else
+	for t in "software events" "page faults" "table" "unsupported"; do skip "perf: $(why perf)" "stat perf $t"; done
+fi
+
+# ---- selftest ---------------------------------------------------------------
+run selftest
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q "^selftest: ok"; then ok "selftest: exit 0"
+else nok "selftest: exit 0"; diag "$out"; fi
+if printf '%s\n' "$out" | grep -q "^store loop: 100 iterations"; then ok "selftest: the store loop is there"
+else nok "selftest: store loop"; fi
+
+echo "1..$n"

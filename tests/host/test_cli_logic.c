@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pmukit command's own logic, without hardware: how events are split
+ * into passes, which specs count cycles, derived metrics, and the decoding
+ * of register fields. Table rows carry their __LINE__.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "passes.h"
+#include "regs.h"
+#include "../tap.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+static void test_is_cycles(void)
+{
+	static const struct {
+		int line;
+		const char *spec;
+		int want;
+	} rows[] = {
+		{ __LINE__, "CPU_CYCLES", 1 },
+		{ __LINE__, "cpu_cycles:u", 1 },
+		{ __LINE__, "r11", 1 },
+		{ __LINE__, "0x11:k", 1 },
+		{ __LINE__, "cycles", 1 },
+		{ __LINE__, "cpu-cycles:uk", 1 },
+		{ __LINE__, "INST_RETIRED", 0 },
+		{ __LINE__, "r08", 0 },
+		{ __LINE__, "BUS_CYCLES", 0 },
+		{ __LINE__, "task-clock", 0 },
+		{ __LINE__, "", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		tap_ok(spec_is_cycles(rows[i].spec) == rows[i].want, "line %d: '%s' %s cycles",
+		       rows[i].line, rows[i].spec, rows[i].want ? "counts" : "does not count");
+}
+
+/* A plan as text: "0,1|2,3" (spec indices per pass; the added cycles is +). */
+static void plan_text(const struct pass_plan *p, char *buf, size_t len)
+{
+	unsigned int k, i;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < p->npasses; k++)
+		for (i = 0; i < p->count[k]; i++) {
+			unsigned int x = p->idx[k][i];
+
+			if (x == p->nspecs - 1 && p->added)
+				used += (size_t)snprintf(buf + used, len - used, "%s+",
+							 i ? "," : k ? "|" : "");
+			else
+				used += (size_t)snprintf(buf + used, len - used, "%s%u",
+							 i ? "," : k ? "|" : "", x);
+		}
+}
+
+static void test_plan(void)
+{
+	static const struct {
+		int line;
+		unsigned int n, cap;
+		const char *ev[10];
+		int ret;
+		const char *want;
+	} rows[] = {
+		/* Everything fits: one pass, nothing added. */
+		{ __LINE__, 2, 6, { "INST_RETIRED", "CPU_CYCLES" }, 0, "0,1" },
+		{ __LINE__, 6, 6, { "a", "b", "c", "d", "e", "f" }, 0, "0,1,2,3,4,5" },
+		/* Seven on six counters: cycles added to both passes. */
+		{ __LINE__, 7, 6, { "a", "b", "c", "d", "e", "f", "g" }, 0, "+,0,1,2,3,4|+,5,6" },
+		/* The user's own cycles go into every pass. */
+		{ __LINE__, 7, 4, { "a", "CPU_CYCLES:u", "b", "c", "d", "e", "f" }, 0,
+		  "1,0,2,3|1,4,5,6" },
+		{ __LINE__, 5, 2, { "r11", "a", "b", "c", "d" }, 0, "0,1|0,2|0,3|0,4" },
+		{ __LINE__, 3, 1, { "a", "b", "c" }, -E2BIG, "" },
+		{ __LINE__, 0, 6, { NULL }, -EINVAL, "" },
+	};
+	struct pass_plan p;
+	char text[128];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		int ret = pass_plan(&p, rows[i].ev, rows[i].n, rows[i].cap);
+
+		plan_text(&p, text, sizeof(text));
+		if (!tap_ok(ret == rows[i].ret && (ret || !strcmp(text, rows[i].want)),
+			    "line %d: %u events, %u counters: %s", rows[i].line, rows[i].n,
+			    rows[i].cap, rows[i].ret ? "refused" : rows[i].want))
+			tap_diag("  got %d '%s'", ret, text);
+	}
+	pass_plan(&p, rows[2].ev, 7, 6);
+	tap_ok(p.pass_of[5] == 1 && p.pass_of[0] == 0 && p.cycles == 7 && p.added,
+	       "passes: pass_of and the added cycles' index");
+}
+
+static void add(struct stat_report *r, const char *name, unsigned int pass, double mean)
+{
+	struct stat_event *e = &r->ev[r->nev++];
+
+	memset(e, 0, sizeof(*e));
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->pass = pass;
+	e->st.mean = mean;
+	e->st.n = 1;
+}
+
+static void test_metrics(void)
+{
+	static struct stat_report r;
+
+	memset(&r, 0, sizeof(r));
+	r.cycles_ref = -1;
+	r.npasses = 1;
+	add(&r, "CPU_CYCLES:u", 1, 2000);
+	add(&r, "INST_RETIRED:u", 1, 3000);
+	add(&r, "BR_MIS_PRED_RETIRED:u", 1, 5);
+	add(&r, "BR_RETIRED:u", 1, 500);
+	metrics_compute(&r);
+	tap_eq(r.nmetrics, 2, "IPC and branch mispredict rate from *_RETIRED");
+	tap_ok(!strcmp(r.metric[0].name, "IPC") && r.metric[0].value == 1.5 &&
+	       r.metric[0].event == 1, "IPC = INST_RETIRED / CPU_CYCLES = 1.5, on the instructions' row");
+	tap_ok(r.metric[1].value == 1.0 && !strcmp(r.metric[1].unit, "%"),
+	       "branch mispredict rate 5 / 500 = 1%%");
+
+	/* Levels: user instructions are divided by user cycles, not by all cycles. */
+	memset(&r, 0, sizeof(r));
+	r.cycles_ref = -1;
+	r.npasses = 1;
+	add(&r, "CPU_CYCLES:uk", 1, 10000);
+	add(&r, "INST_RETIRED:u", 1, 3000);
+	add(&r, "CPU_CYCLES:u", 1, 6000);
+	metrics_compute(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].value == 0.5, "IPC pairs events of the same levels");
+
+	/* Passes: instructions of pass 2 divided by the cycles of pass 2. */
+	memset(&r, 0, sizeof(r));
+	r.npasses = 2;
+	add(&r, "CPU_CYCLES:u", 1, 1500);
+	add(&r, "L1D_CACHE:u", 1, 100);
+	add(&r, "INST_RETIRED:u", 2, 4000);
+	r.cycles_ref = 0;
+	r.pass_cycles[0] = 1000;
+	r.pass_cycles[1] = 2000;
+	metrics_compute(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].value == 2.0 && !r.metric[0].cross_pass,
+	       "IPC in pass 2 uses pass 2's cycles");
+
+	/* Metrics only from the user's events, never from the added cycles. */
+	r.ev[0].added = 1;
+	metrics_compute(&r);
+	tap_eq(r.nmetrics, 0, "no IPC from cycles pmukit added for the passes");
+
+	/* Nothing to divide by. */
+	memset(&r, 0, sizeof(r));
+	r.cycles_ref = -1;
+	r.npasses = 1;
+	add(&r, "CPU_CYCLES:u", 1, 0);
+	add(&r, "INST_RETIRED:u", 1, 10);
+	metrics_compute(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].value == 0.0, "zero cycles: IPC 0, no division by 0");
+}
+
+static void test_decode(void)
+{
+	static const struct {
+		int line;
+		enum reg_kind kind;
+		uint64_t v;
+		const char *want;	/* a part of the text */
+	} rows[] = {
+		{ __LINE__, REG_PMCR, 0x41033041, "IMP=0x41 IDCODE=0x03 N=6 LP=0 LC=1 DP=0 X=0 D=0 E=1" },
+		{ __LINE__, REG_PMCR, 0x41033040, "DISABLED" },
+		{ __LINE__, REG_PMCR, 0x410f3001, "N=6" },
+		{ __LINE__, REG_PMCR, 0x41072009, "cycle counter every 64th cycle" },
+		{ __LINE__, REG_CNTEN, 0x80000003, "enabled: cycle counter, event counters 0,1" },
+		{ __LINE__, REG_CNTEN, 0x00000004, "enabled: event counters 2" },
+		{ __LINE__, REG_CNTEN, 0, "enabled: none" },
+		{ __LINE__, REG_OVS, 0x80000000, "overflowed: cycle counter" },
+		{ __LINE__, REG_PMUSERENR, 0xf, "EN=1 SW=1 CR=1 ER=1: user space may program" },
+		{ __LINE__, REG_PMUSERENR, 0xc, "may read the cycle and event counters" },
+		{ __LINE__, REG_PMUSERENR, 0x4, "may read the cycle counter" },
+		{ __LINE__, REG_PMUSERENR, 0, "no user access" },
+		{ __LINE__, REG_FILTER, 0, "counts at EL0 EL1 (Non-secure)" },
+		{ __LINE__, REG_FILTER, 0x80000000, "counts at EL0 (Non-secure)" },
+		{ __LINE__, REG_FILTER, 0x40000000, "counts at EL1 (Non-secure)" },
+		{ __LINE__, REG_FILTER, 0xa0000000, "counts at EL0 EL1 (Non-secure)" },
+		{ __LINE__, REG_FILTER, 0xc8000000, "counts at EL2 (Non-secure)" },
+		{ __LINE__, REG_SELR, 31, "SEL=31: the cycle counter's filter" },
+		{ __LINE__, REG_SELR, 3, "SEL=3: event counter 3" },
+		{ __LINE__, REG_CEID0, 0x00020101, "implements SW_INCR INST_RETIRED CPU_CYCLES" },
+		{ __LINE__, REG_CEID1, 0x2, "implements " },
+		{ __LINE__, REG_CEID0, 0, "no common event" },
+		{ __LINE__, REG_FREQ, 62500000, "62500000 Hz (62.500 MHz)" },
+		{ __LINE__, REG_COUNT, 12345, "12345" },
+	};
+	char buf[512];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		reg_decode(rows[i].kind, rows[i].v, buf, sizeof(buf));
+		if (!tap_ok(strstr(buf, rows[i].want) != NULL, "line %d: 0x%llx -> '%s'",
+			    rows[i].line, (unsigned long long)rows[i].v, rows[i].want))
+			tap_diag("  got '%s'", buf);
+	}
+	reg_decode(REG_PMCR, 0x41033041, buf, 20);
+	tap_ok(strlen(buf) < 20, "decoding stops at the buffer's end");
+}
+
+int main(void)
+{
+	test_is_cycles();
+	test_plan();
+	test_metrics();
+	test_decode();
+	return tap_done();
+}

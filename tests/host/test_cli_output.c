@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pmukit command's output of known results as a table, CSV and JSON,
+ * compared with the expected text in tests/fixtures/cli/. After an
+ * intended change of the output, PMUKIT_UPDATE_FIXTURES=1 rewrites the
+ * fixtures (review the diff before committing them).
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "output.h"
+#include "report.h"
+#include "../tap.h"
+
+/* tests/host/test_cli_output.c -> tests/fixtures/cli/ */
+static void fixture_path(char *buf, size_t len, const char *name)
+{
+	const char *f = __FILE__, *cut = strstr(f, "host/test_cli_output.c");
+
+	snprintf(buf, len, "%.*sfixtures/cli/%s", cut ? (int)(cut - f) : 0, f, name);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int c;
+
+	if (!f)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, m);
+	fclose(m);
+	fclose(f);
+	return buf;
+}
+
+/* Shows the first line that differs, with both versions. */
+static void show_difference(const char *got, const char *want)
+{
+	int line = 1;
+	const char *g = got, *w = want;
+
+	while (*g && *g == *w) {
+		if (*g == '\n')
+			line++;
+		g++;
+		w++;
+	}
+	while (g > got && g[-1] != '\n') {
+		g--;
+		w--;
+	}
+	tap_diag("  first difference in line %d:", line);
+	tap_diag("  got:  %.*s", (int)strcspn(g, "\n"), g);
+	tap_diag("  want: %.*s", (int)strcspn(w, "\n"), w);
+}
+
+static void check_fixture(const char *name, const char *got)
+{
+	char path[512];
+	char *want;
+
+	fixture_path(path, sizeof(path), name);
+	if (getenv("PMUKIT_UPDATE_FIXTURES")) {
+		FILE *f = fopen(path, "w");
+
+		if (f) {
+			fputs(got, f);
+			fclose(f);
+		}
+		tap_skip("fixtures rewritten", "%s", name);
+		return;
+	}
+	want = slurp(path);
+	if (!tap_ok(want && !strcmp(got, want), "output matches %s", name)) {
+		if (!want)
+			tap_diag("  cannot read %s", path);
+		else
+			show_difference(got, want);
+	}
+	free(want);
+}
+
+static struct pmukit_stats st(uint64_t min, uint64_t max, double mean, double sd, size_t n)
+{
+	struct pmukit_stats s = { .n = n, .min = min, .max = max, .mean = mean, .sd = sd,
+				  .median = mean, .p5 = (double)min, .p95 = (double)max };
+	return s;
+}
+
+static void add_event(struct stat_report *r, const char *name, unsigned int pass,
+		      struct pmukit_stats s, double counting, uint64_t overhead)
+{
+	struct stat_event *e = &r->ev[r->nev++];
+
+	memset(e, 0, sizeof(*e));
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->pass = pass;
+	e->st = s;
+	e->counting = counting;
+	e->overhead = overhead;
+}
+
+/* A single-pass direct measurement over 3 runs, with two derived metrics. */
+static void one_pass(struct stat_report *r)
+{
+	static char *argv[] = { "stat_loop", "100000", NULL };
+
+	memset(r, 0, sizeof(*r));
+	r->argv = argv;
+	r->path = "direct";
+	r->cpu = 0;
+	r->runs = 3;
+	r->npasses = 1;
+	r->ncounters = 6;
+	r->cycles_ref = -1;
+	r->elapsed_s = 0.0123456;
+	add_event(r, "INST_RETIRED:u", 1, st(200012, 200012, 200012, 0, 3), 100, 11);
+	add_event(r, "CPU_CYCLES:u", 1, st(400020, 400030, 400024.333, 4.19, 3), 100, 11);
+	add_event(r, "L1D_CACHE:u", 1, st(50000, 50010, 50004, 4, 3), 100, 3);
+	add_event(r, "L1D_CACHE_REFILL:u", 1, st(1200, 1300, 1250, 40.82, 3), 100, 0);
+	metrics_compute(r);
+}
+
+/* Eight events on a six-counter PMU through perf: two passes, cycles added. */
+static void two_passes(struct stat_report *r)
+{
+	static char *argv[] = { "sh", "-c", "exit 3", NULL };
+	static const char *names[] = {
+		"INST_RETIRED:u", "BR_MIS_PRED:u", "BR_PRED:u", "L1D_CACHE:u",
+		"L2D_CACHE:u", "L1D_CACHE_REFILL:u", "L2D_CACHE_REFILL:u", "MEM_ACCESS:u",
+	};
+	static const uint64_t v[] = { 100000, 200, 10000, 40000, 2000, 1000, 100, 41000 };
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	r->argv = argv;
+	r->path = "perf";
+	r->cpu = -1;
+	r->runs = 1;
+	r->npasses = 2;
+	r->ncounters = 6;
+	r->elapsed_s = 1.5;
+	r->exit_code = 3;
+	r->failed_runs = 2;
+	for (i = 0; i < 8; i++)
+		add_event(r, names[i], i < 5 ? 1 : 2, st(v[i], v[i], (double)v[i], 0, 1),
+			  i == 7 ? 87.5 : 100, 0);
+	add_event(r, "CPU_CYCLES:u", 1, st(9000, 9100, 9050, 50, 2), 100, 0);
+	r->ev[8].added = 1;
+	r->cycles_ref = 8;
+	r->pass_cycles[0] = 9000;
+	r->pass_cycles[1] = 9100;
+	r->pass_spread = 100.0 / 9050 * 100;
+	metrics_compute(r);
+}
+
+static char *render_stat(const struct stat_report *r, enum out_format fmt, const char *sep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	stat_report(m, fmt, sep, r);
+	fclose(m);
+	return buf;
+}
+
+static void test_stat(void)
+{
+	static struct stat_report r;
+	char *out;
+
+	one_pass(&r);
+	tap_eq(r.nmetrics, 2, "one pass: IPC and the L1D refill rate");
+	out = render_stat(&r, OUT_TABLE, NULL);
+	check_fixture("stat-one-pass.txt", out);
+	free(out);
+	out = render_stat(&r, OUT_CSV, ",");
+	check_fixture("stat-one-pass.csv", out);
+	free(out);
+	out = render_stat(&r, OUT_CSV, ";");
+	check_fixture("stat-one-pass-semicolon.csv", out);
+	free(out);
+	out = render_stat(&r, OUT_JSON, NULL);
+	check_fixture("stat-one-pass.json", out);
+	free(out);
+
+	two_passes(&r);
+	tap_eq(r.nmetrics, 3, "two passes: no IPC without the user's cycles; three rates");
+	tap_eq(r.metric[0].cross_pass + r.metric[1].cross_pass + r.metric[2].cross_pass, 2,
+	       "two passes: the two refill rates mix passes");
+	out = render_stat(&r, OUT_TABLE, NULL);
+	check_fixture("stat-passes.txt", out);
+	free(out);
+	out = render_stat(&r, OUT_CSV, ",");
+	check_fixture("stat-passes.csv", out);
+	free(out);
+	out = render_stat(&r, OUT_JSON, NULL);
+	check_fixture("stat-passes.json", out);
+	free(out);
+}
+
+static void test_calibrate(void)
+{
+	struct calib_row rows[3];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	static const struct {
+		const char *name;
+		enum out_format fmt;
+		const char *sep;
+	} outs[] = {
+		{ "calibrate.txt", OUT_TABLE, NULL },
+		{ "calibrate.csv", OUT_CSV, "," },
+		{ "calibrate-tab.csv", OUT_CSV, "\t" },
+		{ "calibrate.json", OUT_JSON, NULL },
+	};
+	size_t i;
+
+	memset(rows, 0, sizeof(rows));
+	rows[0].path = "direct";
+	rows[0].event = "CPU_CYCLES:u";
+	rows[0].ok = 1;
+	rows[0].st = (struct pmukit_stats){ .n = 998, .discarded = 2, .min = 5, .max = 1234,
+					    .mean = 6.254, .sd = 38.9, .median = 5,
+					    .p5 = 5, .p95 = 7 };
+	rows[1].path = "perf-mmap";
+	snprintf(rows[1].why, sizeof(rows[1].why),
+		 "kernel.perf_user_access is 0: set it to 1, or use --path perf");
+	rows[2].path = "perf";
+	rows[2].event = "CPU_CYCLES:u";
+	rows[2].ok = 1;
+	rows[2].st = (struct pmukit_stats){ .n = 1000, .min = 1820, .max = 25102,
+					    .mean = 2012.5, .sd = 801.25, .median = 1900.5,
+					    .p5 = 1830, .p95 = 2400 };
+	for (i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
+		m = open_memstream(&buf, &len);
+		calib_report(m, outs[i].fmt, outs[i].sep, rows, 3, 1000);
+		fclose(m);
+		check_fixture(outs[i].name, buf);
+		free(buf);
+		buf = NULL;
+	}
+}
+
+static void test_numbers(void)
+{
+	static const struct {
+		int line;
+		uint64_t v;
+		const char *want;
+	} counts[] = {
+		{ __LINE__, 0, "0" },
+		{ __LINE__, 999, "999" },
+		{ __LINE__, 1000, "1,000" },
+		{ __LINE__, 1234567, "1,234,567" },
+		{ __LINE__, UINT64_MAX, "18,446,744,073,709,551,615" },
+	};
+	static const struct {
+		int line;
+		double v;
+		int prec;
+		const char *want;
+	} reals[] = {
+		{ __LINE__, 0.5, 2, "0.50" },
+		{ __LINE__, 999.996, 2, "1,000.00" },
+		{ __LINE__, -1234.5, 1, "-1,234.5" },
+		{ __LINE__, 1234567.0, 0, "1,234,567" },
+	};
+	static const struct {
+		int line;
+		const char *sep, *field, *want;
+	} csv[] = {
+		{ __LINE__, ",", "plain", "plain" },
+		{ __LINE__, ",", "a,b", "\"a,b\"" },
+		{ __LINE__, ";", "a,b", "a,b" },
+		{ __LINE__, ",", "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ __LINE__, "::", "a::b", "\"a::b\"" },
+	};
+	char buf[64], *out;
+	size_t i, len;
+	FILE *m;
+
+	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		tap_ok(!strcmp(fmt_count(buf, sizeof(buf), counts[i].v), counts[i].want),
+		       "line %d: count %s", counts[i].line, counts[i].want);
+	for (i = 0; i < sizeof(reals) / sizeof(reals[0]); i++)
+		if (!tap_ok(!strcmp(fmt_real(buf, sizeof(buf), reals[i].v, reals[i].prec),
+				    reals[i].want), "line %d: real %s", reals[i].line, reals[i].want))
+			tap_diag("  got %s", buf);
+	for (i = 0; i < sizeof(csv) / sizeof(csv[0]); i++) {
+		out = NULL;
+		m = open_memstream(&out, &len);
+		csv_field(m, csv[i].sep, 1, csv[i].field);
+		fclose(m);
+		if (!tap_ok(!strcmp(out, csv[i].want), "line %d: CSV field %s", csv[i].line,
+			    csv[i].want))
+			tap_diag("  got %s", out);
+		free(out);
+	}
+}
+
+static void test_json_escape(void)
+{
+	char *out = NULL;
+	size_t len;
+	FILE *m = open_memstream(&out, &len);
+	struct json j;
+
+	json_start(&j, m);
+	json_obj(&j, NULL);
+	json_str(&j, "q", "a \"b\" \\ c\n\t\x01");
+	json_real(&j, "nan", 0.0 / 0.0, 2);
+	json_arr(&j, "empty");
+	json_arr_end(&j);
+	json_obj_end(&j);
+	json_finish(&j);
+	fclose(m);
+	tap_ok(!strcmp(out, "{\n  \"q\": \"a \\\"b\\\" \\\\ c\\n\\t\\u0001\",\n  \"nan\": null,\n"
+			    "  \"empty\": []\n}\n"), "JSON: strings escaped, NaN is null, empty array");
+	free(out);
+}
+
+int main(void)
+{
+	test_stat();
+	test_calibrate();
+	test_numbers();
+	test_json_escape();
+	return tap_done();
+}

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Region markers (lib/regions.c) end to end: a child process opens nested,
+ * repeated and recursive regions and exits; its report, written at exit in
+ * the format $PMUKIT_REGIONS_FORMAT asks for, is read back and checked:
+ * calls, totals that hold their nested regions, self counts, recursion
+ * counted once, unmatched ends, the overhead taken off unless raw.
+ */
+#define _GNU_SOURCE
+#define PMUKIT_MARKERS
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pmukit/pmukit.h"
+#include "../tap.h"
+
+static volatile unsigned long sink;
+
+static void work(unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		sink += i;
+}
+
+static void recurse(int depth)
+{
+	PMUKIT_REGION_BEGIN("recurse");
+	work(1000);
+	if (depth > 1)
+		recurse(depth - 1);
+	PMUKIT_REGION_END("recurse");
+}
+
+/* What the child does: the same sequence for every format. */
+static void regions(void)
+{
+	int i;
+
+	PMUKIT_REGION_BEGIN("outer");
+	work(20000);
+	for (i = 0; i < 3; i++) {
+		PMUKIT_REGION_BEGIN("inner");
+		work(5000);
+		PMUKIT_REGION_END("inner");
+	}
+	PMUKIT_REGION_END("outer");
+	for (i = 0; i < 100; i++) {
+		PMUKIT_REGION_BEGIN("empty");
+		PMUKIT_REGION_END("empty");
+	}
+	recurse(3);
+	PMUKIT_REGION_END("never begun");
+	PMUKIT_REGION_BEGIN("left open");
+}
+
+/* Runs regions() in a child with these settings; returns its report. */
+static char *run(const char *format, int raw)
+{
+	char path[] = "/tmp/pmukit-regions-XXXXXX";
+	int fd = mkstemp(path), status;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f, *m;
+	pid_t pid;
+	int c;
+
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	pid = fork();
+	if (pid == 0) {
+		setenv("PMUKIT_REGIONS_FORMAT", format, 1);
+		setenv("PMUKIT_REGIONS_OUTPUT", path, 1);
+		if (raw)
+			setenv("PMUKIT_REGIONS_RAW", "1", 1);
+		/* The warning about an unknown format is expected: keep TAP clean. */
+		if (!strcmp(format, "yaml") && !freopen("/dev/null", "w", stderr))
+			exit(1);
+		regions();
+		exit(0);
+	}
+	waitpid(pid, &status, 0);
+	f = fopen(path, "r");
+	if (!f) {
+		unlink(path);
+		return NULL;
+	}
+	m = open_memstream(&buf, &len);
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, m);
+	fclose(m);
+	fclose(f);
+	unlink(path);
+	return buf;
+}
+
+/* The number after "key": in the JSON object that begins at @from. */
+static long long num_after(const char *from, const char *key)
+{
+	char pat[64];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), "\"%s\": ", key);
+	p = from ? strstr(from, pat) : NULL;
+	return p ? atoll(p + strlen(pat)) : -1;
+}
+
+static const char *region(const char *json, const char *name)
+{
+	char pat[96];
+
+	snprintf(pat, sizeof(pat), "\"name\": \"%s\"", name);
+	return json ? strstr(json, pat) : NULL;
+}
+
+static void test_json(void)
+{
+	char *j = run("json", 0);
+	const char *outer = region(j, "outer"), *inner = region(j, "inner");
+	const char *rec = region(j, "recurse"), *empty = region(j, "empty");
+	long long ot, os, it, rt, rs, et;
+
+	if (!j || !strstr(j, "\"regions\"")) {
+		tap_skip("no access path counts here (the child wrote no report)", "regions in JSON");
+		free(j);
+		return;
+	}
+	ot = num_after(outer, "total");
+	os = num_after(outer, "self");
+	it = num_after(inner, "total");
+	rt = num_after(rec, "total");
+	rs = num_after(rec, "self");
+	et = num_after(empty, "total");
+	tap_eq(num_after(outer, "calls"), 1, "outer: 1 call");
+	tap_eq(num_after(inner, "calls"), 3, "inner: 3 calls");
+	tap_eq(num_after(empty, "calls"), 100, "empty: 100 calls");
+	tap_eq(num_after(rec, "calls"), 3, "recurse: 3 calls, one per level");
+	tap_ok(ot > it && it > 0, "outer's total holds inner's (%lld > %lld)", ot, it);
+	tap_ok(os >= 0 && os <= ot - it, "outer's self leaves inner out (%lld <= %lld - %lld)",
+	       os, ot, it);
+	tap_ok(rs == rt, "recursion: the levels' self counts add up to the total once (%lld, %lld)",
+	       rs, rt);
+	tap_eq(num_after(j, "unmatched_ends"), 1, "an end without its begin is counted");
+	tap_eq(num_after(j, "not_closed"), 1, "a region left open at exit is counted");
+	tap_ok(strstr(j, "\"raw\": false") != NULL, "overhead subtracted by default");
+	tap_ok(num_after(j, "region") >= 0, "the report says what was subtracted");
+	tap_ok(region(j, "pmukit calibration") == NULL, "the calibration's own regions are not shown");
+	free(j);
+
+	j = run("json", 1);
+	tap_ok(j && strstr(j, "\"raw\": true"), "PMUKIT_REGIONS_RAW=1: raw");
+	empty = region(j, "empty");
+	tap_ok(num_after(empty, "total") >= et,
+	       "raw: 100 empty regions count at least what corrected ones do (%lld >= %lld)",
+	       num_after(empty, "total"), et);
+	free(j);
+}
+
+static void test_formats(void)
+{
+	char *t = run("table", 0), *c = run("csv", 0), *bad = run("yaml", 0);
+
+	if (!t || !strstr(t, "region")) {
+		tap_skip("no access path counts here", "table and CSV reports");
+		tap_skip("no access path counts here", "CSV header");
+		tap_skip("no access path counts here", "unknown format");
+	} else {
+		tap_ok(strstr(t, "pmukit regions (path ") && strstr(t, "inner") &&
+		       strstr(t, "warning: 1 ends without a begin"), "table: regions and the warning");
+		tap_ok(c && !strncmp(c, "region,event,calls,total,per_call,self\n", 39) &&
+		       strstr(c, "\ninner,"), "CSV: header and a row per region");
+		tap_ok(bad && strstr(bad, "pmukit regions (path "), "an unknown format writes a table");
+	}
+	free(t);
+	free(c);
+	free(bad);
+}
+
+int main(void)
+{
+	test_json();
+	test_formats();
+	return tap_done();
+}
