@@ -95,7 +95,11 @@ static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int
 			  cpu, (unsigned int)userenr);
 }
 
-/* What EL0 may do: 2 program and read (EN), 1 read only (CR/ER), else < 0. */
+/*
+ * What EL0 may do: 2 program and read (EN), 1 read only (CR/ER with the
+ * module in mode=read), else < 0. CR/ER alone without mode=read is perf's
+ * doing for its own self-reading events: not ours to use.
+ */
 static int probe_access(int cpu, const struct pmukit_kmod *k)
 {
 	uint32_t u = 0;
@@ -104,7 +108,8 @@ static int probe_access(int cpu, const struct pmukit_kmod *k)
 		return no_access(cpu, k, 0, 1);
 	if (u & PMUSERENR_EN_BIT)
 		return 2;
-	if ((u & (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT)) ==
+	if (k->loaded && k->read_mode &&
+	    (u & (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT)) ==
 	    (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT))
 		return 1;
 	return no_access(cpu, k, u, 0);

@@ -220,10 +220,17 @@ static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_re
 			a.read_format |= PERF_FORMAT_GROUP;
 		/* A group follows its leader: only the leader starts disabled. */
 		a.disabled = !group || i == 0;
-		if (p->child) {
+		/*
+		 * enable_on_exec: for a child, counting starts at its exec. For
+		 * the calling thread it changes nothing (pmukit_start enables,
+		 * and the descriptors close at an exec), but the kernel's check
+		 * that a group fits the PMU skips a disabled leader unless it
+		 * has enable_on_exec: without it a group one event too big
+		 * opens and then never runs.
+		 */
+		a.enable_on_exec = a.disabled;
+		if (p->child)
 			a.inherit = 1;		/* the command's threads and children too */
-			a.enable_on_exec = a.disabled;	/* from its exec on, not before */
-		}
 		if (self_read && s->ev[i].kind == PMUKIT_EV_PMU)
 			a.config1 = ARM64_CONFIG1_USER_ACCESS;
 		fd = sys_perf_event_open(&a, pid, -1, group && i ? p->fd[0] : -1,
@@ -393,6 +400,12 @@ static int perf_detect(char *why, size_t len)
 	if (!pmukit_isa_arm_pmu)
 		cycles.kind = PMUKIT_EV_CYCLES;
 	attr_of(&cycles, &a);
+	/*
+	 * Disabled, so the PMU is never started: starting it for an event
+	 * without user access clears PMUSERENR (arm64) and would take the
+	 * direct path's access away.
+	 */
+	a.disabled = 1;
 	fd = sys_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	hw = fd;
 	if (fd >= 0) {
@@ -404,6 +417,7 @@ static int perf_detect(char *why, size_t len)
 	a.size = sizeof(a);
 	a.type = PERF_TYPE_SOFTWARE;
 	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.disabled = 1;
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
 	fd = sys_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);

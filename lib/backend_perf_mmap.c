@@ -117,12 +117,15 @@ static int map_pages(struct pmukit_session *s, struct pmukit_perf *p)
 	return 0;
 }
 
-/* Opens and enables one cycles event with user access; is it readable? */
+/*
+ * Opens one cycles event asking for user access and looks at its page,
+ * without enabling it: starting the PMU would clear the direct path's
+ * PMUSERENR and PMCR.E.
+ */
 static int mmap_detect(char *why, size_t len)
 {
 	struct pmukit_session s;
 	struct mmap_state m;
-	uint64_t c, e, r;
 	int ret;
 
 	ret = kernel_refuses();
@@ -138,16 +141,8 @@ static int mmap_detect(char *why, size_t len)
 		ret = pmukit_perf_open_events(&s, &m.p, 1);
 		if (!ret)
 			ret = map_pages(&s, &m.p);
-		if (!ret)
-			ret = pmukit_perf_enable(&m.p, 1, 1);
-		if (!ret && !pmukit_fault_guard_get()) {
-			ret = self_read(m.p.page[0], &c, &e, &r);
-			pmukit_fault_guard_put();
-			if (ret == -EAGAIN)
-				ret = pmukit_err(-EACCES, "perf opened the event but gives no counter index in its user page (user access refused)");
-			else if (ret)
-				ret = pmukit_err(-EACCES, "reading the counter perf named faulted");
-		}
+		if (!ret && !m.p.page[0]->cap_user_rdpmc)
+			ret = pmukit_err(-EACCES, "perf opened the event but its user page does not allow reading the counter (cap_user_rdpmc 0)");
 		pmukit_perf_close_events(&m.p);
 	}
 	if (ret) {

@@ -64,7 +64,7 @@ static const struct {
 	int err;
 	const char *text;
 } texts[] = {
-	{ ENOENT, "unknown event" },
+	{ ENOENT, "unknown event, or no such file" },
 	{ EOPNOTSUPP, "not supported by this core or access path" },
 	{ E2BIG, "more events than counters" },
 	{ EACCES, "no access to the counters" },

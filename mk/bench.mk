@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+#   make bench   instructions per read for every path, under -icount
+#
+# Boots arm64 and arm under -icount shift=0 (one instruction = one cycle),
+# loads pmukit.ko, sets kernel.perf_user_access=1 where it exists, and runs
+# tests/guest/bench.c: instructions per read of every access path beside
+# the raw isb; mrs loop of include/pmukit/b2b.h.
+#
+# The guest programs that use libpmukit (libtest, bench) link it here; the
+# other guest programs build by the rule in guest.mk.
+
+.PHONY: bench
+LIB_GUEST_PROGS := libtest bench
+
+ifneq ($(ARCH),x86_64)
+$(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
+		tests/guest/%.c $(BUILD)/lib/libpmukit.a tests/tap.h \
+		$(wildcard tests/guest/*.h include/pmukit/*.h)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -Itests $(LDFLAGS_STATIC) -o $@ $< \
+		$(BUILD)/lib/libpmukit.a -lm
+endif
+
+BENCH_RUN = tools/qemu-run --no-build --icount --timeout 120
+
+bench: kernels
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 all
+	$(Q)$(MAKE) --no-print-directory ARCH=arm all
+	@echo "### arm64, Cortex-A53, -icount shift=0"
+	$(Q)$(BENCH_RUN) --arch arm64 -- \
+		'insmod /lib/modules/pmukit.ko && echo 1 > /proc/sys/kernel/perf_user_access && bench'
+	@echo
+	@echo "### arm (ARMv7), Cortex-A15, -icount shift=0"
+	$(Q)$(BENCH_RUN) --arch arm -- 'insmod /lib/modules/pmukit.ko && bench'

@@ -1,0 +1,112 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The library's tests, run inside a QEMU guest by tests/qemu/lib.sh.
+#
+#   lib-tests.sh exact   one CPU under -icount shift=0: every access path the
+#                        target has, exact counts, every refusal and its message
+#   lib-tests.sh smp     two CPUs: migration, pinning to a chosen CPU
+#
+# Sets the scene for each libtest subcommand (module loaded or not, its
+# mode, kernel.perf_user_access) and numbers their TAP into one stream.
+set -u
+KO=/lib/modules/pmukit.ko
+SYS=/sys/kernel/pmukit
+UA=/proc/sys/kernel/perf_user_access
+OUT=/tmp/libtest.out
+
+n=0
+echo "TAP version 13"
+diag() { echo "$*" | sed 's/^/# /'; }
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
+kernel_clean() { ! dmesg | grep -E 'Oops|WARNING:|BUG:|Unable to handle|Internal error'; }
+
+# run ARGS...: libtest ARGS, its results renumbered into this stream
+run() {
+	libtest "$@" >$OUT 2>&1
+	rc=$?
+	awk -v n=$n '
+		/^TAP version/ || /^1\.\.[0-9]+$/ { next }
+		/^(not )?ok [0-9]+/ {
+			n++; not = /^not /
+			sub(/^(not )?ok [0-9]+/, "")
+			print (not ? "not ok " : "ok ") n $0; next
+		}
+		/^#/ { print; next }
+		{ print "# " $0 }' $OUT
+	n=$((n + $(grep -cE '^(not )?ok [0-9]+' $OUT)))
+	# tap_done() exits 1 when a test failed; anything else is a crash.
+	if [ $rc -gt 1 ]; then nok "libtest $* exited with status $rc"; fi
+}
+
+arch=$(uname -m)
+diag "$arch, $(grep -m1 'CPU part' /proc/cpuinfo), $(nproc) CPU(s)"
+
+exact_tests() {
+	# Without the module: the refusal, and the paths that need no module.
+	run nomodule
+	run exact perf
+	run samples perf
+	# Rotate multiplexed events every millisecond (4 by default), so a short
+	# loop sees every event on a counter several times.
+	for f in /sys/bus/event_source/devices/arm*/perf_event_mux_interval_ms; do
+		[ -e "$f" ] && echo 1 > "$f"
+	done
+	run multiplex
+	run child
+	run clock
+
+	if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
+	pmuv3=0
+	[ "$(cat $SYS/cpu0/pmceid0)" != 0x00000000 ] && pmuv3=1
+	diag "PMUv3=$pmuv3 (PMCEID0 $(cat $SYS/cpu0/pmceid0))"
+	run info
+	run exact direct
+	run samples direct
+	run swincr
+	run errors
+	run frozen
+	run revoke-rmmod
+	run revoke-sysctl
+	run after-perf
+
+	if [ -e $UA ]; then
+		echo 1 > $UA
+		run exact perf-mmap
+		run samples perf-mmap
+		run mmap-revoke
+	else
+		skip "the 32-bit kernel has no perf self-read (checked by 'nomodule')" "perf-mmap exact counts"
+	fi
+
+	rmmod pmukit
+	if [ $pmuv3 = 1 ]; then
+		if insmod $KO mode=read events=0x08:u,0x11; then
+			ok "insmod pmukit.ko mode=read events=0x08:u,0x11"
+			run readmode
+			rmmod pmukit
+		else
+			nok "insmod pmukit.ko mode=read events=0x08:u,0x11"
+		fi
+	else
+		skip "mode=read needs PMUv3; this core has PMUv2" "mode=read"
+	fi
+	if kernel_clean; then ok "no Oops, WARNING or BUG in the kernel log"
+	else nok "no Oops, WARNING or BUG in the kernel log"; fi
+}
+
+smp_tests() {
+	if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
+	run migrate
+	rmmod pmukit
+	if kernel_clean; then ok "no Oops, WARNING or BUG in the kernel log"
+	else nok "no Oops, WARNING or BUG in the kernel log"; fi
+}
+
+case "${1:-}" in
+exact) exact_tests ;;
+smp) smp_tests ;;
+*) echo "usage: lib-tests.sh exact|smp" >&2; exit 2 ;;
+esac
+echo "1..$n"

@@ -1,0 +1,770 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libtest: the library's tests inside the QEMU guests. Each subcommand
+ * checks one situation and prints TAP; tests/guest/lib-tests.sh sets the
+ * situation up (module loaded or not, sysctls, CPUs) and numbers the
+ * results of all subcommands into one stream.
+ *
+ *   libtest nomodule           direct refused with the clear message; auto works
+ *   libtest exact PATH         exact counts of a known loop after overhead correction
+ *   libtest samples PATH       back-to-back reads: per-read cost, b2b loop on direct
+ *   libtest swincr             SW_INCR counts PMSWINC writes exactly (direct)
+ *   libtest errors             unknown, unsupported, too many, malformed, paths
+ *   libtest frozen             PMCR.E cleared behind the session's back (direct)
+ *   libtest after-perf         a perf session, then the direct path
+ *   libtest revoke-sysctl      perf_user_access=0 during a direct session
+ *   libtest revoke-rmmod       rmmod during a direct session
+ *   libtest readmode           module in mode=read events=0x08:u,0x11
+ *   libtest mmap-revoke        perf_user_access=0 during a perf-mmap session
+ *   libtest multiplex          more perf events than counters: scaled counts
+ *   libtest child              counting a command (PMUKIT_F_CHILD)
+ *   libtest clock              the clock path
+ *   libtest info               pmukit_pmu_info()
+ *   libtest migrate            a thread moved between start and read (2 CPUs)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <pmukit/b2b.h>
+#include <pmukit/pmukit.h>
+#include <pmukit/sysreg.h>
+#include "libtest_util.h"
+
+#define SYSFS		"/sys/kernel/pmukit"
+#define USER_ACCESS	"/proc/sys/kernel/perf_user_access"
+#define KO		"/lib/modules/pmukit.ko"
+#define NREPEAT		3
+
+static const unsigned long loop_sizes[] = { 1000, 5000 };
+
+static enum pmukit_path path_arg(const char *name)
+{
+	enum pmukit_path p = PMUKIT_PATH_AUTO;
+
+	if (!name || pmukit_path_parse(name, &p)) {
+		fprintf(stderr, "libtest: not a path: %s\n", name ? name : "(none)");
+		exit(2);
+	}
+	return p;
+}
+
+static int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
+		   unsigned int flags, struct pmukit_session **s)
+{
+	struct pmukit_options o = { .path = path, .cpu = -1, .flags = flags };
+
+	return pmukit_open(s, ev, n, &o);
+}
+
+static int is_pmuv3(void)
+{
+	struct pmukit_pmu_info i;
+
+	pmukit_pmu_info(&i);
+	return i.pmu_version >= 3 || (i.pmu_version == 1 && sizeof(void *) == 8);
+}
+
+/* ---- exact counts ----------------------------------------------------- */
+
+typedef int (*window_fn)(struct pmukit_session *, unsigned long, struct pmukit_count *);
+
+/*
+ * One kind of window: its overhead (the window around spin(0)) must be the
+ * same every time, and every loop must then count exactly 2n.
+ */
+static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
+{
+	struct pmukit_count c[2];
+	uint64_t over[2] = { 0, 0 }, min[2] = { UINT64_MAX, UINT64_MAX }, max[2] = { 0, 0 };
+	unsigned int i, e, k, ne = pmukit_nevents(s);
+	int ret = 0;
+
+	for (i = 0; i < NREPEAT && !ret; i++) {
+		ret = w(s, 0, c);
+		for (e = 0; e < ne && !ret; e++) {
+			min[e] = c[e].value < min[e] ? c[e].value : min[e];
+			max[e] = c[e].value > max[e] ? c[e].value : max[e];
+		}
+	}
+	if (!tap_ok(!ret, "%s: %s around an empty loop works", pmukit_path_name(pmukit_session_path(s)), how)) {
+		tap_diag("  %d: %s", ret, pmukit_last_error());
+		return;
+	}
+	for (e = 0; e < ne; e++) {
+		over[e] = min[e];
+		if (!tap_ok(min[e] == max[e], "%s: %s overhead of %s is the same %d times: %" PRIu64,
+			    pmukit_path_name(pmukit_session_path(s)), how, pmukit_event_name(s, e),
+			    NREPEAT, min[e]))
+			tap_diag("  min %" PRIu64 " max %" PRIu64, min[e], max[e]);
+	}
+	for (k = 0; k < sizeof(loop_sizes) / sizeof(loop_sizes[0]); k++) {
+		unsigned long n = loop_sizes[k];
+
+		ret = w(s, n, c);
+		for (e = 0; e < ne; e++) {
+			uint64_t got = ret ? 0 : c[e].value - over[e];
+
+			if (!tap_ok(!ret && got == 2 * n, "%s: %s: %s of a %lu-iteration loop is exactly %lu after the overhead",
+				    pmukit_path_name(pmukit_session_path(s)), how,
+				    pmukit_event_name(s, e), n, 2 * n))
+				tap_diag("  ret %d, count %" PRIu64 " - overhead %" PRIu64 " = %" PRIu64 " (%s)",
+					 ret, ret ? 0 : c[e].value, over[e], got, pmukit_last_error());
+		}
+	}
+}
+
+static int window_sample_fn(struct pmukit_session *s, unsigned long n, struct pmukit_count *c)
+{
+	uint64_t d = 0;
+	int ret = window_sample(s, n, &d);
+
+	memset(c, 0, 2 * sizeof(*c));
+	c[0].value = d;
+	return ret;
+}
+
+static int cmd_exact(enum pmukit_path path)
+{
+	static const char *const ev[] = { "INST_RETIRED:u", "CPU_CYCLES:u" };
+	struct pmukit_session *s, *one;
+	int ret;
+
+	ret = open_on(path, ev, 2, 0, &s);
+	if (!tap_ok(!ret, "%s: open INST_RETIRED:u, CPU_CYCLES:u", pmukit_path_name(path))) {
+		tap_diag("  %d: %s", ret, pmukit_last_error());
+		return tap_done();
+	}
+	exact_window(s, "start/stop", window_stop);
+	exact_window(s, "start/read", window_read);
+	pmukit_close(s);
+
+	/* The sample pair reads event 0 only: one event, so nothing else moves. */
+	ret = open_on(path, ev, 1, 0, &one);
+	if (tap_ok(!ret, "%s: open INST_RETIRED:u alone", pmukit_path_name(path))) {
+		/* perf counts only while enabled; direct counts anyway. */
+		ret = pmukit_start(one);
+		if (tap_ok(!ret, "%s: start", pmukit_path_name(path)))
+			exact_window(one, "sample pair", window_sample_fn);
+		pmukit_close(one);
+	}
+	return tap_done();
+}
+
+/* ---- back-to-back reads ------------------------------------------------- */
+
+#define NSAMPLES	64
+
+static void deltas(const uint64_t *v, size_t n, unsigned int width, uint64_t *min, uint64_t *max)
+{
+	uint64_t mask = width == 64 ? UINT64_MAX : (1ULL << width) - 1;
+	size_t i;
+
+	*min = UINT64_MAX;
+	*max = 0;
+	for (i = 1; i < n; i++) {
+		uint64_t d = (v[i] - v[i - 1]) & mask;
+
+		*min = d < *min ? d : *min;
+		*max = d > *max ? d : *max;
+	}
+}
+
+static int cmd_samples(enum pmukit_path path)
+{
+	static const char *const ev[] = { "CPU_CYCLES:u" };
+	uint64_t v[NSAMPLES], min, max;
+	struct pmukit_session *s;
+	size_t i;
+	int ret;
+
+	ret = open_on(path, ev, 1, 0, &s);
+	if (!tap_ok(!ret, "%s: open CPU_CYCLES:u", pmukit_path_name(path))) {
+		tap_diag("  %d: %s", ret, pmukit_last_error());
+		return tap_done();
+	}
+	if (path == PMUKIT_PATH_PERF || path == PMUKIT_PATH_PERF_MMAP)
+		pmukit_start(s);	/* perf counts only while enabled */
+	ret = pmukit_sample_n(s, v, NSAMPLES);
+	deltas(v, NSAMPLES, pmukit_sample_width(s), &min, &max);
+	tap_diag("%s: pmukit_sample_n: %" PRIu64 "..%" PRIu64 " instructions per read (%s)",
+		 pmukit_path_name(path), min, max, pmukit_event_name(s, 0));
+	if (path == PMUKIT_PATH_DIRECT)
+		tap_eq(ret ? 0 : max, PMUKIT_B2B_INSNS,
+		       "direct: pmukit_sample_n costs the b2b.h loop: every delta is %d", PMUKIT_B2B_INSNS);
+	else
+		tap_ok(!ret && min == max && min > 0,
+		       "%s: pmukit_sample_n: every read costs the same (%" PRIu64 ")",
+		       pmukit_path_name(path), min);
+
+	for (i = 0, ret = 0; i < NSAMPLES && !ret; i++)
+		ret = pmukit_sample(s, &v[i]);
+	deltas(v, NSAMPLES, pmukit_sample_width(s), &min, &max);
+	tap_ok(!ret && min == max && min > 0,
+	       "%s: a loop of pmukit_sample(): every read costs the same (%" PRIu64 ")",
+	       pmukit_path_name(path), min);
+	pmukit_close(s);
+	return tap_done();
+}
+
+/* ---- SW_INCR ---------------------------------------------------------- */
+
+static int cmd_swincr(void)
+{
+	static const char *const ev[] = { "SW_INCR" };
+	static const unsigned long writes[] = { 1, 1000 };
+	struct pmukit_count c;
+	struct pmukit_session *s;
+	struct pmukit_pmu_info info;
+	unsigned int i, k;
+	int ret;
+
+	pmukit_pmu_info(&info);
+	ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+	if (!tap_ok(!ret, "direct: open SW_INCR")) {
+		tap_diag("  %d: %s", ret, pmukit_last_error());
+		return tap_done();
+	}
+	for (k = 0; k < 2; k++) {
+		pmukit_reset(s);
+		ret = pmukit_start(s);
+		/* PMSWINC: one increment on every SW_INCR counter (bits 0..N-1). */
+		for (i = 0; i < writes[k] && !ret; i++)
+			pmukit_write_pmswinc((1UL << info.ncounters) - 1);
+		if (!ret)
+			ret = pmukit_stop(s);
+		if (!ret)
+			ret = pmukit_read(s, &c);
+		tap_eq(ret ? -1 : (long long)c.value, writes[k],
+		       "direct: SW_INCR counts %lu PMSWINC writes exactly", writes[k]);
+	}
+	pmukit_close(s);
+	return tap_done();
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+static int cmd_errors(void)
+{
+	struct pmukit_session *s = NULL;
+	struct pmukit_pmu_info info;
+	const char *ev[40];
+	char name[64];
+	enum pmukit_path p;
+	unsigned int i;
+	int ret;
+
+	pmukit_pmu_info(&info);
+	ev[0] = "INST_RETIRE";
+	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
+	expect_error(ret, -ENOENT, "did you mean INST_RETIRED", "unknown event INST_RETIRE");
+	tap_ok(s == NULL, "a failed open leaves no session");
+
+	ev[0] = "0x08:x";
+	expect_error(open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s), -EINVAL, ":u", "malformed modifier 0x08:x");
+
+	ev[0] = "L1D_CACHE_REFILL";
+	if (is_pmuv3()) {
+		expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EOPNOTSUPP,
+			     "L1D_CACHE_REFILL (0x03)", "direct: an event PMCEID says the core lacks");
+		expect_error(open_on(PMUKIT_PATH_PERF, ev, 1, 0, &s), -EOPNOTSUPP,
+			     "L1D_CACHE_REFILL (0x03)", "perf: an event PMCEID says the core lacks");
+	} else {
+		tap_skip("ARMv7 has no PMCEID to tell", "direct: an unsupported event");
+		tap_skip("ARMv7 has no PMCEID to tell", "perf: an unsupported event");
+	}
+
+	tap_eq(pmukit_ncounters(PMUKIT_PATH_DIRECT), info.ncounters,
+	       "direct: pmukit_ncounters() is PMCR.N");
+	for (i = 0; i <= info.ncounters && i < 40; i++)
+		ev[i] = "INST_RETIRED:u";
+	snprintf(name, sizeof(name), "%u event counters", info.ncounters);
+	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, info.ncounters + 1, 0, &s), -E2BIG, name,
+		     "direct: one event more than PMCR.N");
+	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, info.ncounters + 1, 0, &s), -E2BIG,
+		     "run in passes", "direct: the E2BIG message says what to do");
+
+	ev[0] = "task-clock";
+	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EOPNOTSUPP, "--path perf",
+		     "direct: a perf software event");
+
+	tap_ok(!pmukit_path_parse("perf-mmap", &p) && p == PMUKIT_PATH_PERF_MMAP &&
+	       !strcmp(pmukit_path_name(p), "perf-mmap"), "path names parse and print");
+	expect_error(pmukit_path_parse("mmap", &p), -EINVAL, "auto, direct, perf, perf-mmap or clock",
+		     "an unknown path name");
+	setenv("PMUKIT_PATH", "bogus", 1);
+	ev[0] = "CPU_CYCLES";
+	expect_error(open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s), -EINVAL, "PMUKIT_PATH=bogus",
+		     "PMUKIT_PATH=bogus");
+	setenv("PMUKIT_PATH", "clock", 1);
+	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
+	tap_ok(!ret && pmukit_session_path(s) == PMUKIT_PATH_CLOCK, "PMUKIT_PATH=clock forces the clock path");
+	pmukit_close(s);
+	unsetenv("PMUKIT_PATH");
+	return tap_done();
+}
+
+/* ---- the direct path against the rest of the system ----------------------- */
+
+static void direct_still_exact(const char *what)
+{
+	static const char *const ev[] = { "INST_RETIRED:u" };
+	struct pmukit_session *s;
+	struct pmukit_count c0, c1;
+	int ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+
+	if (!ret)
+		ret = window_stop(s, 0, &c0);
+	if (!ret)
+		ret = window_stop(s, 1000, &c1);
+	if (!tap_ok(!ret && c1.value - c0.value == 2000, "direct: %s: a 1000-iteration loop counts exactly 2000", what))
+		tap_diag("  %d (%s), %" PRIu64 " - %" PRIu64, ret, pmukit_last_error(),
+			 ret ? 0 : c1.value, ret ? 0 : c0.value);
+	if (!ret)
+		pmukit_close(s);
+}
+
+static int cmd_frozen(void)
+{
+	uint32_t pmcr;
+
+	/* PMCR.E = 0: every counter frozen, as a perf session leaves them. */
+	pmcr = (uint32_t)pmukit_read_pmcr();
+	pmukit_write_pmcr(pmcr & ~(PMCR_E_BIT | PMCR_P_BIT | PMCR_C_BIT));
+	pmukit_isb();
+	tap_ok(!(pmukit_read_pmcr() & PMCR_E_BIT), "PMCR.E cleared by hand (mode=full lets EL0 write PMCR)");
+	direct_still_exact("with PMCR.E found cleared, the session sets it again");
+	return tap_done();
+}
+
+static int cmd_after_perf(void)
+{
+	static const char *const ev[] = { "INST_RETIRED:u" };
+	struct pmukit_session *p, *s;
+	struct pmukit_count c;
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_PERF, ev, 1, 0, &p);
+	if (!tap_ok(!ret, "perf: a session on the PMU")) {
+		tap_diag("  %s", pmukit_last_error());
+		return tap_done();
+	}
+	ret = window_stop(p, 1000, &c);
+	pmukit_close(p);
+	tap_ok(!ret && c.value > 2000, "perf: it counted (%" PRIu64 ")", ret ? 0 : c.value);
+
+	ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+	if (ret) {
+		/* arm64: the perf driver zeroes PMUSERENR when it starts the PMU. */
+		expect_error(ret, -EACCES, "echo 1 > /sys/kernel/pmukit/rearm",
+			     "direct after perf: access lost, the message says how to re-arm");
+		write_file(SYSFS "/rearm", "1");
+		direct_still_exact("after perf and rearm");
+	} else {
+		pmukit_close(s);
+		tap_ok(1, "direct after perf: access kept (this perf driver leaves PMUSERENR alone)");
+		direct_still_exact("after perf, PMCR.E found cleared and set again");
+	}
+	return tap_done();
+}
+
+static int revoke_check(const char *how, const char *text, int (*revoke)(void))
+{
+	static const char *const ev[] = { "INST_RETIRED:u", "CPU_CYCLES:u" };
+	struct pmukit_session *s;
+	struct pmukit_count c[2];
+	uint64_t v;
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_DIRECT, ev, 2, 0, &s);
+	if (!tap_ok(!ret, "direct: open before %s", how)) {
+		tap_diag("  %s", pmukit_last_error());
+		return -1;
+	}
+	pmukit_start(s);
+	spin(100);
+	ret = pmukit_read(s, c);
+	tap_ok(!ret && c[0].value > 0, "direct: reads work before %s", how);
+	ret = revoke();
+	tap_ok(!ret, "%s done", how);
+	ret = pmukit_read(s, c);
+	expect_error(ret, -EACCES, text, "direct: pmukit_read after access was revoked");
+	ret = pmukit_sample(s, &v);
+	expect_error(ret, -EACCES, text, "direct: pmukit_sample after access was revoked");
+	ret = pmukit_stop(s);
+	tap_ok(ret == -EACCES, "direct: pmukit_stop after access was revoked: -EACCES");
+	pmukit_close(s);
+	return 0;
+}
+
+static int revoke_sysctl(void)
+{
+	return write_file(USER_ACCESS, "0");
+}
+
+static int cmd_revoke_sysctl(void)
+{
+	if (!file_exists(USER_ACCESS)) {
+		tap_skip("no kernel.perf_user_access (32-bit kernel)", "revoked by perf_user_access=0");
+		return tap_done();
+	}
+	if (revoke_check("writing 0 to kernel.perf_user_access", "echo 1 > /sys/kernel/pmukit/rearm",
+			 revoke_sysctl) == 0) {
+		tap_ok(!write_file(SYSFS "/rearm", "1"), "echo 1 > /sys/kernel/pmukit/rearm");
+		direct_still_exact("after rearm");
+	}
+	return tap_done();
+}
+
+static int revoke_rmmod(void)
+{
+	return system("rmmod pmukit") == 0 ? 0 : -1;
+}
+
+static int cmd_revoke_rmmod(void)
+{
+	revoke_check("rmmod pmukit", "pmukit.ko was unloaded", revoke_rmmod);
+	tap_ok(system("insmod " KO) == 0, "insmod again");
+	return tap_done();
+}
+
+static int cmd_readmode(void)
+{
+	static const char *const ev[] = { "INST_RETIRED:u", "CPU_CYCLES" };
+	const char *bad[] = { "INST_RETIRED:k" };
+	struct pmukit_session *s;
+	struct pmukit_count c0[2], c1[2];
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_AUTO, ev, 2, 0, &s);
+	if (!tap_ok(!ret && pmukit_session_path(s) == PMUKIT_PATH_DIRECT,
+		    "mode=read: auto opens INST_RETIRED:u, CPU_CYCLES on the direct path")) {
+		tap_diag("  %d: %s", ret, pmukit_last_error());
+		return tap_done();
+	}
+	tap_ok(!strcmp(pmukit_event_name(s, 1), "CPU_CYCLES:uk"),
+	       "mode=read: CPU_CYCLES takes the module's cycle counter, which counts EL0 and EL1 (%s)",
+	       pmukit_event_name(s, 1));
+	ret = window_stop(s, 0, c0);
+	if (!ret)
+		ret = window_stop(s, 1000, c1);
+	if (!tap_ok(!ret && c1[0].value - c0[0].value == 2000,
+		    "mode=read: INST_RETIRED:u on the module's counter 0 counts a 1000-iteration loop exactly"))
+		tap_diag("  %d (%s)", ret, pmukit_last_error());
+	tap_ok(!ret && c1[1].value >= 2000, "mode=read: CPU_CYCLES counts (%" PRIu64 ")",
+	       ret ? 0 : c1[1].value);
+	pmukit_close(s);
+	expect_error(open_on(PMUKIT_PATH_DIRECT, bad, 1, 0, &s), -EOPNOTSUPP, "events=0x08:u,0x11,0x08:k",
+		     "mode=read: an event the module did not program, refused naming the parameter");
+	bad[0] = "SW_INCR";
+	expect_error(open_on(PMUKIT_PATH_DIRECT, bad, 1, 0, &s), -EOPNOTSUPP, "mode=read",
+		     "mode=read: SW_INCR is not among the module's events");
+	return tap_done();
+}
+
+static int cmd_mmap_revoke(void)
+{
+	static const char *const ev[] = { "INST_RETIRED:u" };
+	struct pmukit_session *s;
+	struct pmukit_count c0, c1;
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s);
+	if (!tap_ok(!ret, "perf-mmap: open")) {
+		tap_diag("  %s", pmukit_last_error());
+		return tap_done();
+	}
+	ret = window_read(s, 0, &c0);
+	tap_ok(!write_file(USER_ACCESS, "0"), "kernel.perf_user_access set to 0 during the session");
+	if (!ret)
+		ret = window_read(s, 1000, &c1);
+	/* No exactness here: read() replaces the self-read, at another cost. */
+	if (!tap_ok(!ret && c1.value >= 2000 && c1.value < 2000 + 10 * c0.value,
+		    "perf-mmap: after the sysctl the session falls back to read() and still counts"))
+		tap_diag("  %d (%s): %" PRIu64, ret, pmukit_last_error(), ret ? 0 : c1.value);
+	pmukit_close(s);
+	expect_error(open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s), -EACCES,
+		     "set kernel.perf_user_access=1", "perf-mmap: open with perf_user_access=0");
+	write_file(USER_ACCESS, "1");
+	return tap_done();
+}
+
+static int cmd_multiplex(void)
+{
+	/* More than the event counters of any core QEMU models (6 at most). */
+	enum { n = 10 };
+	const char *ev[n];
+	struct pmukit_session *s;
+	struct pmukit_count c[n];
+	unsigned int i, scaled = 0, close_to = 0;
+	/* lib-tests.sh rotates every millisecond: 20 ms of icount time. */
+	unsigned long loops = 10000000;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		ev[i] = "INST_RETIRED:u";
+	ret = open_on(PMUKIT_PATH_PERF, ev, n, 0, &s);
+	if (!tap_ok(!ret, "perf: %u INST_RETIRED:u events open, more than the PMU has counters", n)) {
+		tap_diag("  %s", pmukit_last_error());
+		return tap_done();
+	}
+	ret = window_stop(s, loops, c);
+	for (i = 0; i < n && !ret; i++) {
+		if (c[i].running_ns < c[i].enabled_ns)
+			scaled++;
+		/* Multiplexed counts are estimates: within 10 % of the truth. */
+		if (c[i].value > 2 * loops * 9 / 10 && c[i].value < 2 * loops * 11 / 10)
+			close_to++;
+		tap_diag("  %s: value %" PRIu64 " raw %" PRIu64 " enabled %" PRIu64 " running %" PRIu64,
+			 pmukit_event_name(s, i), c[i].value, c[i].raw, c[i].enabled_ns, c[i].running_ns);
+	}
+	tap_ok(!ret && scaled > 0, "perf: the kernel multiplexed (running < enabled for %u events)", scaled);
+	tap_ok(!ret && close_to == n, "perf: every scaled count is within 10 %% of %lu", 2 * loops);
+	pmukit_close(s);
+	return tap_done();
+}
+
+static int cmd_child(void)
+{
+	static const char *const ev[] = { "INST_RETIRED:u" };
+	char *argv[] = { "true", NULL }, *nope[] = { "/nonexistent/command", NULL };
+	struct pmukit_options o = { .path = PMUKIT_PATH_PERF, .cpu = -1, .flags = PMUKIT_F_CHILD };
+	struct pmukit_child child;
+	struct pmukit_session *s;
+	struct pmukit_count c;
+	int ret, st = -1;
+
+	ret = pmukit_child_fork(&child, argv);
+	tap_ok(!ret, "child: forked, waiting before its exec");
+	o.pid = child.pid;
+	ret = pmukit_open(&s, ev, 1, &o);
+	if (!tap_ok(!ret, "child: perf session on the child")) {
+		tap_diag("  %s", pmukit_last_error());
+		pmukit_child_cancel(&child);
+		return tap_done();
+	}
+	pmukit_start(s);
+	ret = pmukit_child_release(&child);
+	tap_ok(!ret, "child: released, exec'd");
+	waitpid(child.pid, &st, 0);
+	pmukit_stop(s);
+	ret = pmukit_read(s, &c);
+	tap_ok(!ret && WIFEXITED(st) && WEXITSTATUS(st) == 0 && c.value > 1000,
+	       "child: 'true' ran and its instructions were counted (%" PRIu64 ")", ret ? 0 : c.value);
+	pmukit_close(s);
+
+	ret = pmukit_child_fork(&child, nope);
+	if (!ret) {
+		ret = pmukit_child_release(&child);
+		expect_error(ret, -ENOENT, "could not be started", "child: a command that does not exist");
+		waitpid(child.pid, &st, 0);
+		tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 127, "child: it exits with 127");
+	}
+	ret = pmukit_child_fork(&child, argv);
+	if (!ret) {
+		pmukit_child_cancel(&child);
+		tap_ok(child.pid == 0, "child: cancelled before its exec and reaped");
+	}
+	return tap_done();
+}
+
+static int cmd_clock(void)
+{
+	static const char *const ev[] = { "CPU_CYCLES" };
+	const char *bad[] = { "INST_RETIRED" };
+	struct pmukit_session *s;
+	struct pmukit_count c;
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_CLOCK, ev, 1, 0, &s);
+	if (!tap_ok(!ret, "clock: open CPU_CYCLES")) {
+		tap_diag("  %s", pmukit_last_error());
+		return tap_done();
+	}
+	tap_ok(!strncmp(pmukit_event_name(s, 0), "clock(", 6), "clock: the event is the clock: %s",
+	       pmukit_event_name(s, 0));
+	ret = window_stop(s, 1000000, &c);
+	tap_ok(!ret && c.value > 0, "clock: a 2M-instruction loop takes %" PRIu64 " ticks", ret ? 0 : c.value);
+	pmukit_close(s);
+	expect_error(open_on(PMUKIT_PATH_CLOCK, bad, 1, 0, &s), -EOPNOTSUPP, "counts time only",
+		     "clock: an event other than the clock");
+	return tap_done();
+}
+
+static int cmd_nomodule(void)
+{
+	static const char *const ev[] = { "INST_RETIRED:u" };
+	struct pmukit_session *s;
+	char why[512];
+	int ret;
+
+	ret = pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why));
+	tap_ok(ret == -EACCES && strstr(why, "load pmukit.ko (mode=full) or use --path perf"),
+	       "no module: direct detect says \"load pmukit.ko (mode=full) or use --path perf\"");
+	tap_diag("  %s", why);
+	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EACCES,
+		     "user access to the PMU is off on CPU", "no module: direct open");
+	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
+	tap_ok(!ret && pmukit_session_path(s) != PMUKIT_PATH_DIRECT,
+	       "no module: auto takes another path (%s)", ret ? pmukit_last_error() :
+	       pmukit_path_name(pmukit_session_path(s)));
+	if (!ret)
+		pmukit_close(s);
+	ret = pmukit_path_detect(PMUKIT_PATH_PERF_MMAP, why, sizeof(why));
+	if (file_exists(USER_ACCESS))
+		tap_ok(ret == -EACCES && strstr(why, "set kernel.perf_user_access=1 (sysctl)"),
+		       "perf-mmap with perf_user_access=0: \"set kernel.perf_user_access=1 (sysctl) ...\"");
+	else
+		tap_ok(ret == -EOPNOTSUPP && strstr(why, "32-bit Arm kernel"),
+		       "perf-mmap on the 32-bit kernel: refused, saying why");
+	tap_diag("  %s", why);
+	return tap_done();
+}
+
+static int cmd_info(void)
+{
+	struct pmukit_pmu_info i;
+	uint32_t pmcr = 0;
+	FILE *f = fopen(SYSFS "/cpu0/pmcr", "r");
+
+	if (f) {
+		if (fscanf(f, "%" SCNx32, &pmcr) != 1)
+			pmcr = 0;
+		fclose(f);
+	}
+	tap_ok(!pmukit_pmu_info(&i), "pmukit_pmu_info");
+	tap_diag("midr 0x%08" PRIx32 " core %s pmu_version %u ncounters %u cycle64 %d module %d %s perf_user_access %d paranoid %d",
+		 i.midr, i.core, i.pmu_version, i.ncounters, i.cycle64, i.module_loaded,
+		 i.module_mode, i.perf_user_access, i.perf_paranoid);
+	tap_ok(i.midr != 0 && strcmp(i.core, "unknown"), "info: the core is known from the MIDR (%s)", i.core);
+	tap_ok(i.module_loaded && !strcmp(i.module_mode, "full"), "info: module loaded, mode full");
+	tap_eq(i.ncounters, PMCR_N(pmcr), "info: ncounters is PMCR.N");
+	tap_ok(i.perf_paranoid == 2, "info: perf_event_paranoid read (%d)", i.perf_paranoid);
+	return tap_done();
+}
+
+/* ---- migration ---------------------------------------------------------- */
+
+static pid_t victim;
+
+/* Moves the measuring thread to CPU 1 from another thread, as a user might. */
+static void *mover(void *arg)
+{
+	cpu_set_t set;
+
+	(void)arg;
+	CPU_ZERO(&set);
+	CPU_SET(1, &set);
+	sched_setaffinity(victim, sizeof(set), &set);
+	return NULL;
+}
+
+static void move_me(void)
+{
+	pthread_t t;
+
+	victim = (pid_t)syscall(SYS_gettid);
+	pthread_create(&t, NULL, mover, NULL);
+	pthread_join(t, NULL);
+	while (sched_getcpu() != 1)
+		sched_yield();
+}
+
+static int cmd_migrate(void)
+{
+	/* Without icount QEMU has no INST_RETIRED: cycles on both kinds of counter. */
+	static const char *const ev[] = { "CPU_CYCLES:u", "CPU_CYCLES:u" };
+	struct pmukit_options o = { .path = PMUKIT_PATH_DIRECT, .cpu = 0 };
+	struct pmukit_session *s;
+	struct pmukit_count c[2];
+	uint64_t v;
+	int ret;
+
+	ret = pmukit_open(&s, ev, 2, &o);
+	if (!tap_ok(!ret && sched_getcpu() == 0, "migrate: direct session pinned to CPU 0")) {
+		tap_diag("  %s", pmukit_last_error());
+		return tap_done();
+	}
+	ret = pmukit_sample(s, &v);
+	tap_ok(!ret, "migrate: pmukit_sample on CPU 0 works");
+	pmukit_start(s);
+	spin(1000);
+	move_me();
+	tap_ok(sched_getcpu() == 1, "migrate: another thread moved this one to CPU 1 between start and read");
+	ret = pmukit_read(s, c);
+	expect_error(ret, -EINTR, "moved from CPU 0 to CPU 1", "migrate: pmukit_read");
+	ret = pmukit_sample(s, &v);
+	expect_error(ret, -EINTR, "moved from CPU 0 to CPU 1", "migrate: pmukit_sample");
+	ret = pmukit_sample_n(s, &v, 1);
+	tap_ok(ret == -EINTR, "migrate: pmukit_sample_n: -EINTR");
+	pmukit_stop(s);
+	ret = pmukit_start(s);
+	tap_ok(!ret && sched_getcpu() == 0, "migrate: the next start pins the thread back to CPU 0");
+	spin(1000);
+	ret = pmukit_stop(s);
+	if (!ret)
+		ret = pmukit_read(s, c);
+	tap_ok(!ret && c[0].value > 0 && c[1].value > 0, "migrate: and counts again (%" PRIu64 ")",
+	       ret ? 0 : c[0].value);
+	pmukit_close(s);
+
+	o.cpu = 1;
+	ret = pmukit_open(&s, ev, 2, &o);
+	tap_ok(!ret && sched_getcpu() == 1, "opts.cpu = 1: the session runs the thread on CPU 1");
+	if (!ret) {
+		ret = window_stop(s, 1000, c);
+		tap_ok(!ret && c[0].value > 0 && c[1].value > 0, "CPU 1: counts (%" PRIu64 ")",
+		       ret ? 0 : c[0].value);
+		pmukit_close(s);
+	}
+	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(cmd, "nomodule"))
+		return cmd_nomodule();
+	if (!strcmp(cmd, "exact"))
+		return cmd_exact(path_arg(argv[2]));
+	if (!strcmp(cmd, "samples"))
+		return cmd_samples(path_arg(argv[2]));
+	if (!strcmp(cmd, "swincr"))
+		return cmd_swincr();
+	if (!strcmp(cmd, "errors"))
+		return cmd_errors();
+	if (!strcmp(cmd, "frozen"))
+		return cmd_frozen();
+	if (!strcmp(cmd, "after-perf"))
+		return cmd_after_perf();
+	if (!strcmp(cmd, "revoke-sysctl"))
+		return cmd_revoke_sysctl();
+	if (!strcmp(cmd, "revoke-rmmod"))
+		return cmd_revoke_rmmod();
+	if (!strcmp(cmd, "readmode"))
+		return cmd_readmode();
+	if (!strcmp(cmd, "mmap-revoke"))
+		return cmd_mmap_revoke();
+	if (!strcmp(cmd, "multiplex"))
+		return cmd_multiplex();
+	if (!strcmp(cmd, "child"))
+		return cmd_child();
+	if (!strcmp(cmd, "clock"))
+		return cmd_clock();
+	if (!strcmp(cmd, "info"))
+		return cmd_info();
+	if (!strcmp(cmd, "migrate"))
+		return cmd_migrate();
+	fprintf(stderr, "usage: libtest nomodule|exact PATH|samples PATH|swincr|errors|frozen|after-perf|revoke-sysctl|revoke-rmmod|readmode|mmap-revoke|multiplex|child|clock|info|migrate\n");
+	return 2;
+}
