@@ -28,6 +28,7 @@
 #include "backend.h"
 #include "fault.h"
 #include "isa.h"
+#include "isa_inline.h"
 #include "perf_events.h"
 #include "pmu_info.h"
 
@@ -182,31 +183,61 @@ static int mmap_ncounters(void)
 	return PMUKIT_MAX_EVENTS;
 }
 
-/* Event 0, the seqlock and nothing else; read() when not on a counter. */
-static int mmap_sample1(struct pmukit_session *s, uint64_t *value)
+/* Event 0 by read(), once a self-read faulted (access was taken away). */
+static int mmap_sample1_read(struct pmukit_session *s, uint64_t *value)
 {
 	struct mmap_state *m = s->priv;
-	const volatile struct perf_event_mmap_page *pc = m->p.page[0];
+
+	return pmukit_perf_read_first(&m->p, value);
+}
+
+/* Event 0 the long way: any counter, read() when there is none, faults. */
+static __attribute__((noinline)) int mmap_sample1_slow(struct pmukit_session *s, uint64_t *value)
+{
+	struct mmap_state *m = s->priv;
+	uint64_t e, r;
+	int ret = self_read(m->p.page[0], value, &e, &r);
+
+	if (ret == -EACCES) {
+		m->fallback = 1;
+		s->sample1 = mmap_sample1_read;
+	}
+	return ret ? pmukit_perf_read_first(&m->p, value) : 0;
+}
+
+/*
+ * The seqlock and the counter, no call, so no stack frame: 0, or -EAGAIN
+ * for anything uncommon (no index, another counter, a fault). No
+ * cap_user_rdpmc test: the kernel writes a non-zero index only where user
+ * space may read the counter, and the fast read refuses index 0.
+ */
+static inline int selfread_fast(const volatile struct perf_event_mmap_page *pc, uint64_t *value)
+{
 	uint64_t cnt, pmc;
-	uint32_t seq, idx, width;
+	uint32_t seq, shift;
 
 	do {
 		seq = pc->lock;
 		barrier();
-		idx = pc->index;
 		cnt = pc->offset;
-		if (__builtin_expect(!idx || m->fallback, 0))
-			return pmukit_perf_read_first(&m->p, value);
-		width = pc->pmc_width;
-		if (__builtin_expect(pmukit_isa_read_perf_counter(idx, &pmc), 0)) {
-			m->fallback = 1;
-			return pmukit_perf_read_first(&m->p, value);
-		}
-		pmc <<= 64 - width;
-		cnt += (uint64_t)((int64_t)pmc >> (64 - width));
+		shift = 64 - pc->pmc_width;
+		if (__builtin_expect(pmukit_isa_perf_counter_fast(pc->index, &pmc), 0))
+			return -EAGAIN;
+		/* Sign-extend from pmc_width: the offset was taken against it. */
+		cnt += (uint64_t)((int64_t)(pmc << shift) >> shift);
 		barrier();
 	} while (pc->lock != seq);
 	*value = cnt;
+	return 0;
+}
+
+/* Event 0: the fast read, else mmap_sample1_slow. */
+static int mmap_sample1(struct pmukit_session *s, uint64_t *value)
+{
+	struct mmap_state *m = s->priv;
+
+	if (__builtin_expect(selfread_fast(m->p.page[0], value), 0))
+		return mmap_sample1_slow(s, value);
 	return 0;
 }
 
@@ -290,13 +321,18 @@ static int mmap_read(struct pmukit_session *s, struct pmukit_count *counts)
 	return m->fallback ? pmukit_perf_read_events(s, &m->p, counts) : 0;
 }
 
+/* The fast read inlined in the loop: the seqlock is all a read costs. */
 static int mmap_sample(struct pmukit_session *s, uint64_t *buf, size_t n)
 {
+	struct mmap_state *m = s->priv;
+	const volatile struct perf_event_mmap_page *pc = m->p.page[0];
 	size_t i;
 	int ret;
 
 	for (i = 0; i < n; i++) {
-		ret = mmap_sample1(s, &buf[i]);
+		if (__builtin_expect(!m->fallback && !selfread_fast(pc, &buf[i]), 1))
+			continue;
+		ret = s->sample1(s, &buf[i]);
 		if (ret)
 			return pmukit_err(ret, "reading the perf events: %s", strerror(-ret));
 	}

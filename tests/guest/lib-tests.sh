@@ -65,6 +65,7 @@ exact_tests() {
 	run exact direct
 	run samples direct
 	run swincr
+	run wrap
 	run errors
 	run frozen
 	run revoke-rmmod

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The library's in-guest suite on one target, as one TAP stream from two boots:
+#   lib.sh ARCH [CPU]
+# first one CPU under -icount shift=0 (exact counts, every path and refusal),
+# then two CPUs (migration). The build must exist (make check builds it first).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+arch=$1 cpu=${2:-}
+cpuopt=
+[ -z "$cpu" ] || cpuopt="--cpu $cpu"
+
+n=0
+echo "TAP version 13"
+# boot MODE QEMU-OPTIONS...: the guest's TAP, renumbered into this stream
+boot() {
+	mode=$1
+	shift
+	# shellcheck disable=SC2086 # $cpuopt is two words or none
+	out=$("$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt "$@" --timeout 240 -- \
+		"lib-tests.sh $mode" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | awk -v n=$n '
+		/^TAP version/ || /^1\.\.[0-9]+$/ { next }
+		/^(not )?ok [0-9]+/ {
+			n++; not = /^not /
+			sub(/^(not )?ok [0-9]+/, "")
+			print (not ? "not ok " : "ok ") n $0; next
+		}
+		/^#/ { print; next }
+		{ print "# " $0 }'
+	n=$((n + $(printf '%s\n' "$out" | grep -cE '^(not )?ok [0-9]+')))
+	if ! printf '%s\n' "$out" | grep -qE '^1\.\.[0-9]+$'; then
+		n=$((n + 1))
+		echo "not ok $n - $arch $mode boot did not finish (qemu-run status $rc)"
+	fi
+}
+boot exact --icount --smp 1
+boot smp --smp 2
+echo "1..$n"
