@@ -45,7 +45,7 @@ int online_cpus(int *cpus, int max);
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);
-void print_command(FILE *f, char *const *argv);
+int direct_rearm(const char *cmd);
 
 /* safe.c: run code that may trap (SIGILL) without dying of it */
 int safe_call(void (*fn)(void *), void *arg);

@@ -73,6 +73,8 @@ static int measure(const struct cal_opts *o, enum pmukit_path path, struct calib
 
 	*deltas = NULL;
 	row->path = pmukit_path_name(path);
+	if (path == PMUKIT_PATH_DIRECT || path == PMUKIT_PATH_AUTO)
+		direct_rearm("calibrate");
 	ret = pmukit_path_detect(path, row->why, sizeof(row->why));
 	if (ret) {
 		if (!row->why[0])

@@ -176,8 +176,10 @@ int cmd_list(int argc, char **argv)
 		memset(&sup, 0, sizeof(sup));
 
 	printf("%s (%s", core->name, core->arch);
-	if (core->midr)
-		printf(", MIDR 0x%08x", (unsigned)core->midr);
+	if (here && info.midr)
+		printf(", MIDR 0x%08x", (unsigned)info.midr);
+	else if (core->midr)
+		printf(", MIDR 0x%08x", (unsigned)(core->midr & PMUKIT_MIDR_CORE_MASK));
 	printf("): %u events\n", core->nevents);
 	if (here)
 		printf("here: implemented on this machine, from %s\n", sup.source);

@@ -78,13 +78,14 @@ struct st_loop {
 
 struct st_result {
 	int ok;			/* measured */
+	int err;		/* when not: the error */
 	char why[200];		/* when not */
 	char name[64];		/* as the session calls it */
 	uint64_t value, raw, empty;
 };
 
 struct st_tally {
-	unsigned int exact_ok, exact_bad, not_counted, measured;
+	unsigned int exact_ok, exact_bad, not_counted, not_implemented, measured;
 };
 
 static int st_raw;
@@ -169,6 +170,7 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 		struct st_result *r = &res[idx[i]];
 
 		snprintf(r->name, sizeof(r->name), "%s", pmukit_event_name(s, i));
+		r->err = ret;
 		if (ret == -EPERM) {
 			snprintf(r->why, sizeof(r->why), "PMSWINC traps in user space on this path");
 			continue;
@@ -186,8 +188,10 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 	return ret == -EPERM ? 0 : ret;
 }
 
-static void note_failure(const struct st_loop *l, unsigned int i, struct st_result *res)
+static void note_failure(const struct st_loop *l, unsigned int i, struct st_result *res, int err)
 {
+	if (!res[i].err)
+		res[i].err = err;
 	if (!res[i].why[0])
 		snprintf(res[i].why, sizeof(res[i].why), "%s", pmukit_last_error());
 	if (!res[i].name[0])
@@ -210,11 +214,16 @@ static void measure_loop(enum pmukit_path path, const struct st_loop *l, struct 
 		spec[i] = l->ev[i].spec;
 	if (cap <= 0 || cap > ST_MAX_EVENTS)
 		cap = ST_MAX_EVENTS;
+	else if (path == PMUKIT_PATH_DIRECT && arch_nregs)
+		cap++;	/* the cycle counter, besides the event counters */
 	if (cap < 2) {
 		/* One counter (the TSC): one event at a time. */
-		for (i = 0; i < l->nev; i++)
-			if (measure_group(path, l, &i, 1, res))
-				note_failure(l, i, res);
+		for (i = 0; i < l->nev; i++) {
+			int ret = measure_group(path, l, &i, 1, res);
+
+			if (ret)
+				note_failure(l, i, res, ret);
+		}
 		return;
 	}
 	while (pass_plan(&p, spec, l->nev, (unsigned int)cap) == 0) {
@@ -235,9 +244,11 @@ static void measure_loop(enum pmukit_path path, const struct st_loop *l, struct 
 			}
 			if (ret == 0)
 				continue;
-			for (i = 0; i < n; i++)
-				if (measure_group(path, l, &idx[i], 1, res))
-					note_failure(l, idx[i], res);
+			for (i = 0; i < n; i++) {
+				ret = measure_group(path, l, &idx[i], 1, res);
+				if (ret)
+					note_failure(l, idx[i], res, ret);
+			}
 		}
 		if (!e2big || cap <= 2)
 			break;
@@ -263,7 +274,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 	if (r->value == 0 && want > 0) {
 		if (known == 1 && e->kind == EXP_EXACT) {
 			t->exact_bad++;
-			return "FAIL: reads 0 though PMCEID says the core counts it";
+			return "FAIL: reads 0 though the core implements it (PMCEID)";
 		}
 		t->not_counted++;
 		return "not counted here (emulator?)";
@@ -283,13 +294,12 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 }
 
 static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, size_t npaths,
-		       const struct ev_support *sup, const struct pmukit_core_def *core,
-		       struct st_tally *t)
+		       struct st_result (*all)[ST_MAX_EVENTS], const struct ev_support *sup,
+		       const struct pmukit_core_def *core, struct st_tally *t)
 {
 	static const char *const head[] = {
 		"path", "event", "expected", "measured", "uncorrected", "empty", "verdict",
 	};
-	struct st_result res[ST_MAX_EVENTS];
 	struct table tab;
 	size_t p;
 	unsigned int i;
@@ -297,7 +307,8 @@ static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, s
 	printf("\n%s\n", l->title);
 	table_init(&tab, 7, head, "llrrrrl");
 	for (p = 0; p < npaths; p++) {
-		measure_loop(paths[p], l, res);
+		struct st_result *res = all[p];
+
 		for (i = 0; i < l->nev; i++) {
 			const struct st_event *e = &l->ev[i];
 			uint64_t want = (uint64_t)(e->per_iter ? e->per_iter : l->shape->insns) * l->iters;
@@ -311,7 +322,10 @@ static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, s
 				fmt_count(exp, sizeof(exp), want);
 			else if (e->kind == EXP_ATLEAST)
 				snprintf(exp, sizeof(exp), ">= %llu", (unsigned long long)want);
-			if (!res[i].ok) {
+			if (!res[i].ok && res[i].err == -EOPNOTSUPP && arch_nregs) {
+				cells[6] = "not implemented by this core (PMCEID)";
+				t->not_implemented++;
+			} else if (!res[i].ok) {
 				/* The first sentence says enough in a table. */
 				if (strlen(res[i].why) > 110)
 					strcpy(res[i].why + 105, " ...");
@@ -377,6 +391,7 @@ int cmd_selftest(int argc, char **argv)
 	struct ev_support sup;
 	struct st_tally t = { 0 };
 	size_t npaths = 0, i;
+	static struct st_result results[3][ARRAY_SIZE(all)][ST_MAX_EVENTS];
 	char why[256];
 	int c, one = 0;
 	uint64_t store_buf[4];
@@ -429,6 +444,8 @@ int cmd_selftest(int argc, char **argv)
 		if (one && all[i] != want)
 			continue;
 		why[0] = '\0';
+		if (all[i] == PMUKIT_PATH_DIRECT)
+			direct_rearm("selftest");
 		if (pmukit_path_detect(all[i], why, sizeof(why)) == 0)
 			paths[npaths++] = all[i];
 		else
@@ -466,13 +483,22 @@ int cmd_selftest(int argc, char **argv)
 			 iters, loop_load_shape.body, (iters * 64 + 1023) / 1024);
 		snprintf(t3, sizeof(t3), "software increment: %u iterations of %s",
 			 ST_SWINC_ITERS, loop_swinc_shape.body);
-		for (i = 0; i < ARRAY_SIZE(loops); i++) {
-			if (loops[i].pmu_write && !loop_have_swinc)
-				continue;
-			if (!arch_nregs)
-				keep_generic(&loops[i]);
-			print_loop(&loops[i], paths, npaths, &sup, core, &t);
+		size_t nloops = loop_have_swinc ? ARRAY_SIZE(loops) : ARRAY_SIZE(loops) - 1, p;
+
+		for (i = 0; i < nloops && !arch_nregs; i++)
+			keep_generic(&loops[i]);
+		/*
+		 * Path by path, direct first: a perf session clears the user
+		 * access the direct path needs (re-armed here when possible).
+		 */
+		for (p = 0; p < npaths; p++) {
+			if (paths[p] == PMUKIT_PATH_DIRECT)
+				direct_rearm("selftest");
+			for (i = 0; i < nloops; i++)
+				measure_loop(paths[p], &loops[i], results[i][p]);
 		}
+		for (i = 0; i < nloops; i++)
+			print_loop(&loops[i], paths, npaths, results[i], &sup, core, &t);
 	}
 	free(load_buf);
 
@@ -481,9 +507,9 @@ int cmd_selftest(int argc, char **argv)
 		printf("selftest: raw counts shown, nothing checked\n");
 		return t.measured ? CLI_OK : CLI_FAIL;
 	}
-	printf("selftest: %s: %u exact counts right, %u wrong; %u events not counted here%s\n",
+	printf("selftest: %s: %u exact counts right, %u wrong; %u not implemented, %u not counted here%s\n",
 	       t.exact_bad ? "FAILED" : t.measured ? "ok" : "nothing measured", t.exact_ok,
-	       t.exact_bad, t.not_counted,
+	       t.exact_bad, t.not_implemented, t.not_counted,
 	       t.not_counted ? " (an emulator counts few events: QEMU only SW_INCR, CPU_CYCLES and,"
 	       " under -icount, INST_RETIRED)" : "");
 	if (!sup.have_ceid && arch_nregs)

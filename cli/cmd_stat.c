@@ -204,6 +204,8 @@ static int resolve_path(struct stat_opts *o)
 	size_t i;
 	int ret;
 
+	if (o->path == PMUKIT_PATH_DIRECT)
+		direct_rearm("stat");
 	if (o->path != PMUKIT_PATH_AUTO) {
 		ret = pmukit_path_detect(o->path, why, sizeof(why));
 		if (ret)
@@ -516,6 +518,9 @@ int cmd_stat(int argc, char **argv)
 	cap = pmukit_ncounters(o.path);
 	if (cap <= 0 || cap > STAT_MAX_EVENTS)
 		cap = STAT_MAX_EVENTS;
+	/* direct: CPU_CYCLES has the cycle counter besides the event counters. */
+	else if (o.path == PMUKIT_PATH_DIRECT)
+		cap++;
 	memset(pd, 0, sizeof(pd));
 	for (;;) {
 		ret = pass_plan(&plan, o.ev, o.nev, (unsigned int)cap);

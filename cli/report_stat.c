@@ -9,6 +9,7 @@
  * (unit is always empty: counts have none; counting % is below 100 when
  * perf had to share counters among more events than there are).
  */
+#include <stdarg.h>
 #include <string.h>
 
 #include "report.h"
@@ -16,6 +17,18 @@
 static double sd_percent(const struct pmukit_stats *s)
 {
 	return s->mean > 0 ? s->sd / s->mean * 100.0 : 0.0;
+}
+
+static void add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
 }
 
 static const struct stat_metric *metric_of(const struct stat_report *r, unsigned int i)
@@ -47,7 +60,7 @@ static void command_text(FILE *f, char *const *argv)
 static void report_table(FILE *f, const struct stat_report *r)
 {
 	unsigned int i, k;
-	char num[48], met[32];
+	char num[48], met[32], line[256];
 
 	fprintf(f, "\n Performance counter stats for '");
 	command_text(f, r->argv);
@@ -68,20 +81,24 @@ static void report_table(FILE *f, const struct stat_report *r)
 		if (e->added)
 			continue;
 		fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
-		fprintf(f, " %18s      %-24s", num, e->name);
+		line[0] = '\0';
+		add(line, sizeof(line), " %18s      %-24s", num, e->name);
 		if (m) {
 			metric_text(m, met, sizeof(met));
-			fprintf(f, " # %9s  %-24s", met, m->name);
+			add(line, sizeof(line), " # %9s  %-24s", met, m->name);
 		} else {
-			fprintf(f, " %38s", "");
+			add(line, sizeof(line), " %38s", "");
 		}
 		if (r->runs > 1)
-			fprintf(f, " ( +- %5.2f%% )", sd_percent(&e->st));
+			add(line, sizeof(line), " ( +- %5.2f%% )", sd_percent(&e->st));
 		if (e->counting < 99.995)
-			fprintf(f, "  [%.2f%% counting]", e->counting);
+			add(line, sizeof(line), "  [%.2f%% counting]", e->counting);
 		if (r->npasses > 1)
-			fprintf(f, "  (pass %u)", e->pass);
-		fprintf(f, "\n");
+			add(line, sizeof(line), "  (pass %u)", e->pass);
+		/* Padding is for what follows; none at the end of the line. */
+		for (k = (unsigned int)strlen(line); k > 0 && line[k - 1] == ' '; k--)
+			line[k - 1] = '\0';
+		fprintf(f, "%s\n", line);
 	}
 	fprintf(f, "\n");
 	for (k = 0; k < r->nmetrics; k++)

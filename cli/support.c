@@ -45,7 +45,12 @@ static int load_ceid_user(struct ev_support *s)
 	return 1;
 }
 
-/* The ARM PMU's directory: the one whose events/ has cpu_cycles (x86: cpu-cycles). */
+/*
+ * The ARM PMU's directory: the one whose events/ has cpu_cycles (x86 says
+ * cpu-cycles). Only the PMUv3 driver ("armv8_*") lists the events PMCEID
+ * reports; the ARMv7 one ("armv7_*") lists a fixed table, which says
+ * nothing about this core, so it is not used.
+ */
 static int find_perf_pmu(char *dir, size_t len)
 {
 	DIR *d = opendir(PERF_DEVICES);
@@ -58,7 +63,7 @@ static int find_perf_pmu(char *dir, size_t len)
 		char probe[512];
 		FILE *f;
 
-		if (e->d_name[0] == '.')
+		if (strncmp(e->d_name, "armv8", 5) && strncmp(e->d_name, "armv9", 5))
 			continue;
 		snprintf(probe, sizeof(probe), PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
 		f = fopen(probe, "r");

@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -191,11 +192,30 @@ const struct pmukit_core_def *default_common(void)
 #endif
 }
 
-/* The command as a shell would show it, for messages. */
-void print_command(FILE *f, char *const *argv)
+/*
+ * The perf driver clears PMUSERENR whenever it starts the PMU for a task,
+ * so one 'pmukit stat --path perf' leaves the direct path without access
+ * until the module re-applies it. Where the module is loaded and its rearm
+ * file writable, do that (and say so) rather than fail.
+ */
+int direct_rearm(const char *cmd)
 {
-	int i;
+	char why[256];
+	FILE *f;
 
-	for (i = 0; argv[i]; i++)
-		fprintf(f, "%s%s", i ? " " : "", argv[i]);
+	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) == 0)
+		return 0;
+	if (access(PMUKIT_SYSFS "/rearm", W_OK))
+		return -1;
+	f = fopen(PMUKIT_SYSFS "/rearm", "w");
+	if (!f)
+		return -1;
+	fputs("1\n", f);
+	if (fclose(f))
+		return -1;
+	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)))
+		return -1;
+	fprintf(stderr, "pmukit %s: user access to the PMU was off (a perf session resets it): "
+		"re-armed through %s/rearm\n", cmd, PMUKIT_SYSFS);
+	return 0;
 }

@@ -1,0 +1,184 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The pmukit command inside a QEMU guest under -icount shift=0 (one CPU),
+# run by tests/qemu/cli.sh. Prints TAP 13.
+#
+#   cli-tests.sh CPU     CPU: the core QEMU emulates (cortex-a53, cortex-a15)
+#
+# Needs /usr/bin/pmukit, /lib/modules/pmukit.ko and stat_loop on PATH.
+set -u
+KO=/lib/modules/pmukit.ko
+SYS=/sys/kernel/pmukit
+cpu=${1:?usage: cli-tests.sh CPU}
+N=100000		# stat_loop iterations; 2N has as many digits (same startup work)
+
+n=0
+echo "TAP version 13"
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
+diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+run() { out=$("$@" 2>&1); rc=$?; }
+# expect RC REGEX DESC -- CMD...: exit status and a line of the output
+expect() {
+	want=$1 re=$2 desc=$3
+	shift 4
+	run "$@"
+	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
+	else nok "$desc"; diag "$*: exit $rc (want $want):" "$out"; fi
+}
+# csv_value FILE EVENT [PASS]: the value of EVENT in pmukit stat -x, output
+csv_value() {
+	awk -F, -v e="$2" -v p="${3:-}" '$3 == e && (p == "" || $5 == p) { print $1; exit }' "$1"
+}
+# json_min FILE EVENT [PASS]: the smallest count of EVENT over the runs (pmukit stat --json)
+json_min() {
+	awk -v e="\"$2\"," -v p="${3:-}" '
+		$1 == "\"event\":" { ev = $2 }
+		$1 == "\"pass\":" { pass = $2; sub(",", "", pass) }
+		$1 == "\"min\":" && ev == e && (p == "" || pass == p) { v = $2; sub(",", "", v); print v; exit }
+	' "$1"
+}
+
+diag "$(uname -m), $cpu, $(nproc) CPU(s)"
+# Same addresses in every run: the counts of two runs then differ by the loop only.
+echo 0 > /proc/sys/kernel/randomize_va_space
+
+# ---- without the module --------------------------------------------------
+expect 0 "^core +$cpu \(MIDR 0x" "info names the core and its MIDR (no module)" -- pmukit info
+if printf '%s\n' "$out" | grep -Eq '^  direct +no +.*pmukit\.ko'; then ok "info: direct does not work yet, and says to load pmukit.ko"
+else nok "info: direct path without the module"; diag "$out"; fi
+expect 0 "PMCR(_EL0)? +not readable from user space: PMUSERENR.EN=0" "regs: PMCR is not readable, and why" -- pmukit regs
+if printf '%s\n' "$out" | grep -Eq '^PMUSERENR(_EL0)? +0x0+  EN=0'; then ok "regs: PMUSERENR reads 0 (readable at EL0)"
+else nok "regs: PMUSERENR"; diag "$out"; fi
+expect 1 "pmukit\.ko" "stat --path direct without the module: exit 1, says to load it" \
+	-- pmukit stat --path direct -e INST_RETIRED:u -- stat_loop 10
+
+# ---- with it --------------------------------------------------------------
+if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
+expect 0 "^pmukit\.ko +loaded, mode full" "info: the module, mode full" -- pmukit info
+info=$out
+works() { printf '%s\n' "$info" | grep -Eq "^  $1 +yes"; }
+why() { printf '%s\n' "$info" | sed -n "s/^  $1 *no *//p"; }
+if works direct; then ok "info: the direct path works"; else nok "info: direct works"; diag "$info"; fi
+# The module shows PMCEID0 as 0 where there is none (ARMv7's PMUv1/v2).
+pmuv3=1
+[ "$(cat $SYS/cpu0/pmceid0)" != 0x00000000 ] || pmuv3=0
+diag "PMUv3 (PMCEID): $pmuv3"
+
+expect 0 "PMUSERENR(_EL0)? +0x0000000[1-9a-f]  EN=1" "regs: PMUSERENR.EN=1 with the module" -- pmukit regs
+regs=$out
+pmcr=$(cat $SYS/cpu0/pmcr)
+want_n=$(( (pmcr >> 11) & 31 ))
+if printf '%s\n' "$regs" | grep -Eq "^PMCR(_EL0)? +0x[0-9a-f]+  IMP=0x41 IDCODE=0x[0-9a-f]+ N=$want_n "; then
+	ok "regs: PMCR decoded, N=$want_n as the module reads it"
+else nok "regs: PMCR N=$want_n"; diag "$regs"; fi
+if printf '%s\n' "$regs" | grep -Eq '^CNTFRQ(_EL0)? +0x[0-9a-f]+  [1-9][0-9]* Hz'; then ok "regs: CNTFRQ in Hz"
+else nok "regs: CNTFRQ"; fi
+
+expect 0 "^  0x08  INST_RETIRED" "list: the core's table" -- pmukit list
+if [ $pmuv3 = 1 ]; then
+	if printf '%s\n' "$out" | grep -Eq '^  0x08  INST_RETIRED +yes$' &&
+	   printf '%s\n' "$out" | grep -Eq '^  0x03  L1D_CACHE_REFILL +no$'; then
+		ok "list: INST_RETIRED implemented (icount), L1D_CACHE_REFILL not (QEMU)"
+	else nok "list: support from PMCEID"; diag "$out"; fi
+else
+	if printf '%s\n' "$out" | grep -Eq '^  0x08  INST_RETIRED +\?$'; then ok "list: ARMv7 has no PMCEID: support unknown (?)"
+	else nok "list: ARMv7 support unknown"; diag "$out"; fi
+fi
+expect 0 "common armv[78]-a events not in" "list --all" -- pmukit list --all
+
+# ---- stat: exact counts of a loop of known length -------------------------
+# The smallest of 3 runs: on the 32-bit guest the direct path now and then
+# counts one user instruction more (QEMU's accounting when an interrupt is
+# taken while the CPU's counters run), never fewer.
+per=$(stat_loop --insns)
+for path in direct perf; do
+	if ! works $path; then
+		skip "$path: $(why $path)" "stat --path $path: N and 2N iterations differ by the loop"
+		skip "$path: $(why $path)" "stat --path $path: IPC"
+		continue
+	fi
+	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -r 3 --json -o /tmp/a.json -- stat_loop $N &&
+	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -r 3 --json -o /tmp/b.json -- stat_loop $((2 * N))
+	a=$(json_min /tmp/a.json INST_RETIRED:u) b=$(json_min /tmp/b.json INST_RETIRED:u)
+	want=$((per * N))
+	if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $want ]; then
+		ok "stat --path $path: INST_RETIRED:u of $N and $((2 * N)) iterations differ by exactly $want ($a, $b)"
+	else nok "stat --path $path: INST_RETIRED:u difference $want"; diag "got '$a' and '$b'"; cat /tmp/a.json /tmp/b.json | sed 's/^/# /'; fi
+	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -x, -o /tmp/b.csv -- stat_loop $((2 * N))
+	ipc=$(awk -F, '$8 == "IPC" { print $7 }' /tmp/b.csv)
+	if [ "$ipc" = 1.0000 ]; then ok "stat --path $path: IPC 1.0000 (icount: a cycle per instruction)"
+	else nok "stat --path $path: IPC"; diag "$(cat /tmp/b.csv)"; fi
+done
+
+expect 0 "INST_RETIRED:u .*\( \+-  0\.00% \)" "stat -r 3: three runs, no spread under icount" \
+	-- pmukit stat --path direct -e INST_RETIRED:u -r 3 -- stat_loop 1000
+expect 0 "'stat_loop 1000 3' exited with status 3" "stat: the command's own status is shown, exit 0" \
+	-- pmukit stat --path direct -e INST_RETIRED:u -- stat_loop 1000 3
+expect 1 "cannot run 'no-such-command'" "stat: a command that cannot run: exit 1" \
+	-- pmukit stat --path direct -e INST_RETIRED:u -- no-such-command
+
+# More events than counters: passes, cycles in each. QEMU implements few
+# events, so the same ones at other levels fill the counters.
+ev=INST_RETIRED:u,SW_INCR:u,INST_RETIRED:k,SW_INCR:k,INST_RETIRED:uk,SW_INCR:uk,r08:u,r00:u,r08:k
+run pmukit stat --path direct -e $ev -x, -o /tmp/p.csv -- stat_loop $N
+passes=$(awk -F, '{ print $5 }' /tmp/p.csv | sort -u | tr '\n' ' ')
+pmukit stat --path direct -e $ev -r 3 --json -o /tmp/p.json -- stat_loop $N
+if [ "$rc" = 0 ] && [ "$passes" = "1 2 " ]; then ok "stat: 9 events on $want_n counters run in 2 passes"
+else nok "stat: passes"; diag "exit $rc, passes '$passes'" "$out" "$(cat /tmp/p.csv)"; fi
+# r08:u is INST_RETIRED:u by another name: the session reports it so.
+a=$(json_min /tmp/p.json INST_RETIRED:u 1) b=$(json_min /tmp/p.json INST_RETIRED:u 2)
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "stat passes: the same event in pass 1 and pass 2 counts the same ($a)"
+else nok "stat passes: INST_RETIRED:u in both passes"; diag "pass 1 '$a', pass 2 '$b'"; fi
+expect 0 "2 passes of at most .* CPU_CYCLES(:u)? counted in every pass" "stat passes: cycles compared between passes" \
+	-- pmukit stat --path direct -e $ev -- stat_loop $N
+if printf '%s\n' "$out" | grep -Eq 'spread 0\.00%: the passes did comparable work'; then ok "stat passes: no spread under icount"
+else nok "stat passes: spread"; diag "$out"; fi
+
+expect 2 "unknown event 'NO_SUCH_EVENT' \($cpu\)" "stat: an unknown event: exit 2 and its name" \
+	-- pmukit stat -e NO_SUCH_EVENT -- stat_loop 10
+expect 2 "did you mean .*L1D_CACHE_REFILL" "stat: a misspelt event gets suggestions" \
+	-- pmukit stat -e L1D_CACHE_REFIL -- stat_loop 10
+if [ $pmuv3 = 1 ]; then
+	expect 1 "not implemented by this $cpu" "stat: an event the core lacks (PMCEID): exit 1" \
+		-- pmukit stat --path direct -e L1D_CACHE_REFILL -- stat_loop 10
+else
+	skip "ARMv7 has no PMCEID: which events the core lacks is not known" "stat: an unsupported event"
+fi
+
+# ---- selftest and calibrate ------------------------------------------------
+run pmukit selftest
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q '^selftest: ok: '; then ok "selftest passes"
+else nok "selftest passes"; diag "$out"; fi
+if printf '%s\n' "$out" | grep -Eq '^  direct +INST_RETIRED:u +3,000 +3,000 .*ok, exact$'; then
+	ok "selftest: INST_RETIRED of the counting loop exact on the direct path"
+else nok "selftest: INST_RETIRED exact"; diag "$out"; fi
+if printf '%s\n' "$out" | grep -Eq '^  direct +SW_INCR:u +1,000 +1,000 .*ok, exact$'; then
+	ok "selftest: 1000 PMSWINC writes count 1000"
+else nok "selftest: SW_INCR"; fi
+if printf '%s\n' "$out" | grep -Eq '^  direct +ST_RETIRED:u +200 .*(not implemented|not counted here)'; then
+	ok "selftest: ST_RETIRED, which QEMU does not count, is said to be so"
+else nok "selftest: ST_RETIRED not counted"; fi
+
+expect 0 "^  direct " "calibrate --path all" -- pmukit calibrate --path all -n 500
+row=$(printf '%s\n' "$out" | awk '$1 == "direct" { print $4, $5 }')
+set -- $row
+if [ $# = 2 ] && [ "$1" = "$2" ]; then ok "calibrate: under icount every direct read costs the same ($1)"
+else nok "calibrate: direct min == max"; diag "$out"; fi
+if printf '%s\n' "$out" | grep -Eq '^  perf-mmap not measured: .*perf_user_access'; then
+	ok "calibrate: perf-mmap says it needs perf_user_access"
+else nok "calibrate: perf-mmap reason"; diag "$out"; fi
+if [ -f /proc/sys/kernel/perf_user_access ]; then
+	echo 1 > /proc/sys/kernel/perf_user_access
+	expect 0 '^perf-mmap,CPU_CYCLES' "calibrate --path perf-mmap with perf_user_access=1" \
+		-- pmukit calibrate --path perf-mmap -n 200 -x,
+	echo 0 > /proc/sys/kernel/perf_user_access
+else
+	skip "no kernel.perf_user_access on this kernel (32-bit)" "calibrate --path perf-mmap"
+fi
+
+if rmmod pmukit; then ok "rmmod pmukit"; else nok "rmmod pmukit"; fi
+if dmesg | grep -Eq 'Oops|WARNING:|BUG:|Internal error'; then nok "kernel log clean"; dmesg | tail -20 | sed 's/^/# /'
+else ok "kernel log clean"; fi
+echo "1..$n"
