@@ -205,6 +205,10 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 		return 0;
 	}
 
+	/* perf's names have '-', the Arm tables' never: "task-clok" is a typo. */
+	if (strchr(e->base, '-') && strspn(e->base, "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == strlen(e->base))
+		return unknown_event(s, e->base);
 	ret = pmukit_event_parse(e->base, s->core, &es);
 	if (ret == -ENOENT)
 		return unknown_event(s, e->base);
