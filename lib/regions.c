@@ -7,8 +7,15 @@
  * Each thread has its own session, started once and left running: a marker
  * only reads the counters, so nested regions share them. The cost of the
  * markers themselves is measured once per process (the smallest of many
- * empty regions) and taken off every region, along with the cost of the
- * markers nested inside it, unless $PMUKIT_REGIONS_RAW is set.
+ * empty regions, and of regions holding one empty region) and taken off
+ * every region, along with that of the markers nested inside it, unless
+ * $PMUKIT_REGIONS_RAW is set. For that to be right, a marker must always
+ * cost the same: everything it does between the counter reads is a fixed
+ * amount of work on this thread's own data (a region is found by the
+ * address of its name, in a small hash table; no lock, no string compare).
+ * The first time a name is seen it is added to the table, which costs more:
+ * that work is bracketed by two reads and left out of every open region.
+ * Threads' totals are added up by name at exit.
  *
  * Totals are inclusive: a region's total holds the regions nested in it;
  * "self" leaves them out. A region entered again while it is open
@@ -18,6 +25,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,41 +34,53 @@
 
 #define REG_MAX_EVENTS	8
 #define REG_MAX_DEPTH	64
+#define REG_MAX_REGIONS	256	/* distinct names per thread */
+#define REG_HASH	512	/* name addresses per thread; a power of two */
 #define REG_CALIBRATE_RUNS 64
 #define REG_NAME_LEN	64
 
 enum reg_format { REG_TABLE, REG_CSV, REG_JSON };
 
-struct reg_total {
-	char *name;
+struct reg_rec {
+	const char *name;
+	int hidden;			/* the calibration's own */
+	unsigned int open;		/* frames of this region on the stack */
 	uint64_t calls;
 	uint64_t total[REG_MAX_EVENTS];
 	uint64_t self[REG_MAX_EVENTS];
 };
 
 struct reg_frame {
-	const char *name;
+	struct reg_rec *rec;
 	int valid;				/* the opening read succeeded */
 	uint64_t start[REG_MAX_EVENTS];
+	uint64_t skip0[REG_MAX_EVENTS];		/* the thread's skip at the start */
 	uint64_t children[REG_MAX_EVENTS];	/* corrected totals of direct children */
 	uint64_t nested;			/* marker pairs inside, at any depth */
 };
 
 struct reg_thread {
-	int state;				/* 0 not set up, 1 counting, -1 off */
+	struct reg_thread *next;		/* all threads, for the report */
 	struct pmukit_session *s;
-	unsigned int depth;
-	unsigned int too_deep;			/* begins past REG_MAX_DEPTH, ignored */
-	struct reg_frame stack[REG_MAX_DEPTH];
+	unsigned int depth, too_deep, nrecs;
+	unsigned long unmatched, unclosed, failed, lost;
 	uint64_t *calib_out;			/* set while calibrating */
+	uint64_t skip[REG_MAX_EVENTS];		/* counts no region should see */
+	struct reg_frame stack[REG_MAX_DEPTH];
+	struct reg_rec recs[REG_MAX_REGIONS];
+	struct {
+		const char *key;
+		struct reg_rec *rec;
+	} hash[REG_HASH];
 };
 
-static __thread struct reg_thread rt;
+static __thread struct reg_thread *me;
+static __thread int me_state;		/* 0 not set up, 1 counting, -1 off */
 
 static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t reg_calib_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t reg_key;
+static struct reg_thread *threads;
 
 static struct {
 	int enabled;
@@ -72,24 +92,20 @@ static struct {
 } cfg;
 
 /* Filled by the first thread that could open a session. */
+static int calibrated;
 static char ev_name[REG_MAX_EVENTS][REG_NAME_LEN];
 static char path_name[16];
-static int calibrated;
 static uint64_t in_cost[REG_MAX_EVENTS];	/* an empty region */
 static uint64_t pair_cost[REG_MAX_EVENTS];	/* a begin/end pair inside a region */
+static uint64_t read_cost[REG_MAX_EVENTS];	/* two reads back to back */
 
-static struct reg_total *totals;
-static size_t ntotals, cap_totals;
-static unsigned long unmatched, unclosed, read_failed, too_deep_total;
+/* The calibration's own regions: never reported. */
+static const char calib_outer[] = "pmukit calibration";
+static const char calib_inner[] = "pmukit calibration, nested";
 
-/* The calibration's own region: never reported. */
-static const char calib_name[] = "pmukit calibration";
-
-static void warn(const char *fmt, const char *a, const char *b)
+static void warn(const char *what, const char *a, const char *b)
 {
-	fprintf(stderr, "pmukit regions: ");
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
+	fprintf(stderr, "pmukit regions: %s%s%s\n", what, a ? a : "", b ? b : "");
 }
 
 static void parse_events(const char *list)
@@ -100,8 +116,7 @@ static void parse_events(const char *list)
 		return;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (cfg.nevents == REG_MAX_EVENTS) {
-			warn("more than %s events in PMUKIT_REGIONS_EVENTS; '%s' and later ones left out",
-			     "8", tok);
+			warn("PMUKIT_REGIONS_EVENTS has more than 8 events; left out from ", tok, NULL);
 			break;
 		}
 		cfg.spec[cfg.nevents] = strdup(tok);
@@ -113,14 +128,13 @@ static void parse_events(const char *list)
 
 static void report(void);
 
+/* A thread ends: its session goes; its totals stay for the report. */
 static void thread_gone(void *arg)
 {
 	struct reg_thread *t = arg;
 
-	if (t->s)
-		pmukit_close(t->s);
+	pmukit_close(t->s);
 	t->s = NULL;
-	t->state = -1;
 }
 
 static void global_init(void)
@@ -137,8 +151,8 @@ static void global_init(void)
 	else if (!strcmp(fmt, "json"))
 		cfg.format = REG_JSON;
 	else
-		warn("PMUKIT_REGIONS_FORMAT='%s' is not table, csv or json: %s", fmt,
-		     "writing a table");
+		warn("PMUKIT_REGIONS_FORMAT is not table, csv or json, but ", fmt,
+		     ": writing a table");
 	cfg.output = getenv("PMUKIT_REGIONS_OUTPUT");
 	cfg.raw = raw && *raw && strcmp(raw, "0");
 	if (pthread_key_create(&reg_key, thread_gone) != 0)
@@ -148,41 +162,127 @@ static void global_init(void)
 		atexit(report);
 }
 
+static uint64_t sub0(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
 static int read_counts(uint64_t *v)
 {
 	struct pmukit_count c[REG_MAX_EVENTS];
 	unsigned int i;
 
-	if (pmukit_read(rt.s, c) < 0)
+	if (pmukit_read(me->s, c) < 0)
 		return -1;
 	for (i = 0; i < cfg.nevents; i++)
 		v[i] = c[i].value;
 	return 0;
 }
 
-/* Smallest raw cost of an empty region and of a pair nested in a region. */
+static unsigned int slot_of(const char *name, unsigned int k)
+{
+	uintptr_t h = ((uintptr_t)name >> 3) * 2654435761u;
+
+	return (unsigned int)(h + k) & (REG_HASH - 1);
+}
+
+/* The record of @name in this thread, by the name's address; NULL if new. */
+static struct reg_rec *rec_find(const char *name)
+{
+	unsigned int k, i;
+
+	for (k = 0; k < REG_HASH; k++) {
+		i = slot_of(name, k);
+		if (me->hash[i].key == name)
+			return me->hash[i].rec;
+		if (!me->hash[i].key)
+			return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * Adds the address @name; a name already known under another address (a
+ * copy of the string) shares its record. NULL when the table is full.
+ */
+static struct reg_rec *rec_add(const char *name)
+{
+	struct reg_rec *r = NULL;
+	unsigned int k, i;
+
+	for (k = 0; k < REG_HASH; k++) {
+		i = slot_of(name, k);
+		if (!me->hash[i].key)
+			break;
+	}
+	if (k == REG_HASH)
+		return NULL;
+	for (k = 0; k < me->nrecs && !r; k++)
+		if (!strcmp(me->recs[k].name, name))
+			r = &me->recs[k];
+	if (!r) {
+		if (me->nrecs == REG_MAX_REGIONS)
+			return NULL;
+		r = &me->recs[me->nrecs++];
+		r->name = name;
+		r->hidden = name == calib_outer || name == calib_inner;
+	}
+	me->hash[i].key = name;
+	me->hash[i].rec = r;
+	return r;
+}
+
+/* A new name: added between two reads, and what that cost is skipped. */
+static struct reg_rec *rec_new(const char *name)
+{
+	uint64_t t0[REG_MAX_EVENTS], t1[REG_MAX_EVENTS];
+	int ok = read_counts(t0) == 0;
+	struct reg_rec *r = rec_add(name);
+	unsigned int i;
+
+	if (ok && read_counts(t1) == 0)
+		for (i = 0; i < cfg.nevents; i++)
+			me->skip[i] += sub0(t1[i], t0[i]) + read_cost[i];
+	return r;
+}
+
+/* Smallest raw cost of an empty region and of a region holding one. */
 static void calibrate(void)
 {
 	uint64_t empty[REG_MAX_EVENTS], outer[REG_MAX_EVENTS];
 	uint64_t best_empty[REG_MAX_EVENTS], best_outer[REG_MAX_EVENTS];
+	uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS];
 	unsigned int i, k;
 
 	for (i = 0; i < cfg.nevents; i++)
-		best_empty[i] = best_outer[i] = UINT64_MAX;
+		best_empty[i] = best_outer[i] = read_cost[i] = UINT64_MAX;
+	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
+		if (read_counts(a) || read_counts(b))
+			continue;
+		for (i = 0; i < cfg.nevents; i++)
+			if (sub0(b[i], a[i]) < read_cost[i])
+				read_cost[i] = sub0(b[i], a[i]);
+	}
+	for (i = 0; i < cfg.nevents; i++)
+		if (read_cost[i] == UINT64_MAX)
+			read_cost[i] = 0;
+	/* Both names first, so that none of the measured calls adds one. */
+	rec_add(calib_outer);
+	rec_add(calib_inner);
 	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
 		memset(empty, 0xff, sizeof(empty));
-		rt.calib_out = empty;
-		pmukit_region_begin(calib_name);
-		pmukit_region_end(calib_name);
+		me->calib_out = empty;
+		pmukit_region_begin(calib_outer);
+		pmukit_region_end(calib_outer);
 
 		memset(outer, 0xff, sizeof(outer));
-		rt.calib_out = NULL;
-		pmukit_region_begin(calib_name);
-		pmukit_region_begin(calib_name);
-		pmukit_region_end(calib_name);
-		rt.calib_out = outer;
-		pmukit_region_end(calib_name);
-		rt.calib_out = NULL;
+		me->calib_out = NULL;
+		pmukit_region_begin(calib_outer);
+		pmukit_region_begin(calib_inner);
+		pmukit_region_end(calib_inner);
+		me->calib_out = outer;
+		pmukit_region_end(calib_outer);
+		me->calib_out = NULL;
 
 		for (i = 0; i < cfg.nevents; i++) {
 			if (empty[i] < best_empty[i])
@@ -200,65 +300,46 @@ static void calibrate(void)
 
 static int thread_ready(void)
 {
+	struct reg_thread *t;
 	unsigned int i;
 	int ret;
 
-	if (rt.state)
-		return rt.state > 0;
-	rt.state = -1;
+	if (me_state)
+		return me_state > 0;
+	me_state = -1;
 	pthread_once(&reg_once, global_init);
 	if (!cfg.enabled)
 		return 0;
-	ret = pmukit_open(&rt.s, (const char *const *)cfg.spec, cfg.nevents, NULL);
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return 0;
+	ret = pmukit_open(&t->s, (const char *const *)cfg.spec, cfg.nevents, NULL);
 	if (ret == 0)
-		ret = pmukit_start(rt.s);
+		ret = pmukit_start(t->s);
 	if (ret < 0) {
-		warn("cannot count: %s (%s)", pmukit_strerror(ret), pmukit_last_error());
-		if (rt.s)
-			pmukit_close(rt.s);
-		rt.s = NULL;
+		warn("cannot count: ", pmukit_last_error(), NULL);
+		pmukit_close(t->s);
+		free(t);
 		return 0;
 	}
-	pthread_setspecific(reg_key, &rt);
+	me = t;
+	me_state = 1;
+	pthread_setspecific(reg_key, t);
 
-	pthread_mutex_lock(&reg_calib_lock);
+	pthread_mutex_lock(&reg_lock);
+	t->next = threads;
+	threads = t;
+	/* The first thread measures the markers, for all (same code, same cost). */
 	if (!calibrated) {
 		for (i = 0; i < cfg.nevents; i++)
-			snprintf(ev_name[i], sizeof(ev_name[i]), "%s", pmukit_event_name(rt.s, i));
+			snprintf(ev_name[i], sizeof(ev_name[i]), "%s", pmukit_event_name(t->s, i));
 		snprintf(path_name, sizeof(path_name), "%s",
-			 pmukit_path_name(pmukit_session_path(rt.s)));
-		rt.state = 1;
-		if (!cfg.raw)
-			calibrate();
+			 pmukit_path_name(pmukit_session_path(t->s)));
+		calibrate();
 		calibrated = 1;
 	}
-	pthread_mutex_unlock(&reg_calib_lock);
-	rt.state = 1;
+	pthread_mutex_unlock(&reg_lock);
 	return 1;
-}
-
-/* The totals of @name, added on first use; NULL when out of memory. Locked. */
-static struct reg_total *total_of(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ntotals; i++)
-		if (!strcmp(totals[i].name, name))
-			return &totals[i];
-	if (ntotals == cap_totals) {
-		size_t cap = cap_totals ? 2 * cap_totals : 16;
-		struct reg_total *t = realloc(totals, cap * sizeof(*t));
-
-		if (!t)
-			return NULL;
-		totals = t;
-		cap_totals = cap;
-	}
-	memset(&totals[ntotals], 0, sizeof(totals[ntotals]));
-	totals[ntotals].name = strdup(name);
-	if (!totals[ntotals].name)
-		return NULL;
-	return &totals[ntotals++];
 }
 
 /**
@@ -268,73 +349,58 @@ static struct reg_total *total_of(const char *name)
 void pmukit_region_begin(const char *name)
 {
 	struct reg_frame *f;
+	struct reg_rec *r;
 
 	if (!name || !thread_ready())
 		return;
-	if (rt.depth == REG_MAX_DEPTH) {
-		rt.too_deep++;
+	r = rec_find(name);
+	if (!r)
+		r = rec_new(name);
+	if (!r || me->depth == REG_MAX_DEPTH) {
+		me->too_deep++;
 		return;
 	}
-	f = &rt.stack[rt.depth++];
-	f->name = name;
+	f = &me->stack[me->depth++];
+	f->rec = r;
+	r->open++;
 	f->nested = 0;
 	memset(f->children, 0, sizeof(f->children));
+	memcpy(f->skip0, me->skip, sizeof(f->skip0));
 	/* Last, so that none of the marker's own work falls inside the region. */
 	f->valid = read_counts(f->start) == 0;
 }
 
-static uint64_t sub0(uint64_t a, uint64_t b)
-{
-	return a > b ? a - b : 0;
-}
-
-/* Ends the frame on top of the stack with the counts @now. */
+/* Ends the frame on top of the stack with the counts @now (NULL: lost). */
 static void close_top(const uint64_t *now)
 {
-	struct reg_frame *f = &rt.stack[--rt.depth];
-	struct reg_frame *parent = rt.depth ? &rt.stack[rt.depth - 1] : NULL;
-	uint64_t incl[REG_MAX_EVENTS] = { 0 }, self[REG_MAX_EVENTS] = { 0 };
-	struct reg_total *t;
-	int recursive = 0;
+	struct reg_frame *f = &me->stack[--me->depth];
+	struct reg_frame *parent = me->depth ? &me->stack[me->depth - 1] : NULL;
+	struct reg_rec *r = f->rec;
 	unsigned int i;
 
+	r->open--;
 	if (parent)
 		parent->nested += 1 + f->nested;
 	if (!f->valid || !now) {
-		__atomic_add_fetch(&read_failed, 1, __ATOMIC_RELAXED);
+		me->failed++;
 		return;
 	}
+	r->calls++;
 	for (i = 0; i < cfg.nevents; i++) {
-		uint64_t d = sub0(now[i], f->start[i]);
+		uint64_t d = sub0(sub0(now[i], f->start[i]), me->skip[i] - f->skip0[i]);
 
-		if (rt.calib_out) {
-			rt.calib_out[i] = d;
+		if (me->calib_out) {
+			me->calib_out[i] = d;
 			continue;
 		}
 		if (!cfg.raw)
 			d = sub0(d, in_cost[i] + f->nested * pair_cost[i]);
-		incl[i] = d;
-		self[i] = sub0(d, f->children[i]);
+		if (!r->open)
+			r->total[i] += d;	/* the outermost of a recursion only */
+		r->self[i] += sub0(d, f->children[i]);
 		if (parent)
 			parent->children[i] += d;
 	}
-	if (rt.calib_out || f->name == calib_name)
-		return;
-	for (i = 0; i < rt.depth; i++)
-		if (!strcmp(rt.stack[i].name, f->name))
-			recursive = 1;
-
-	pthread_mutex_lock(&reg_lock);
-	t = total_of(f->name);
-	if (t) {
-		t->calls++;
-		for (i = 0; i < cfg.nevents; i++) {
-			if (!recursive)
-				t->total[i] += incl[i];
-			t->self[i] += self[i];
-		}
-	}
-	pthread_mutex_unlock(&reg_lock);
 }
 
 /**
@@ -347,33 +413,41 @@ static void close_top(const uint64_t *now)
 void pmukit_region_end(const char *name)
 {
 	uint64_t now[REG_MAX_EVENTS];
-	int ok;
 	unsigned int d;
+	int ok;
 
-	if (!name || rt.state <= 0)
+	if (!name || me_state <= 0)
 		return;
 	/* First, before any bookkeeping of the marker can be counted. */
 	ok = read_counts(now) == 0;
-	if (rt.too_deep) {
-		rt.too_deep--;
-		__atomic_add_fetch(&too_deep_total, 1, __ATOMIC_RELAXED);
+	if (me->too_deep) {
+		me->too_deep--;
+		me->lost++;
 		return;
 	}
-	for (d = rt.depth; d > 0; d--)
-		if (rt.stack[d - 1].name == name || !strcmp(rt.stack[d - 1].name, name))
+	for (d = me->depth; d > 0; d--)
+		if (me->stack[d - 1].rec->name == name ||
+		    !strcmp(me->stack[d - 1].rec->name, name))
 			break;
 	if (d == 0) {
-		__atomic_add_fetch(&unmatched, 1, __ATOMIC_RELAXED);
+		me->unmatched++;
 		return;
 	}
-	while (rt.depth > d) {
-		__atomic_add_fetch(&unclosed, 1, __ATOMIC_RELAXED);
+	while (me->depth > d) {
+		me->unclosed++;
 		close_top(ok ? now : NULL);
 	}
 	close_top(ok ? now : NULL);
 }
 
 /* ---- the report at exit ------------------------------------------------ */
+
+struct reg_sum {
+	const char *name;
+	uint64_t calls;
+	uint64_t total[REG_MAX_EVENTS];
+	uint64_t self[REG_MAX_EVENTS];
+};
 
 static void json_string(FILE *f, const char *s)
 {
@@ -406,57 +480,58 @@ static void csv_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void report_table(FILE *f)
+static double per_call(const struct reg_sum *s, unsigned int i)
+{
+	return s->calls ? (double)s->total[i] / (double)s->calls : 0.0;
+}
+
+static void report_table(FILE *f, const struct reg_sum *s, size_t n)
 {
 	int w = 6;
 	unsigned int i;
 	size_t r;
 
-	for (r = 0; r < ntotals; r++)
-		if ((int)strlen(totals[r].name) > w)
-			w = (int)strlen(totals[r].name);
+	for (r = 0; r < n; r++)
+		if ((int)strlen(s[r].name) > w)
+			w = (int)strlen(s[r].name);
 	fprintf(f, "pmukit regions (path %s; ", path_name);
 	if (cfg.raw) {
-		fprintf(f, "raw: marker overhead not subtracted)\n");
+		fprintf(f, "raw: the markers' cost not subtracted)\n");
 	} else {
-		fprintf(f, "overhead subtracted per region:");
+		fprintf(f, "subtracted per region:");
 		for (i = 0; i < cfg.nevents; i++)
-			fprintf(f, " %s %llu (+%llu per nested region)", ev_name[i],
+			fprintf(f, " %s %llu, +%llu per region inside", ev_name[i],
 				(unsigned long long)in_cost[i], (unsigned long long)pair_cost[i]);
 		fprintf(f, ")\n");
 	}
 	fprintf(f, "%-*s  %-20s %10s %16s %16s %16s\n", w, "region", "event", "calls",
 		"total", "per call", "self");
-	for (r = 0; r < ntotals; r++)
+	for (r = 0; r < n; r++)
 		for (i = 0; i < cfg.nevents; i++)
-			fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w,
-				totals[r].name, ev_name[i],
-				(unsigned long long)totals[r].calls,
-				(unsigned long long)totals[r].total[i],
-				(double)totals[r].total[i] / (double)totals[r].calls,
-				(unsigned long long)totals[r].self[i]);
+			fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w, s[r].name,
+				ev_name[i], (unsigned long long)s[r].calls,
+				(unsigned long long)s[r].total[i], per_call(&s[r], i),
+				(unsigned long long)s[r].self[i]);
 }
 
-static void report_csv(FILE *f)
+static void report_csv(FILE *f, const struct reg_sum *s, size_t n)
 {
 	unsigned int i;
 	size_t r;
 
 	fprintf(f, "region,event,calls,total,per_call,self\n");
-	for (r = 0; r < ntotals; r++)
+	for (r = 0; r < n; r++)
 		for (i = 0; i < cfg.nevents; i++) {
-			csv_string(f, totals[r].name);
+			csv_string(f, s[r].name);
 			fputc(',', f);
 			csv_string(f, ev_name[i]);
-			fprintf(f, ",%llu,%llu,%.1f,%llu\n",
-				(unsigned long long)totals[r].calls,
-				(unsigned long long)totals[r].total[i],
-				(double)totals[r].total[i] / (double)totals[r].calls,
-				(unsigned long long)totals[r].self[i]);
+			fprintf(f, ",%llu,%llu,%.1f,%llu\n", (unsigned long long)s[r].calls,
+				(unsigned long long)s[r].total[i], per_call(&s[r], i),
+				(unsigned long long)s[r].self[i]);
 		}
 }
 
-static void report_json(FILE *f)
+static void report_json(FILE *f, const struct reg_sum *s, size_t n, const unsigned long *w)
 {
 	unsigned int i;
 	size_t r;
@@ -472,67 +547,104 @@ static void report_json(FILE *f)
 			(unsigned long long)(cfg.raw ? 0 : pair_cost[i]));
 	}
 	fprintf(f, "\n  },\n  \"regions\": [");
-	for (r = 0; r < ntotals; r++) {
+	for (r = 0; r < n; r++) {
 		fprintf(f, "%s\n    { \"name\": ", r ? "," : "");
-		json_string(f, totals[r].name);
-		fprintf(f, ", \"calls\": %llu, \"events\": {",
-			(unsigned long long)totals[r].calls);
+		json_string(f, s[r].name);
+		fprintf(f, ", \"calls\": %llu, \"events\": {", (unsigned long long)s[r].calls);
 		for (i = 0; i < cfg.nevents; i++) {
 			fprintf(f, "%s ", i ? "," : "");
 			json_string(f, ev_name[i]);
 			fprintf(f, ": { \"total\": %llu, \"self\": %llu }",
-				(unsigned long long)totals[r].total[i],
-				(unsigned long long)totals[r].self[i]);
+				(unsigned long long)s[r].total[i],
+				(unsigned long long)s[r].self[i]);
 		}
 		fprintf(f, " } }");
 	}
 	fprintf(f, "\n  ],\n  \"unmatched_ends\": %lu,\n  \"not_closed\": %lu,\n"
-		"  \"failed_reads\": %lu,\n  \"too_deep\": %lu\n}\n",
-		unmatched, unclosed, read_failed, too_deep_total);
+		"  \"failed_reads\": %lu,\n  \"too_many\": %lu\n}\n", w[0], w[1], w[2], w[3]);
+}
+
+/* Every thread's regions, added up by name, in the order first seen. */
+static size_t sum_threads(struct reg_sum *out, size_t max, unsigned long *w)
+{
+	const struct reg_thread *t;
+	size_t n = 0, k;
+	unsigned int i, j;
+
+	for (t = threads; t; t = t->next) {
+		w[0] += t->unmatched;
+		w[1] += t->unclosed;
+		w[2] += t->failed;
+		w[3] += t->lost;
+		for (i = 0; i < t->nrecs; i++) {
+			const struct reg_rec *r = &t->recs[i];
+
+			if (r->hidden || !r->calls)
+				continue;
+			for (k = 0; k < n && strcmp(out[k].name, r->name); k++)
+				;
+			if (k == n) {
+				if (n == max)
+					continue;
+				memset(&out[n], 0, sizeof(out[n]));
+				out[n++].name = r->name;
+			}
+			out[k].calls += r->calls;
+			for (j = 0; j < cfg.nevents; j++) {
+				out[k].total[j] += r->total[j];
+				out[k].self[j] += r->self[j];
+			}
+		}
+	}
+	return n;
 }
 
 static void report(void)
 {
+	static struct reg_sum sums[REG_MAX_REGIONS];
+	unsigned long w[4] = { 0 };
 	FILE *f = stderr;
+	size_t n;
 	int own = 0;
 
 	/* Regions this (main) thread left open end here, at exit. */
-	if (rt.state > 0 && rt.depth) {
+	if (me_state > 0 && me->depth) {
 		uint64_t now[REG_MAX_EVENTS];
 		int ok = read_counts(now) == 0;
 
-		while (rt.depth) {
-			unclosed++;
+		while (me->depth) {
+			me->unclosed++;
 			close_top(ok ? now : NULL);
 		}
 	}
 	pthread_mutex_lock(&reg_lock);
 	if (!calibrated)
 		goto out;	/* no thread could count: the reason was given */
-	if (cfg.output && *cfg.output && strcmp(cfg.output, "-")) {
-		f = fopen(cfg.output, "w");
-		if (!f) {
-			warn("cannot write %s: %s; writing to stderr", cfg.output, strerror(errno));
-			f = stderr;
-		} else {
-			own = 1;
-		}
-	} else if (cfg.output && !strcmp(cfg.output, "-")) {
+	n = sum_threads(sums, REG_MAX_REGIONS, w);
+	if (cfg.output && !strcmp(cfg.output, "-")) {
 		f = stdout;
+	} else if (cfg.output && *cfg.output) {
+		f = fopen(cfg.output, "w");
+		if (f)
+			own = 1;
+		else
+			warn("cannot write ", cfg.output, ": writing to stderr");
+		if (!f)
+			f = stderr;
 	}
 	switch (cfg.format) {
 	case REG_CSV:
-		report_csv(f);
+		report_csv(f, sums, n);
 		break;
 	case REG_JSON:
-		report_json(f);
+		report_json(f, sums, n, w);
 		break;
 	default:
-		report_table(f);
-		if (unmatched || unclosed || read_failed || too_deep_total)
+		report_table(f, sums, n);
+		if (w[0] || w[1] || w[2] || w[3])
 			fprintf(f, "warning: %lu ends without a begin, %lu regions not closed, "
-				"%lu failed reads, %lu regions nested deeper than %d\n",
-				unmatched, unclosed, read_failed, too_deep_total, REG_MAX_DEPTH);
+				"%lu failed reads, %lu regions past %d deep or %d names\n",
+				w[0], w[1], w[2], w[3], REG_MAX_DEPTH, REG_MAX_REGIONS);
 		break;
 	}
 	if (own)

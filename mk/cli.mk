@@ -15,6 +15,8 @@ CLI_MAIN_OBJ := $(BUILD)/obj/cli/main.o
 CLI_A := $(BUILD)/obj/cli/libpmukit-cli.a
 CLI_BIN := $(BUILD)/bin/pmukit
 CLI_CFLAGS := $(CFLAGS_USER) -Ilib -Icli
+# lib.mk, which names it LIB_A, is read after this file.
+CLI_LIB := $(BUILD)/lib/libpmukit.a
 
 all: cli
 cli: $(CLI_BIN)
@@ -30,12 +32,23 @@ $(BUILD)/obj/cli/%.o: cli/%.S $(wildcard cli/*.h)
 $(CLI_A): $(filter-out $(CLI_MAIN_OBJ),$(CLI_OBJS))
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(CLI_BIN): $(CLI_MAIN_OBJ) $(CLI_A) $(LIB_A)
+$(CLI_BIN): $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS_STATIC) -o $@ $(CLI_MAIN_OBJ) $(CLI_A) $(LIB_A) -lm
+	$(Q)$(CC) $(LDFLAGS_STATIC) -o $@ $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB) -lm
 
 # The host tests of the command link its archive (a more specific pattern
 # than check.mk's, so make prefers it).
-$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(LIB_A) tests/tap.h
+$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(LIB_A) -lm
+	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(CLI_LIB) -lm
+
+ifneq ($(ARCH),x86_64)
+# tools/qemu-run builds 'guest': the command goes into the guest with it.
+GUEST_EXTRA += $(CLI_BIN)
+
+# stat_loop carries region markers (tests of lib/regions.c in the guests),
+# so it is linked with the library; guest.mk's rule is for plain programs.
+$(BUILD)/tests/guest/stat_loop: tests/guest/stat_loop.c $(CLI_LIB) $(wildcard include/pmukit/*.h)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_USER) -DPMUKIT_MARKERS $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
+endif

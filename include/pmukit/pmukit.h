@@ -228,8 +228,9 @@ PMUKIT_API int pmukit_stats_compute(const uint64_t *samples, size_t n, size_t di
 
 /**
  * pmukit_deltas() - differences of consecutive @readings of a counter @width
- * bits wide; a pair where the counter wrapped is left out and counted in
- * *@discarded. Return: number of deltas written to @deltas (at most n - 1).
+ * bits wide; a pair where the counter wrapped is left out and added to
+ * *@discarded (may be NULL). Return: number of deltas written to @deltas
+ * (at most n - 1).
  */
 PMUKIT_API size_t pmukit_deltas(const uint64_t *readings, size_t n, unsigned int width,
 				uint64_t *deltas, size_t *discarded);
@@ -242,6 +243,12 @@ PMUKIT_API size_t pmukit_deltas(const uint64_t *readings, size_t n, unsigned int
  * exit to stderr (or $PMUKIT_REGIONS_OUTPUT) as a table, CSV or JSON
  * ($PMUKIT_REGIONS_FORMAT=table|csv|json). Events: $PMUKIT_REGIONS_EVENTS
  * (default CPU_CYCLES), path: $PMUKIT_PATH (default auto).
+ *
+ * Totals are inclusive of nested regions ("self" leaves them out); a
+ * region entered again while open (recursion) counts its calls but adds to
+ * the total once. The markers' own cost, measured once per process, is
+ * taken off every region unless $PMUKIT_REGIONS_RAW=1. Each thread counts
+ * in its own session (on the direct path: pinned to the CPU it was on).
  */
 PMUKIT_API void pmukit_region_begin(const char *name);
 PMUKIT_API void pmukit_region_end(const char *name);

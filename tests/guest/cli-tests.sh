@@ -88,25 +88,55 @@ else
 fi
 expect 0 "common armv[78]-a events not in" "list --all" -- pmukit list --all
 
+# ---- region markers (stat_loop --regions, linked with libpmukit) ------------
+# Counted exactly with the markers' cost taken off: an empty region is 0, the
+# loop's region minus the same region with no iterations is the loop, and a
+# region holding it adds only its own few instructions (the call).
+per=$(stat_loop --insns)
+for path in direct perf; do
+	if ! works $path; then
+		for t in "empty region 0" "loop exact" "nested" "raw"; do skip "$path: $(why $path)" "regions on $path: $t"; done
+		continue
+	fi
+	[ $path != direct ] || echo 1 > $SYS/rearm
+	PMUKIT_PATH=$path PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=csv \
+		PMUKIT_REGIONS_OUTPUT=/tmp/r.csv stat_loop --regions $N
+	col() { awk -F, -v r="$1" -v c="$2" '$1 == r { print $c }' /tmp/r.csv; }
+	empty=$(col empty 4) zero=$(col zero 4) loop=$(col loop 4) outer=$(col outer 4)
+	if [ "$(col empty 3)" = 10 ] && [ "$empty" = 0 ]; then ok "regions on $path: 10 empty regions count 0 (overhead taken off)"
+	else nok "regions on $path: empty regions"; diag "$(cat /tmp/r.csv)"; fi
+	if [ -n "$loop" ] && [ -n "$zero" ] && [ $((loop - zero)) = $((per * N)) ]; then
+		ok "regions on $path: loop region minus empty loop region = $((per * N)) exactly"
+	else nok "regions on $path: loop exact"; diag "$(cat /tmp/r.csv)"; fi
+	if [ -n "$outer" ] && [ "$outer" -ge "$loop" ] && [ $((outer - loop)) -lt 100 ] &&
+	   [ "$(col outer 6)" = $((outer - loop)) ]; then
+		ok "regions on $path: the outer region holds the loop's plus its own $((outer - loop)) (self)"
+	else nok "regions on $path: nested"; diag "$(cat /tmp/r.csv)"; fi
+	PMUKIT_PATH=$path PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=json PMUKIT_REGIONS_RAW=1 \
+		PMUKIT_REGIONS_OUTPUT=/tmp/r.json stat_loop --regions $N
+	if grep -q '"raw": true' /tmp/r.json && grep -q '"name": "empty", "calls": 10, "events": { "INST_RETIRED:u": { "total": [1-9]' /tmp/r.json; then
+		ok "regions on $path: PMUKIT_REGIONS_RAW=1 keeps the markers' cost"
+	else nok "regions on $path: raw"; diag "$(cat /tmp/r.json)"; fi
+done
+
 # ---- stat: exact counts of a loop of known length -------------------------
 # The smallest of 3 runs: on the 32-bit guest the direct path now and then
 # counts one user instruction more (QEMU's accounting when an interrupt is
 # taken while the CPU's counters run), never fewer.
-per=$(stat_loop --insns)
 for path in direct perf; do
 	if ! works $path; then
 		skip "$path: $(why $path)" "stat --path $path: N and 2N iterations differ by the loop"
 		skip "$path: $(why $path)" "stat --path $path: IPC"
 		continue
 	fi
-	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -r 3 --json -o /tmp/a.json -- stat_loop $N &&
-	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -r 3 --json -o /tmp/b.json -- stat_loop $((2 * N))
+	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -r 3 --json -o /tmp/a.json -- stat_loop $N 2>/tmp/err &&
+	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -r 3 --json -o /tmp/b.json -- stat_loop $((2 * N)) 2>>/tmp/err
 	a=$(json_min /tmp/a.json INST_RETIRED:u) b=$(json_min /tmp/b.json INST_RETIRED:u)
 	want=$((per * N))
 	if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $want ]; then
 		ok "stat --path $path: INST_RETIRED:u of $N and $((2 * N)) iterations differ by exactly $want ($a, $b)"
-	else nok "stat --path $path: INST_RETIRED:u difference $want"; diag "got '$a' and '$b'"; cat /tmp/a.json /tmp/b.json | sed 's/^/# /'; fi
-	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -x, -o /tmp/b.csv -- stat_loop $((2 * N))
+	else nok "stat --path $path: INST_RETIRED:u difference $want"; diag "got '$a' and '$b'" "$(cat /tmp/err)"; cat /tmp/a.json /tmp/b.json | sed 's/^/# /'; fi
+	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -x, -o /tmp/b.csv -- stat_loop $((2 * N)) 2>/tmp/err
 	ipc=$(awk -F, '$8 == "IPC" { print $7 }' /tmp/b.csv)
 	if [ "$ipc" = 1.0000 ]; then ok "stat --path $path: IPC 1.0000 (icount: a cycle per instruction)"
 	else nok "stat --path $path: IPC"; diag "$(cat /tmp/b.csv)"; fi
@@ -124,7 +154,7 @@ expect 1 "cannot run 'no-such-command'" "stat: a command that cannot run: exit 1
 ev=INST_RETIRED:u,SW_INCR:u,INST_RETIRED:k,SW_INCR:k,INST_RETIRED:uk,SW_INCR:uk,r08:u,r00:u,r08:k
 run pmukit stat --path direct -e $ev -x, -o /tmp/p.csv -- stat_loop $N
 passes=$(awk -F, '{ print $5 }' /tmp/p.csv | sort -u | tr '\n' ' ')
-pmukit stat --path direct -e $ev -r 3 --json -o /tmp/p.json -- stat_loop $N
+pmukit stat --path direct -e $ev -r 3 --json -o /tmp/p.json -- stat_loop $N 2>/tmp/err
 if [ "$rc" = 0 ] && [ "$passes" = "1 2 " ]; then ok "stat: 9 events on $want_n counters run in 2 passes"
 else nok "stat: passes"; diag "exit $rc, passes '$passes'" "$out" "$(cat /tmp/p.csv)"; fi
 # r08:u is INST_RETIRED:u by another name: the session reports it so.
