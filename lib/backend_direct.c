@@ -559,7 +559,7 @@ static int direct_open(struct pmukit_session *s)
 	if (!s->cpu_now)
 		s->sample1 = sample1_slow;
 	else if (d->c[0].hw != PMUKIT_HW_CYCLES)
-		s->sample1 = pmukit_isa_sample1_event;
+		s->sample1 = pmukit_isa_sample1_event(d->c[0].hw);
 	else
 		s->sample1 = d->cycles64 ? pmukit_isa_sample1_cycles64 : pmukit_isa_sample1_cycles;
 	return 0;

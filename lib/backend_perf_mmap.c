@@ -76,7 +76,9 @@ static int self_read(const volatile struct perf_event_mmap_page *pc, uint64_t *c
 		if (!pc->cap_user_rdpmc || !idx)
 			return -EAGAIN;
 		width = pc->pmc_width;
-		ret = pmukit_isa_read_perf_counter(idx, &pmc);
+		ret = pmukit_isa_perf_counter_fast(idx, &pmc);
+		if (ret == -EAGAIN)
+			ret = pmukit_isa_read_perf_counter(idx, &pmc);
 		if (ret)
 			return ret;
 		/* Sign-extend from pmc_width: the offset was taken against it. */

@@ -63,9 +63,11 @@ int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n);
  * then a check that the thread is still on s->cpu. Return: 0; -EINTR on
  * migration; -EACCES when access was revoked.
  */
+typedef int (*pmukit_sample1_fn)(struct pmukit_session *s, uint64_t *v);
 int pmukit_isa_sample1_cycles(struct pmukit_session *s, uint64_t *v);
 int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *v);
-int pmukit_isa_sample1_event(struct pmukit_session *s, uint64_t *v);
+/* The read of event counter @hw (s->hw0), one function per counter where the ISA encodes it. */
+pmukit_sample1_fn pmukit_isa_sample1_event(unsigned int hw);
 
 /*
  * perf's mmap self-read: the counter perf's user page calls @index (1-based;

@@ -298,7 +298,7 @@ fault:
 	return pmukit_direct_revoked(s);
 }
 
-int pmukit_isa_sample1_event(struct pmukit_session *s, uint64_t *out)
+static int sample1_event(struct pmukit_session *s, uint64_t *out)
 {
 	uint32_t v, sel = s->hw0;
 
@@ -315,6 +315,12 @@ int pmukit_isa_sample1_event(struct pmukit_session *s, uint64_t *out)
 	return 0;
 fault:
 	return pmukit_direct_revoked(s);
+}
+
+/* Every counter through PMSELR: one function, the counter from s->hw0. */
+pmukit_sample1_fn pmukit_isa_sample1_event(unsigned int hw)
+{
+	return hw <= 30 ? sample1_event : NULL;
 }
 
 int pmukit_isa_read_perf_counter(uint32_t index, uint64_t *v)

@@ -258,28 +258,35 @@ int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *out)
 	return pmukit_isa_sample1_cycles(s, out);
 }
 
-int pmukit_isa_sample1_event(struct pmukit_session *s, uint64_t *out)
-{
-	uint64_t v = 0;
+/* One function per event counter: no switch between the call and the read. */
+#define SAMPLE1_EV(n)								\
+static int sample1_ev##n(struct pmukit_session *s, uint64_t *out)		\
+{										\
+	uint64_t v;								\
+										\
+	__asm__ volatile goto("	isb\n\t"					\
+			      "1:	mrs	%0, pmevcntr" #n "_el0\n\t"	\
+			      PMUKIT_EXTABLE("1b", fault)			\
+			      : "=r"(v) : : "memory" : fault);			\
+	*out = v;								\
+	if (__builtin_expect(*s->cpu_now != s->cpu, 0))				\
+		return pmukit_direct_moved(s);					\
+	return 0;								\
+fault:										\
+	return pmukit_direct_revoked(s);					\
+}
+EVCOUNTERS(SAMPLE1_EV)
+#undef SAMPLE1_EV
 
-	switch (s->hw0) {
-#define RD(n) case n:								\
-		__asm__ volatile goto("	isb\n\t"					\
-			     "1:	mrs	%0, pmevcntr" #n "_el0\n\t"	\
-			     PMUKIT_EXTABLE("1b", fault)			\
-			     : "=r"(v) : : "memory" : fault);			\
-		break;
-	EVCOUNTERS(RD)
-#undef RD
-	default:
-		return -EINVAL;
-	}
-	*out = v;
-	if (__builtin_expect(*s->cpu_now != s->cpu, 0))
-		return pmukit_direct_moved(s);
-	return 0;
-fault:
-	return pmukit_direct_revoked(s);
+pmukit_sample1_fn pmukit_isa_sample1_event(unsigned int hw)
+{
+	static const pmukit_sample1_fn fns[] = {
+#define FN(n) sample1_ev##n,
+		EVCOUNTERS(FN)
+#undef FN
+	};
+
+	return hw < sizeof(fns) / sizeof(fns[0]) ? fns[hw] : NULL;
 }
 
 int pmukit_isa_read_perf_counter(uint32_t index, uint64_t *v)

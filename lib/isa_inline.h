@@ -5,9 +5,9 @@
  * stack frame and register saves on every read. One block per ISA, as in
  * isa_*.c.
  *
- * pmukit_isa_perf_counter_fast() reads the common counter without any call
- * and returns -EAGAIN for the others (and -EACCES on a fault): the caller
- * then takes its slow path through pmukit_isa_read_perf_counter().
+ * pmukit_isa_perf_counter_fast() reads the counter without any call and
+ * returns -EAGAIN when there is none to read (index 0), -EACCES on a fault:
+ * the caller then takes its slow path.
  */
 #ifndef PMUKIT_ISA_INLINE_H
 #define PMUKIT_ISA_INLINE_H
@@ -19,17 +19,31 @@
 #include "isa.h"
 
 #if defined(__aarch64__)
-/* perf's index 32 is PMCCNTR_EL0; event counters need a switch: slow path. */
+/*
+ * perf's index 32 is PMCCNTR_EL0, index n the event counter n - 1, reached
+ * through PMSELR_EL0 (PMUSERENR.ER, which perf sets, allows both at EL0;
+ * the kernel reads its counters by their own encodings, so nobody else
+ * relies on PMSELR, and a context switch in between changes the seqlock).
+ */
 static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
 {
-	uint64_t x;
+	uint64_t x, sel = index - 1;
 
-	if (__builtin_expect(index != 32, 0))
+	if (__builtin_expect(index == 32, 1)) {
+		__asm__ volatile goto("	isb\n\t"
+				      "1:	mrs	%0, pmccntr_el0\n\t"
+				      PMUKIT_EXTABLE("1b", fault)
+				      : "=r"(x) : : "memory" : fault);
+	} else if (sel < 31) {
+		__asm__ volatile goto("1:	msr	pmselr_el0, %1\n\t"
+				      "	isb\n\t"
+				      "2:	mrs	%0, pmxevcntr_el0\n\t"
+				      PMUKIT_EXTABLE("1b", fault)
+				      PMUKIT_EXTABLE("2b", fault)
+				      : "=&r"(x) : "r"(sel) : "memory" : fault);
+	} else {
 		return -EAGAIN;
-	__asm__ volatile goto("	isb\n\t"
-			      "1:	mrs	%0, pmccntr_el0\n\t"
-			      PMUKIT_EXTABLE("1b", fault)
-			      : "=r"(x) : : "memory" : fault);
+	}
 	*v = x;
 	return 0;
 fault:

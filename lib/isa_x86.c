@@ -144,11 +144,10 @@ int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *v)
 	return pmukit_isa_sample1_cycles(s, v);
 }
 
-int pmukit_isa_sample1_event(struct pmukit_session *s, uint64_t *v)
+pmukit_sample1_fn pmukit_isa_sample1_event(unsigned int hw)
 {
-	(void)s;
-	(void)v;
-	return -EOPNOTSUPP;
+	(void)hw;
+	return NULL;	/* no event counters to read */
 }
 
 /* rdpmc takes perf's index - 1 in ecx. */

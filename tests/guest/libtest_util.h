@@ -50,6 +50,43 @@ static inline void spin(unsigned long n)
 /*
  * The windows, noinline so every call runs the same instructions. Each
  * returns 0 or the library's error; *c gets the counts.
+ *
+ * What the tests subtract is measured, not assumed: the count of a window
+ * around spin(0), the same on every run under icount. Where the numbers
+ * come from, from objdump -d of libtest for arm64 (Debian 12's gcc 12 and
+ * static glibc 2.36; another build gives other numbers and the same test):
+ * a window counts the instructions after the read that opens it, up to and
+ * with the read that closes it.
+ *
+ *   direct, sample pair, INST_RETIRED:u (event counter 0): 20 =
+ *	 8  the rest of sample1_ev0 after its mrs (ldr, str, ldr, ldr, cmp,
+ *	    b.ne: the rseq CPU check, mov, ret)
+ *	 7  window_sample: mov, cbz; mov and spin(0)'s cbz (SPIN_EXTRA); add,
+ *	    mov, bl
+ *	 3  pmukit_sample: ldr, mov, br (the session's sample1)
+ *	 2  sample1_ev0: isb, mrs
+ *
+ *   perf-mmap, sample pair, INST_RETIRED:u: 37 =
+ *	11  the rest of mmap_sample1 after its mrs of PMXEVCNTR: the seqlock
+ *	    re-check (ldr, cmp, b.ne), sign extension and add (mov, sub,
+ *	    lsl, asr, add), str, mov, ret
+ *	 7  window_sample, as above
+ *	 3  pmukit_sample
+ *	16  mmap_sample1 to its mrs: ldr, ldr, b; the page's lock, offset,
+ *	    pmc_width and index (4 ldr, and); index 32? (cmp, b.eq); index - 1
+ *	    in range (sub, cmp, b.hi); msr PMSELR_EL0, isb, mrs PMXEVCNTR_EL0
+ *
+ *   perf, start/read: 77 user instructions between the kernel enabling
+ *   the group and reading it:
+ *	 3  glibc's ioctl() after its svc: cmn, b.cs, ret
+ *	11  pmukit_perf_enable (tbz; mov, ldp, ldp, ret) and perf_start
+ *	    (mov, cbnz, ldr, mov, ldp, ret) returning
+ *	 7  window_read: mov, cbnz; mov, spin(0)'s cbz; mov, mov, bl
+ *	10  pmukit_read (cmp, ccmp, b.eq, ldr, ldr, mov, br), perf_read (3)
+ *	35  pmukit_perf_read_events (17) and read_raw (18) to their calls
+ *	11  glibc's read() to and with its svc: stp, adrp, mov, ldr, stp,
+ *	    sxtw, ldrb, cbz (single-threaded), mov, mov x8, svc. This is the
+ *	    "read() wrapper cost" of this build (QEMU.md saw 26 elsewhere).
  */
 __attribute__((noinline)) static int window_stop(struct pmukit_session *s, unsigned long n,
 						 struct pmukit_count *c)
