@@ -222,18 +222,32 @@ static int resolve_path(struct stat_opts *o)
 	return CLI_FAIL;
 }
 
-/* CPU_CYCLES, and INST_RETIRED where the core implements it. */
+/*
+ * Without -e: CPU_CYCLES and INST_RETIRED where the path counts both, else
+ * CPU_CYCLES, else (perf without hardware events, as in many virtual
+ * machines) task-clock.
+ */
 static void default_events(struct stat_opts *o)
 {
-	struct pmukit_session *s;
-	const char *both[] = { "CPU_CYCLES", "INST_RETIRED" };
+	static const char *const sets[][2] = {
+		{ "CPU_CYCLES", "INST_RETIRED" }, { "CPU_CYCLES", NULL }, { "task-clock", NULL },
+	};
 	struct pmukit_options po = { .path = o->path, .cpu = o->cpu };
+	struct pmukit_session *s;
+	size_t i;
 
-	o->ev[o->nev++] = "CPU_CYCLES";
-	if (pmukit_open(&s, both, 2, &po) == 0) {
-		pmukit_close(s);
-		o->ev[o->nev++] = "INST_RETIRED";
+	for (i = 0; i < ARRAY_SIZE(sets); i++) {
+		unsigned int n = sets[i][1] ? 2 : 1;
+
+		if (pmukit_open(&s, sets[i], n, &po) == 0) {
+			pmukit_close(s);
+			o->ev[o->nev++] = sets[i][0];
+			if (n == 2)
+				o->ev[o->nev++] = sets[i][1];
+			return;
+		}
 	}
+	o->ev[o->nev++] = "CPU_CYCLES";	/* fails below, with the reason */
 }
 
 /* Opens each pass's group once, to report a bad event before anything runs. */

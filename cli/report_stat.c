@@ -127,7 +127,7 @@ static void report_table(FILE *f, const struct stat_report *r)
 		if (any) {
 			fprintf(f, " overhead subtracted from each run:");
 			for (i = 0; i < r->nev; i++)
-				if (!r->ev[i].added)
+				if (!r->ev[i].added && r->ev[i].overhead)
 					fprintf(f, " %s %llu", r->ev[i].name,
 						(unsigned long long)r->ev[i].overhead);
 			fprintf(f, " (--raw: none)\n");

@@ -500,7 +500,7 @@ static void report_table(FILE *f, const struct reg_sum *s, size_t n)
 	} else {
 		fprintf(f, "subtracted per region:");
 		for (i = 0; i < cfg.nevents; i++)
-			fprintf(f, " %s %llu, +%llu per region inside", ev_name[i],
+			fprintf(f, "%s %s %llu (+%llu per region inside)", i ? ";" : "", ev_name[i],
 				(unsigned long long)in_cost[i], (unsigned long long)pair_cost[i]);
 		fprintf(f, ")\n");
 	}
