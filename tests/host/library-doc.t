@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# docs/library.md's example program (TAP): it is extracted from the page,
+# must compile against include/pmukit/pmukit.h and the library of this
+# machine with the project's warnings, and must run: it prints the path
+# and one line per event, or fails with the library's message.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+case $(uname -m) in
+aarch64) arch=arm64 ;;
+armv7* | armv8*) arch=arm ;;
+*) arch=$(uname -m) ;;
+esac
+lib=$top/build/$arch/lib/libpmukit.a
+doc=$top/docs/library.md
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-doc.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+echo "TAP version 13"
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); echo "not ok $n - $*"; }
+diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+
+if [ ! -f "$lib" ]; then
+	echo "1..0 # SKIP $lib is not built (make lib)"
+	exit 0
+fi
+
+# The C block whose first line names count.c.
+awk '/^```c$/ { inblock = 1; first = 1; next }
+     /^```$/ { if (keep) exit; inblock = 0; next }
+     inblock && first { first = 0; keep = ($0 ~ /count\.c:/) }
+     inblock && keep { print }' "$doc" >"$tmp/count.c"
+if [ -s "$tmp/count.c" ]; then
+	ok "docs/library.md has the example count.c ($(wc -l <"$tmp/count.c") lines)"
+else
+	nok "docs/library.md has the example count.c"
+fi
+
+if out=$(${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" \
+		-o "$tmp/count" "$tmp/count.c" "$lib" -lm 2>&1); then
+	ok "the example compiles with -Wall -Wextra -Werror and links with libpmukit.a"
+else
+	nok "the example compiles with -Wall -Wextra -Werror and links with libpmukit.a"
+	diag "$out"
+fi
+
+# CPU_CYCLES works on every machine: the direct path, perf, or the clock.
+out=$("$tmp/count" 2>&1); rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^path: ' &&
+   printf '%s\n' "$out" | grep -Eq '^ +[0-9]+  '; then
+	ok "the example runs: path and count"
+else
+	nok "the example runs: path and count (exit $rc)"
+fi
+diag "$out"
+
+out=$("$tmp/count" NO_SUCH_EVENT 2>&1); rc=$?
+if [ $rc = 1 ] && printf '%s\n' "$out" | grep -q "unknown event 'NO_SUCH_EVENT'"; then
+	ok "the example reports the library's message for an unknown event"
+else
+	nok "the example reports the library's message for an unknown event (exit $rc)"
+	diag "$out"
+fi
+echo "1..$n"
