@@ -16,6 +16,16 @@
 
 #include "session.h"
 
+/**
+ * pmukit_child_fork() - fork a child that waits, then execs @argv
+ * @c: filled with the child's pid and the two pipe ends
+ * @argv: the command, NULL-terminated; argv[0] is searched in PATH
+ *
+ * The child blocks until pmukit_child_release() (or exits with 125 when
+ * pmukit_child_cancel() closes the pipe instead).
+ *
+ * Return: 0 or a negative errno (pipe, fork).
+ */
 PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 {
 	int go[2], status[2], err;
@@ -59,6 +69,13 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	return 0;
 }
 
+/**
+ * pmukit_child_release() - let the child exec
+ * @c: from pmukit_child_fork()
+ *
+ * Return: 0 once the child has exec'd; the exec's negative errno (-ENOENT:
+ * no such command) when it failed, after which the child exits with 127.
+ */
 PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 {
 	char byte = 1;
@@ -87,6 +104,10 @@ PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 	return 0;
 }
 
+/**
+ * pmukit_child_cancel() - end a child that was never released, and reap it
+ * @c: from pmukit_child_fork(); its pid is set to 0
+ */
 PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c)
 {
 	int st;
