@@ -19,13 +19,11 @@
 
 #include "cli.h"
 #include "output.h"
-#include "passes.h"
 #include "regs.h"
+#include "selftest.h"
 #include "selftest_loops.h"
 #include "support.h"
 
-#define ST_RUNS			5
-#define ST_MAX_EVENTS		6
 #define ST_STORE_ITERS		100
 #define ST_SWINC_ITERS		1000
 #define ST_DEFAULT_ITERS	1000
@@ -57,205 +55,11 @@ static const char usage[] =
 	"Exit status: 0 all exact counts right, 1 one is off or nothing could be\n"
 	"measured, 2 wrong usage.\n";
 
-enum expect { EXP_NONE, EXP_EXACT, EXP_ATLEAST };
-
-struct st_event {
-	const char *spec;
-	enum expect kind;
-	unsigned int per_iter;	/* expected per iteration; 0: the body's instructions */
-};
-
-struct st_loop {
-	const char *title;
-	const struct loop_shape *shape;
-	void (*fn)(unsigned long, void *);
-	unsigned long iters;
-	void *arg;
-	unsigned int nev;
-	struct st_event ev[ST_MAX_EVENTS];
-	int pmu_write;		/* the loop writes a PMU register: may trap */
-};
-
-struct st_result {
-	int ok;			/* measured */
-	int err;		/* when not: the error */
-	char why[200];		/* when not */
-	char name[64];		/* as the session calls it */
-	uint64_t value, raw, empty;
-};
-
 struct st_tally {
 	unsigned int exact_ok, exact_bad, not_counted, not_implemented, measured;
 };
 
 static int st_raw;
-
-/* Not inlined: the call is then the same instructions for every n. */
-static __attribute__((noinline)) void run_loop(const struct st_loop *l, unsigned long n)
-{
-	l->fn(n, l->arg);
-}
-
-struct st_run {
-	struct pmukit_session *s;
-	const struct st_loop *l;
-	unsigned long n;
-	struct pmukit_count *c;
-	int ret;
-};
-
-static void counted_run(void *arg)
-{
-	struct st_run *r = arg;
-
-	r->ret = pmukit_reset(r->s);
-	if (!r->ret)
-		r->ret = pmukit_start(r->s);
-	if (r->ret)
-		return;
-	run_loop(r->l, r->n);
-	r->ret = pmukit_stop(r->s);
-	if (!r->ret)
-		r->ret = pmukit_read(r->s, r->c);
-}
-
-/* The smallest counts of ST_RUNS runs of @n iterations; -EPERM if the loop trapped. */
-static int min_counts(struct pmukit_session *s, const struct st_loop *l, unsigned long n,
-		      unsigned int nev, uint64_t *min)
-{
-	struct pmukit_count c[ST_MAX_EVENTS + 1];
-	struct st_run r = { .s = s, .l = l, .n = n, .c = c };
-	unsigned int k, i;
-
-	for (i = 0; i < nev; i++)
-		min[i] = UINT64_MAX;
-	for (k = 0; k < ST_RUNS; k++) {
-		if (l->pmu_write) {
-			if (safe_call(counted_run, &r)) {
-				pmukit_stop(s);
-				return -EPERM;
-			}
-		} else {
-			counted_run(&r);
-		}
-		if (r.ret)
-			return r.ret;
-		for (i = 0; i < nev; i++)
-			if (c[i].value < min[i])
-				min[i] = c[i].value;
-	}
-	return 0;
-}
-
-/* Counts @nev events (indices @idx into l->ev) in one session; fills @res. */
-static int measure_group(enum pmukit_path path, const struct st_loop *l, const unsigned int *idx,
-			 unsigned int nev, struct st_result *res)
-{
-	struct pmukit_options po = { .path = path, .cpu = -1 };
-	uint64_t full[ST_MAX_EVENTS + 1], empty[ST_MAX_EVENTS + 1];
-	const char *spec[ST_MAX_EVENTS + 1];
-	struct pmukit_session *s;
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < nev; i++)
-		spec[i] = l->ev[idx[i]].spec;
-	ret = pmukit_open(&s, spec, nev, &po);
-	if (ret)
-		return ret;
-	ret = min_counts(s, l, 0, nev, empty);
-	if (!ret)
-		ret = min_counts(s, l, l->iters, nev, full);
-	for (i = 0; i < nev; i++) {
-		struct st_result *r = &res[idx[i]];
-
-		snprintf(r->name, sizeof(r->name), "%s", pmukit_event_name(s, i));
-		r->err = ret;
-		if (ret == -EPERM) {
-			snprintf(r->why, sizeof(r->why), "PMSWINC traps in user space on this path");
-			continue;
-		}
-		if (ret) {
-			snprintf(r->why, sizeof(r->why), "%s", pmukit_last_error());
-			continue;
-		}
-		r->ok = 1;
-		r->raw = full[i];
-		r->empty = empty[i];
-		r->value = st_raw ? full[i] : full[i] > empty[i] ? full[i] - empty[i] : 0;
-	}
-	pmukit_close(s);
-	return ret == -EPERM ? 0 : ret;
-}
-
-static void note_failure(const struct st_loop *l, unsigned int i, struct st_result *res, int err)
-{
-	if (!res[i].err)
-		res[i].err = err;
-	if (!res[i].why[0])
-		snprintf(res[i].why, sizeof(res[i].why), "%s", pmukit_last_error());
-	if (!res[i].name[0])
-		snprintf(res[i].name, sizeof(res[i].name), "%s", l->ev[i].spec);
-}
-
-/*
- * Every event of @l on @path: in groups that fit, and where a group cannot
- * be opened (an event this path lacks), each event on its own.
- */
-static void measure_loop(enum pmukit_path path, const struct st_loop *l, struct st_result *res)
-{
-	const char *spec[ST_MAX_EVENTS];
-	struct pass_plan p;
-	int cap = pmukit_ncounters(path);
-	unsigned int i, k;
-
-	memset(res, 0, sizeof(*res) * l->nev);
-	for (i = 0; i < l->nev; i++)
-		spec[i] = l->ev[i].spec;
-	if (cap <= 0 || cap > ST_MAX_EVENTS)
-		cap = ST_MAX_EVENTS;
-	else if (path == PMUKIT_PATH_DIRECT && arch_nregs)
-		cap++;	/* the cycle counter, besides the event counters */
-	if (cap < 2) {
-		/* One counter (the TSC): one event at a time. */
-		for (i = 0; i < l->nev; i++) {
-			int ret = measure_group(path, l, &i, 1, res);
-
-			if (ret)
-				note_failure(l, i, res, ret);
-		}
-		return;
-	}
-	while (pass_plan(&p, spec, l->nev, (unsigned int)cap) == 0) {
-		int e2big = 0;
-
-		for (k = 0; k < p.npasses; k++) {
-			unsigned int idx[ST_MAX_EVENTS + 1], n = 0;
-			int ret;
-
-			/* The cycles a plan adds to each pass are of no use here. */
-			for (i = 0; i < p.count[k]; i++)
-				if (p.idx[k][i] < l->nev)
-					idx[n++] = p.idx[k][i];
-			ret = measure_group(path, l, idx, n, res);
-			if (ret == -E2BIG) {
-				e2big = 1;
-				break;
-			}
-			if (ret == 0)
-				continue;
-			for (i = 0; i < n; i++) {
-				ret = measure_group(path, l, &idx[i], 1, res);
-				if (ret)
-					note_failure(l, idx[i], res, ret);
-			}
-		}
-		if (!e2big || cap <= 2)
-			break;
-		cap--;
-		memset(res, 0, sizeof(*res) * l->nev);
-	}
-}
 
 static const char *judge(const struct st_event *e, const struct st_result *r, uint64_t want,
 			 const struct ev_support *sup, const struct pmukit_core_def *core,
@@ -495,7 +299,7 @@ int cmd_selftest(int argc, char **argv)
 			if (paths[p] == PMUKIT_PATH_DIRECT)
 				direct_rearm("selftest");
 			for (i = 0; i < nloops; i++)
-				measure_loop(paths[p], &loops[i], results[i][p]);
+				selftest_measure(paths[p], &loops[i], results[i][p], st_raw);
 		}
 		for (i = 0; i < nloops; i++)
 			print_loop(&loops[i], paths, npaths, results[i], &sup, core, &t);

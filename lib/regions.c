@@ -31,15 +31,12 @@
 #include <string.h>
 
 #include "pmukit/pmukit.h"
+#include "regions.h"
 
-#define REG_MAX_EVENTS	8
 #define REG_MAX_DEPTH	64
 #define REG_MAX_REGIONS	256	/* distinct names per thread */
 #define REG_HASH	512	/* name addresses per thread; a power of two */
 #define REG_CALIBRATE_RUNS 64
-#define REG_NAME_LEN	64
-
-enum reg_format { REG_TABLE, REG_CSV, REG_JSON };
 
 struct reg_rec {
 	const char *name;
@@ -440,130 +437,6 @@ void pmukit_region_end(const char *name)
 	close_top(ok ? now : NULL);
 }
 
-/* ---- the report at exit ------------------------------------------------ */
-
-struct reg_sum {
-	const char *name;
-	uint64_t calls;
-	uint64_t total[REG_MAX_EVENTS];
-	uint64_t self[REG_MAX_EVENTS];
-};
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void csv_string(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-static double per_call(const struct reg_sum *s, unsigned int i)
-{
-	return s->calls ? (double)s->total[i] / (double)s->calls : 0.0;
-}
-
-static void report_table(FILE *f, const struct reg_sum *s, size_t n)
-{
-	int w = 6;
-	unsigned int i;
-	size_t r;
-
-	for (r = 0; r < n; r++)
-		if ((int)strlen(s[r].name) > w)
-			w = (int)strlen(s[r].name);
-	fprintf(f, "pmukit regions (path %s; ", path_name);
-	if (cfg.raw) {
-		fprintf(f, "raw: the markers' cost not subtracted)\n");
-	} else {
-		fprintf(f, "subtracted per region:");
-		for (i = 0; i < cfg.nevents; i++)
-			fprintf(f, "%s %s %llu (+%llu per region inside)", i ? ";" : "", ev_name[i],
-				(unsigned long long)in_cost[i], (unsigned long long)pair_cost[i]);
-		fprintf(f, ")\n");
-	}
-	fprintf(f, "%-*s  %-20s %10s %16s %16s %16s\n", w, "region", "event", "calls",
-		"total", "per call", "self");
-	for (r = 0; r < n; r++)
-		for (i = 0; i < cfg.nevents; i++)
-			fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w, s[r].name,
-				ev_name[i], (unsigned long long)s[r].calls,
-				(unsigned long long)s[r].total[i], per_call(&s[r], i),
-				(unsigned long long)s[r].self[i]);
-}
-
-static void report_csv(FILE *f, const struct reg_sum *s, size_t n)
-{
-	unsigned int i;
-	size_t r;
-
-	fprintf(f, "region,event,calls,total,per_call,self\n");
-	for (r = 0; r < n; r++)
-		for (i = 0; i < cfg.nevents; i++) {
-			csv_string(f, s[r].name);
-			fputc(',', f);
-			csv_string(f, ev_name[i]);
-			fprintf(f, ",%llu,%llu,%.1f,%llu\n", (unsigned long long)s[r].calls,
-				(unsigned long long)s[r].total[i], per_call(&s[r], i),
-				(unsigned long long)s[r].self[i]);
-		}
-}
-
-static void report_json(FILE *f, const struct reg_sum *s, size_t n, const unsigned long *w)
-{
-	unsigned int i;
-	size_t r;
-
-	fprintf(f, "{\n  \"path\": ");
-	json_string(f, path_name);
-	fprintf(f, ",\n  \"raw\": %s,\n  \"overhead\": {", cfg.raw ? "true" : "false");
-	for (i = 0; i < cfg.nevents; i++) {
-		fprintf(f, "%s\n    ", i ? "," : "");
-		json_string(f, ev_name[i]);
-		fprintf(f, ": { \"region\": %llu, \"nested_region\": %llu }",
-			(unsigned long long)(cfg.raw ? 0 : in_cost[i]),
-			(unsigned long long)(cfg.raw ? 0 : pair_cost[i]));
-	}
-	fprintf(f, "\n  },\n  \"regions\": [");
-	for (r = 0; r < n; r++) {
-		fprintf(f, "%s\n    { \"name\": ", r ? "," : "");
-		json_string(f, s[r].name);
-		fprintf(f, ", \"calls\": %llu, \"events\": {", (unsigned long long)s[r].calls);
-		for (i = 0; i < cfg.nevents; i++) {
-			fprintf(f, "%s ", i ? "," : "");
-			json_string(f, ev_name[i]);
-			fprintf(f, ": { \"total\": %llu, \"self\": %llu }",
-				(unsigned long long)s[r].total[i],
-				(unsigned long long)s[r].self[i]);
-		}
-		fprintf(f, " } }");
-	}
-	fprintf(f, "\n  ],\n  \"unmatched_ends\": %lu,\n  \"not_closed\": %lu,\n"
-		"  \"failed_reads\": %lu,\n  \"too_many\": %lu\n}\n", w[0], w[1], w[2], w[3]);
-}
-
 /* Every thread's regions, added up by name, in the order first seen. */
 static size_t sum_threads(struct reg_sum *out, size_t max, unsigned long *w)
 {
@@ -603,8 +476,8 @@ static void report(void)
 {
 	static struct reg_sum sums[REG_MAX_REGIONS];
 	unsigned long w[4] = { 0 };
+	struct reg_report rep;
 	FILE *f = stderr;
-	size_t n;
 	int own = 0;
 
 	/* Regions this (main) thread left open end here, at exit. */
@@ -620,7 +493,22 @@ static void report(void)
 	pthread_mutex_lock(&reg_lock);
 	if (!calibrated)
 		goto out;	/* no thread could count: the reason was given */
-	n = sum_threads(sums, REG_MAX_REGIONS, w);
+	memset(&rep, 0, sizeof(rep));
+	rep.n = sum_threads(sums, REG_MAX_REGIONS, w);
+	rep.sum = sums;
+	rep.format = cfg.format;
+	rep.raw = cfg.raw;
+	rep.path = path_name;
+	rep.nevents = cfg.nevents;
+	rep.event = (const char (*)[REG_NAME_LEN])ev_name;
+	rep.in_cost = in_cost;
+	rep.pair_cost = pair_cost;
+	rep.unmatched = w[0];
+	rep.unclosed = w[1];
+	rep.failed = w[2];
+	rep.lost = w[3];
+	rep.max_depth = REG_MAX_DEPTH;
+	rep.max_regions = REG_MAX_REGIONS;
 	if (cfg.output && !strcmp(cfg.output, "-")) {
 		f = stdout;
 	} else if (cfg.output && *cfg.output) {
@@ -632,21 +520,7 @@ static void report(void)
 		if (!f)
 			f = stderr;
 	}
-	switch (cfg.format) {
-	case REG_CSV:
-		report_csv(f, sums, n);
-		break;
-	case REG_JSON:
-		report_json(f, sums, n, w);
-		break;
-	default:
-		report_table(f, sums, n);
-		if (w[0] || w[1] || w[2] || w[3])
-			fprintf(f, "warning: %lu ends without a begin, %lu regions not closed, "
-				"%lu failed reads, %lu regions past %d deep or %d names\n",
-				w[0], w[1], w[2], w[3], REG_MAX_DEPTH, REG_MAX_REGIONS);
-		break;
-	}
+	pmukit_regions_write(f, &rep);
 	if (own)
 		fclose(f);
 	else

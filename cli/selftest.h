@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * 'pmukit selftest': the loops and what they must count (cmd_selftest.c),
+ * and their measurement on one access path (selftest_measure.c).
+ */
+#ifndef PMUKIT_CLI_SELFTEST_H
+#define PMUKIT_CLI_SELFTEST_H
+
+#include <stdint.h>
+
+#include "pmukit/pmukit.h"
+#include "selftest_loops.h"
+
+#define ST_MAX_EVENTS		6
+
+enum expect { EXP_NONE, EXP_EXACT, EXP_ATLEAST };
+
+struct st_event {
+	const char *spec;
+	enum expect kind;
+	unsigned int per_iter;	/* expected per iteration; 0: the body's instructions */
+};
+
+struct st_loop {
+	const char *title;
+	const struct loop_shape *shape;
+	void (*fn)(unsigned long, void *);
+	unsigned long iters;
+	void *arg;
+	unsigned int nev;
+	struct st_event ev[ST_MAX_EVENTS];
+	int pmu_write;		/* the loop writes a PMU register: may trap */
+};
+
+struct st_result {
+	int ok;			/* measured */
+	int err;		/* when not: the error */
+	char why[200];		/* when not */
+	char name[64];		/* as the session calls it */
+	uint64_t value, raw, empty;
+};
+
+/*
+ * Counts every event of @l on @path: each the smallest of a few runs, less
+ * the smallest count of the loop run with no iterations (unless @raw), in
+ * groups that fit the counters; an event a group cannot take is tried alone.
+ */
+void selftest_measure(enum pmukit_path path, const struct st_loop *l, struct st_result *res,
+		      int raw);
+
+#endif /* PMUKIT_CLI_SELFTEST_H */

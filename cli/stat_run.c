@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The runs of 'pmukit stat': each pass of events, each run of the command,
+ * counted as pmukit.h describes for PMUKIT_F_CHILD; then the statistics.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cli.h"
+#include "metrics.h"
+#include "stat.h"
+
+#define STAT_OVERHEAD_RUNS	8
+
+/* The smallest count of an empty measurement (start, stop, read) per event. */
+static int measure_overhead(struct pmukit_session *s, unsigned int n, uint64_t *ovh)
+{
+	struct pmukit_count c[STAT_MAX_EVENTS + 1];
+	unsigned int r, k;
+	int ret;
+
+	for (k = 0; k < n; k++)
+		ovh[k] = UINT64_MAX;
+	for (r = 0; r < STAT_OVERHEAD_RUNS; r++) {
+		ret = pmukit_reset(s);
+		if (!ret)
+			ret = pmukit_start(s);
+		if (!ret)
+			ret = pmukit_stop(s);
+		if (!ret)
+			ret = pmukit_read(s, c);
+		if (ret)
+			return ret;
+		for (k = 0; k < n; k++)
+			if (c[k].value < ovh[k])
+				ovh[k] = c[k].value;
+	}
+	return 0;
+}
+
+/*
+ * One run of the command for one pass, in the order pmukit.h gives for
+ * PMUKIT_F_CHILD. @s: the direct/clock session, kept across runs (this
+ * process is pinned, and so is each child it forks); NULL for perf, which
+ * opens one per child.
+ */
+static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
+		    struct pmukit_session *s, struct pmukit_count *c, int *status)
+{
+	struct pmukit_session *ps = NULL;
+	struct pmukit_child ch;
+	int ret, perf = s == NULL;
+
+	*status = 0;
+	ret = pmukit_child_fork(&ch, o->argv);
+	if (ret) {
+		cli_error("stat", "cannot start '%s': %s", o->argv[0], pmukit_last_error());
+		return ret;
+	}
+	if (perf) {
+		struct pmukit_options po = {
+			.path = PMUKIT_PATH_PERF, .cpu = -1, .pid = ch.pid, .flags = PMUKIT_F_CHILD,
+		};
+
+		ret = pmukit_open(&ps, grp, n, &po);
+		s = ps;
+	} else {
+		ret = pmukit_reset(s);
+	}
+	if (!ret)
+		ret = pmukit_start(s);
+	if (ret) {
+		cli_error("stat", "cannot count: %s", pmukit_last_error());
+		pmukit_child_cancel(&ch);
+		pmukit_close(ps);
+		return ret;
+	}
+	ret = pmukit_child_release(&ch);
+	if (ret) {
+		cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
+		while (waitpid(ch.pid, status, 0) < 0 && errno == EINTR)
+			;
+		pmukit_stop(s);
+		pmukit_close(ps);
+		return ret;
+	}
+	while ((ret = waitpid(ch.pid, status, 0)) < 0 && errno == EINTR)
+		;
+	ret = ret < 0 ? -errno : 0;
+	if (!ret)
+		ret = pmukit_stop(s);
+	if (!ret)
+		ret = pmukit_read(s, c);
+	if (ret)
+		cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
+	pmukit_close(ps);
+	return ret;
+}
+
+/* Runs every pass o->runs times; fills @pd. */
+int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct pass_data *pd,
+		    struct stat_report *r)
+{
+	struct pmukit_count c[STAT_MAX_EVENTS + 1];
+	const char *grp[STAT_MAX_EVENTS + 1];
+	struct pmukit_options po = { .path = o->path, .cpu = o->cpu };
+	unsigned int k, i;
+	unsigned long run;
+	int ret = 0;
+
+	for (k = 0; k < p->npasses && !ret; k++) {
+		struct pmukit_session *s = NULL;
+
+		for (i = 0; i < p->count[k]; i++)
+			grp[i] = p->spec[p->idx[k][i]];
+		pd[k].val = calloc(o->runs * p->count[k], sizeof(uint64_t));
+		if (!pd[k].val)
+			return -ENOMEM;
+		if (o->path != PMUKIT_PATH_PERF) {
+			ret = pmukit_open(&s, grp, p->count[k], &po);
+			if (ret) {
+				cli_error("stat", "cannot count: %s", pmukit_last_error());
+				return ret;
+			}
+			if (r->cpu < 0 && o->path == PMUKIT_PATH_DIRECT)
+				r->cpu = sched_getcpu();
+			ret = measure_overhead(s, p->count[k], pd[k].ovh);
+			for (i = 0; i < p->count[k] && o->raw; i++)
+				pd[k].ovh[i] = 0;
+			if (ret) {
+				cli_error("stat", "an empty measurement failed: %s", pmukit_last_error());
+				pmukit_close(s);
+				return ret;
+			}
+		}
+		for (run = 0; run < o->runs && !ret; run++) {
+			int status;
+
+			ret = run_once(o, grp, p->count[k], s, c, &status);
+			if (ret)
+				break;
+			if (WIFEXITED(status)) {
+				r->exit_code = WEXITSTATUS(status);
+				r->signal = 0;
+			} else {
+				r->exit_code = -1;
+				r->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+			}
+			if (r->exit_code != 0)
+				r->failed_runs++;
+			for (i = 0; i < p->count[k]; i++) {
+				uint64_t v = c[i].value;
+
+				pd[k].val[run * p->count[k] + i] = v > pd[k].ovh[i] ? v - pd[k].ovh[i] : 0;
+				pd[k].enabled[i] += (double)c[i].enabled_ns;
+				pd[k].running[i] += (double)c[i].running_ns;
+			}
+		}
+		if (s)
+			pmukit_close(s);
+	}
+	return ret;
+}
+
+void stat_summarise(const struct stat_opts *o, const struct pass_plan *p,
+		    const struct pass_data *pd, struct stat_report *r)
+{
+	uint64_t *v = malloc((o->runs * p->npasses + 1) * sizeof(*v));
+	unsigned int i, k, slot, lo = 0, hi = 0;
+	unsigned long run;
+
+	if (!v)
+		return;
+	r->cycles_ref = -1;
+	r->nev = p->nspecs;
+	for (i = 0; i < p->nspecs; i++) {
+		struct stat_event *e = &r->ev[i];
+		double en = 0, ru = 0;
+		size_t n = 0;
+
+		memset(e, 0, sizeof(*e));
+		e->added = p->added && i == p->nspecs - 1;
+		for (k = 0; k < p->npasses; k++) {
+			for (slot = 0; slot < p->count[k] && p->idx[k][slot] != i; slot++)
+				;
+			if (slot == p->count[k])
+				continue;
+			if (!n) {
+				e->pass = k + 1;
+				e->overhead = pd[k].ovh[slot];
+				snprintf(e->name, sizeof(e->name), "%s", pd[k].name[slot]);
+			}
+			for (run = 0; run < o->runs; run++)
+				v[n++] = pd[k].val[run * p->count[k] + slot];
+			en += pd[k].enabled[slot];
+			ru += pd[k].running[slot];
+		}
+		e->counting = en > 0 ? 100.0 * ru / en : 100.0;
+		if (n)
+			pmukit_stats_compute(v, n, 0, &e->st);
+	}
+	if (p->cycles >= 0 && p->npasses > 1) {
+		r->cycles_ref = p->cycles;
+		for (k = 0; k < p->npasses; k++) {
+			double sum = 0;
+
+			for (run = 0; run < o->runs; run++)
+				sum += (double)pd[k].val[run * p->count[k]];	/* slot 0: the cycles */
+			r->pass_cycles[k] = sum / (double)o->runs;
+			if (r->pass_cycles[k] < r->pass_cycles[lo])
+				lo = k;
+			if (r->pass_cycles[k] > r->pass_cycles[hi])
+				hi = k;
+		}
+		r->pass_spread = r->ev[p->cycles].st.mean > 0 ?
+			(r->pass_cycles[hi] - r->pass_cycles[lo]) / r->ev[p->cycles].st.mean * 100 : 0;
+	}
+	free(v);
+	metrics_compute(r);
+}
+

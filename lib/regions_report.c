@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The report of the region markers, written once at exit: a table for
+ * people, CSV (a header line, then a line per region and event) or JSON.
+ */
+#include <string.h>
+
+#include "regions.h"
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_string(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static double per_call(const struct reg_sum *s, unsigned int i)
+{
+	return s->calls ? (double)s->total[i] / (double)s->calls : 0.0;
+}
+
+static void report_table(FILE *f, const struct reg_report *rep)
+{
+	const struct reg_sum *s = rep->sum;
+	size_t n = rep->n;
+	int w = 6;
+	unsigned int i;
+	size_t r;
+
+	for (r = 0; r < n; r++)
+		if ((int)strlen(s[r].name) > w)
+			w = (int)strlen(s[r].name);
+	fprintf(f, "pmukit regions (path %s; ", rep->path);
+	if (rep->raw) {
+		fprintf(f, "raw: the markers' cost not subtracted)\n");
+	} else {
+		fprintf(f, "subtracted per region:");
+		for (i = 0; i < rep->nevents; i++)
+			fprintf(f, "%s %s %llu (+%llu per region inside)", i ? ";" : "", rep->event[i],
+				(unsigned long long)rep->in_cost[i], (unsigned long long)rep->pair_cost[i]);
+		fprintf(f, ")\n");
+	}
+	fprintf(f, "%-*s  %-20s %10s %16s %16s %16s\n", w, "region", "event", "calls",
+		"total", "per call", "self");
+	for (r = 0; r < n; r++)
+		for (i = 0; i < rep->nevents; i++)
+			fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w, s[r].name,
+				rep->event[i], (unsigned long long)s[r].calls,
+				(unsigned long long)s[r].total[i], per_call(&s[r], i),
+				(unsigned long long)s[r].self[i]);
+}
+
+static void report_csv(FILE *f, const struct reg_report *rep)
+{
+	const struct reg_sum *s = rep->sum;
+	size_t n = rep->n;
+	unsigned int i;
+	size_t r;
+
+	fprintf(f, "region,event,calls,total,per_call,self\n");
+	for (r = 0; r < n; r++)
+		for (i = 0; i < rep->nevents; i++) {
+			csv_string(f, s[r].name);
+			fputc(',', f);
+			csv_string(f, rep->event[i]);
+			fprintf(f, ",%llu,%llu,%.1f,%llu\n", (unsigned long long)s[r].calls,
+				(unsigned long long)s[r].total[i], per_call(&s[r], i),
+				(unsigned long long)s[r].self[i]);
+		}
+}
+
+static void report_json(FILE *f, const struct reg_report *rep)
+{
+	const struct reg_sum *s = rep->sum;
+	size_t n = rep->n;
+	unsigned int i;
+	size_t r;
+
+	fprintf(f, "{\n  \"path\": ");
+	json_string(f, rep->path);
+	fprintf(f, ",\n  \"raw\": %s,\n  \"overhead\": {", rep->raw ? "true" : "false");
+	for (i = 0; i < rep->nevents; i++) {
+		fprintf(f, "%s\n    ", i ? "," : "");
+		json_string(f, rep->event[i]);
+		fprintf(f, ": { \"region\": %llu, \"nested_region\": %llu }",
+			(unsigned long long)(rep->raw ? 0 : rep->in_cost[i]),
+			(unsigned long long)(rep->raw ? 0 : rep->pair_cost[i]));
+	}
+	fprintf(f, "\n  },\n  \"regions\": [");
+	for (r = 0; r < n; r++) {
+		fprintf(f, "%s\n    { \"name\": ", r ? "," : "");
+		json_string(f, s[r].name);
+		fprintf(f, ", \"calls\": %llu, \"events\": {", (unsigned long long)s[r].calls);
+		for (i = 0; i < rep->nevents; i++) {
+			fprintf(f, "%s ", i ? "," : "");
+			json_string(f, rep->event[i]);
+			fprintf(f, ": { \"total\": %llu, \"self\": %llu }",
+				(unsigned long long)s[r].total[i],
+				(unsigned long long)s[r].self[i]);
+		}
+		fprintf(f, " } }");
+	}
+	fprintf(f, "\n  ],\n  \"unmatched_ends\": %lu,\n  \"not_closed\": %lu,\n"
+		"  \"failed_reads\": %lu,\n  \"too_many\": %lu\n}\n", rep->unmatched, rep->unclosed,
+		rep->failed, rep->lost);
+}
+
+void pmukit_regions_write(FILE *f, const struct reg_report *rep)
+{
+	switch (rep->format) {
+	case REG_CSV:
+		report_csv(f, rep);
+		break;
+	case REG_JSON:
+		report_json(f, rep);
+		break;
+	default:
+		report_table(f, rep);
+		if (rep->unmatched || rep->unclosed || rep->failed || rep->lost)
+			fprintf(f, "warning: %lu ends without a begin, %lu regions not closed, "
+				"%lu failed reads, %lu regions past %d deep or %d names\n",
+				rep->unmatched, rep->unclosed, rep->failed, rep->lost,
+				rep->max_depth, rep->max_regions);
+		break;
+	}
+}
