@@ -255,6 +255,11 @@ int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n)
 	if (hw == PMUKIT_HW_CYCLES) {
 		SAMPLE_LOOP32("mrc	p15, 0, %[v], c9, c13, 0");
 	} else {
+		/*
+		 * PMSELR once, outside the loop, to keep it five instructions:
+		 * another task writing PMSELR meanwhile on this CPU would
+		 * redirect the reads (pmukit_sample() selects every time).
+		 */
 		if (hw > 30 || select_counter(hw))
 			return hw > 30 ? -EINVAL : -EACCES;
 		SAMPLE_LOOP32("mrc	p15, 0, %[v], c9, c13, 2");
