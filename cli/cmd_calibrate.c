@@ -237,6 +237,10 @@ int cmd_calibrate(int argc, char **argv)
 		n = 1;
 	}
 	calib_report(stdout, o.fmt, o.sep, rows, n, o.pairs);
+	/* The table says why a path was not measured; CSV has no place for it. */
+	for (i = 0; i < n && o.fmt == OUT_CSV; i++)
+		if (!rows[i].ok)
+			cli_error("calibrate", "%s not measured: %s", rows[i].path, rows[i].why);
 
 	for (i = 0; i < n; i++) {
 		if (!rows[i].ok)

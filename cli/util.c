@@ -198,15 +198,29 @@ const struct pmukit_core_def *default_common(void)
  * until the module re-applies it. Where the module is loaded and its rearm
  * file writable, do that (and say so) rather than fail.
  */
+/* Is user access off on some online CPU, as the module sees it? */
+static int some_cpu_off(void)
+{
+	int cpus[256], n = online_cpus(cpus, 256), i;
+	char path[96], text[16];
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
+		if (read_text(path, text, sizeof(text)) == 0 && strcmp(text, "on"))
+			return 1;
+	}
+	return 0;
+}
+
 int direct_rearm(const char *cmd)
 {
 	char why[256];
 	FILE *f;
 
-	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) == 0)
-		return 0;
 	if (access(PMUKIT_SYSFS "/rearm", W_OK))
-		return -1;
+		return pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) ? -1 : 0;
+	if (!some_cpu_off() && pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) == 0)
+		return 0;
 	f = fopen(PMUKIT_SYSFS "/rearm", "w");
 	if (!f)
 		return -1;
