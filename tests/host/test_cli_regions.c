@@ -60,14 +60,17 @@ static void regions(void)
 /* Runs regions() in a child with these settings; returns its report. */
 static char *run(const char *format, int raw)
 {
-	char path[] = "/tmp/pmukit-regions-XXXXXX";
-	int fd = mkstemp(path), status;
+	const char *dir = getenv("TMPDIR");
+	char path[512];
+	int fd, status;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f, *m;
 	pid_t pid;
 	int c;
 
+	snprintf(path, sizeof(path), "%s/pmukit-regions-XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
 	if (fd < 0)
 		return NULL;
 	close(fd);
