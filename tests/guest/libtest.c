@@ -253,15 +253,21 @@ static int cmd_swincr(void)
 
 /* ---- 32-bit counters wrapping inside a measurement ---------------------- */
 
-/* Every counter a few hundred below its wrap (mode=full lets EL0 write them). */
+/*
+ * Every counter 2048 below its wrap (mode=full lets EL0 write them): more
+ * than the few hundred instructions of reset and start, fewer than the
+ * 2000 of the loop, so each wraps inside the loop.
+ */
+#define BELOW_WRAP	2048U
+
 static void near_wrap(unsigned int ncounters)
 {
 	unsigned int i;
 
 	for (i = 0; i < ncounters; i++)
-		pmukit_write_pmevcntr(i, 0xffffff00U);	/* PMEVCNTRn: 32-bit wrap soon */
+		pmukit_write_pmevcntr(i, 0U - BELOW_WRAP);	/* PMEVCNTRn: 32 bits */
 	/* PMCCNTR: 64 bits on AArch64, 32 on AArch32 (without mrrc). */
-	pmukit_write_pmccntr(sizeof(long) == 8 ? ~0xffULL : 0xffffff00ULL);
+	pmukit_write_pmccntr(sizeof(long) == 8 ? 0ULL - BELOW_WRAP : 0U - BELOW_WRAP);
 	pmukit_isb();
 }
 
@@ -287,6 +293,10 @@ static int cmd_wrap(void)
 	near_wrap(info.ncounters);
 	if (!ret)
 		ret = window_stop(s, 1000, c1);
+	/* Small again: the counters went past their top during the window. */
+	tap_ok(pmukit_read_pmevcntr(0) < 2 * 2000 + 1000 &&
+	       (uint64_t)pmukit_read_pmccntr() < 2 * 2000 + 1000,
+	       "direct: event counter 0 and the cycle counter wrapped during the window");
 	for (e = 0; e < 3; e++)
 		if (!tap_ok(!ret && c1[e].value - c0[e].value == 2000,
 			    "direct: %s wraps inside a 1000-iteration loop and still counts exactly 2000",
