@@ -14,9 +14,10 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(HOST_TEST_OUT)/%,$(wildcard tests/host
 PROVE ?= prove
 PROVE_FLAGS ?= -j2
 
-$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h
+# (lib.mk is read after this file: name the library by its path.)
+$(HOST_TEST_OUT)/%: tests/host/%.c $(BUILD)/lib/libpmukit.a tests/tap.h
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(LIB_A) -lm
+	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(BUILD)/lib/libpmukit.a -lm
 
 deps:
 	$(Q)tools/deps

@@ -9,7 +9,9 @@
 .PHONY: kmod
 ifneq ($(ARCH),x86_64)
 KMOD_OUT := $(BUILD)/kmod
-KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
+# Only the module's own sources: an in-tree 'make -C kmod' leaves generated
+# files (pmukit.mod.c) that must not be linked in.
+KMOD_SRCS := $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/*.h)) kmod/Kbuild
 ifeq ($(ARCH),$(HOST_ARCH))
 KDIR ?= /lib/modules/$(shell uname -r)/build
 endif

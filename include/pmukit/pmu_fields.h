@@ -41,8 +41,8 @@
 /* PMEVTYPER<n> / PMXEVTYPER / PMCCFILTR: event and filter */
 #define PMEVTYPER_P_BIT		PMUKIT_BIT(31)	/* do not count at EL1 (PL1) */
 #define PMEVTYPER_U_BIT		PMUKIT_BIT(30)	/* do not count at EL0 (PL0) */
-#define PMEVTYPER_NSK_BIT	PMUKIT_BIT(29)	/* Non-secure EL1: count if != P */
-#define PMEVTYPER_NSU_BIT	PMUKIT_BIT(28)	/* Non-secure EL0: count if != U */
+#define PMEVTYPER_NSK_BIT	PMUKIT_BIT(29)	/* Non-secure EL1: counted if NSK == P */
+#define PMEVTYPER_NSU_BIT	PMUKIT_BIT(28)	/* Non-secure EL0: counted if NSU == U */
 #define PMEVTYPER_NSH_BIT	PMUKIT_BIT(27)	/* count at EL2 (HYP) */
 #define PMEVTYPER_M_BIT		PMUKIT_BIT(26)	/* EL3: count if == P */
 #define PMEVTYPER_EVT_MASK_V7	0xffUL		/* ARMv7 PMUv1/v2 event number */
