@@ -43,6 +43,26 @@ fi
 say "software increment: 1000 writes to PMSWINC"
 printf '  '; pmutest swinc 1000
 
+say "pmukit info"
+pmukit info
+say "pmukit selftest: loops of known length on every working path"
+pmukit selftest
+if [ -n "${PMUKIT_DEMO_ICOUNT:-}" ]; then
+	say "pmukit calibrate: back-to-back reads on every path"
+	pmukit calibrate
+	say "pmukit stat: a static program with a loop of 100000 iterations"
+	pmukit stat -e INST_RETIRED:u,CPU_CYCLES:u -r 3 -- stat_loop 100000
+	say "region markers in that program (built with -DPMUKIT_MARKERS)"
+	PMUKIT_REGIONS_EVENTS=INST_RETIRED:u stat_loop --regions 100000
+else
+	say "pmukit calibrate --histogram: back-to-back reads on every path"
+	pmukit calibrate --histogram -n 2000
+	say "pmukit stat: a static program with a loop of 100000 iterations"
+	pmukit stat -e CPU_CYCLES -r 3 -- stat_loop 100000
+fi
+# A perf session (pmukit's perf path) closes user access on arm64: re-open it.
+echo 1 > /sys/kernel/pmukit/rearm
+
 say "rmmod pmukit: registers restored"
 rmmod pmukit
 pmutest probe
