@@ -38,6 +38,15 @@ int bad_option(const char *cmd, char **argv, int optopt_seen);
 void getopt_reset(void);
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
 int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path);
+
+/* Options calibrate and stat share: -x SEP, --json, --cpu C. */
+enum { OPT_OUT_JSON = 0x1000, OPT_OUT_CPU };
+struct out_args {
+	const char *sep;	/* -x SEP */
+	int csv, json;
+	int cpu;		/* --cpu C; -1 when not given */
+};
+int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
 int read_text(const char *path, char *buf, size_t len);
 int read_long(const char *path, long *v);
 int read_u32(const char *path, uint32_t *v);

@@ -142,19 +142,19 @@ out:
 
 static int parse_opts(int argc, char **argv, struct cal_opts *o)
 {
-	enum { OPT_JSON = 256, OPT_HIST, OPT_SVG, OPT_CPU };
+	enum { OPT_HIST = 256, OPT_SVG };
 	static const struct option opts[] = {
 		{ "path", required_argument, NULL, 'p' },
-		{ "json", no_argument, NULL, OPT_JSON },
+		{ "json", no_argument, NULL, OPT_OUT_JSON },
 		{ "field-separator", required_argument, NULL, 'x' },
-		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "cpu", required_argument, NULL, OPT_OUT_CPU },
 		{ "histogram", no_argument, NULL, OPT_HIST },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	unsigned long v;
-	int c, csv = 0, json = 0;
+	struct out_args oa = { .cpu = -1 };
+	int c, r;
 
 	memset(o, 0, sizeof(*o));
 	o->all = 1;
@@ -162,6 +162,11 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 	o->cpu = -1;
 	getopt_reset();
 	while ((c = getopt_long(argc, argv, ":p:n:x:h", opts, NULL)) != -1) {
+		r = parse_out_arg("calibrate", c, optarg, &oa);
+		if (r == CLI_USAGE)
+			return r;
+		if (r)	/* one of the shared options, stored in oa */
+			continue;
 		switch (c) {
 		case 'p':
 			if (!strcmp(optarg, "all")) {
@@ -176,20 +181,6 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 			if (parse_ulong(optarg, 1, CAL_MAX_PAIRS, &o->pairs))
 				return usage_error("calibrate", "-n takes a number of pairs from 1 to %lu, not '%s'",
 						   CAL_MAX_PAIRS, optarg);
-			break;
-		case 'x':
-			if (!*optarg)
-				return usage_error("calibrate", "-x needs a separator");
-			o->sep = optarg;
-			csv = 1;
-			break;
-		case OPT_JSON:
-			json = 1;
-			break;
-		case OPT_CPU:
-			if (parse_ulong(optarg, 0, 4095, &v))
-				return usage_error("calibrate", "--cpu takes a CPU number, not '%s'", optarg);
-			o->cpu = (int)v;
 			break;
 		case OPT_HIST:
 			o->histogram = 1;
@@ -206,11 +197,13 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 	}
 	if (optind < argc)
 		return usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
-	if (csv && json)
+	o->sep = oa.sep;
+	o->cpu = oa.cpu;
+	if (oa.csv && oa.json)
 		return usage_error("calibrate", "-x and --json exclude each other");
-	if (o->histogram && (csv || json))
+	if (o->histogram && (oa.csv || oa.json))
 		return usage_error("calibrate", "--histogram draws next to the table, not in CSV or JSON");
-	o->fmt = csv ? OUT_CSV : json ? OUT_JSON : OUT_TABLE;
+	o->fmt = oa.csv ? OUT_CSV : oa.json ? OUT_JSON : OUT_TABLE;
 	return 0;
 }
 

@@ -92,21 +92,21 @@ static int add_events(struct stat_opts *o, const char *arg)
 
 static int parse_opts(int argc, char **argv, struct stat_opts *o)
 {
-	enum { OPT_PATH = 256, OPT_JSON, OPT_CPU, OPT_RAW };
+	enum { OPT_PATH = 256, OPT_RAW };
 	static const struct option opts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "path", required_argument, NULL, OPT_PATH },
 		{ "field-separator", required_argument, NULL, 'x' },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "json", no_argument, NULL, OPT_OUT_JSON },
+		{ "cpu", required_argument, NULL, OPT_OUT_CPU },
 		{ "raw", no_argument, NULL, OPT_RAW },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	unsigned long v;
-	int c, csv = 0, json = 0;
+	struct out_args oa = { .cpu = -1 };
+	int c, r;
 
 	memset(o, 0, sizeof(*o));
 	o->runs = 1;
@@ -114,6 +114,11 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 	getopt_reset();
 	/* '+': options end at the command, whose own options are its business. */
 	while ((c = getopt_long(argc, argv, "+:e:r:x:o:h", opts, NULL)) != -1) {
+		r = parse_out_arg("stat", c, optarg, &oa);
+		if (r == CLI_USAGE)
+			return r;
+		if (r)	/* one of the shared options, stored in oa */
+			continue;
 		switch (c) {
 		case 'e':
 			if (!*optarg || optarg[strspn(optarg, ",")] == '\0')
@@ -132,20 +137,6 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 			if (o->path == PMUKIT_PATH_PERF_MMAP)
 				return usage_error("stat", "perf-mmap reads the counters of the calling thread only, not a command's: use --path perf or direct");
 			break;
-		case 'x':
-			if (!*optarg)
-				return usage_error("stat", "-x needs a separator");
-			o->sep = optarg;
-			csv = 1;
-			break;
-		case OPT_JSON:
-			json = 1;
-			break;
-		case OPT_CPU:
-			if (parse_ulong(optarg, 0, 4095, &v))
-				return usage_error("stat", "--cpu takes a CPU number, not '%s'", optarg);
-			o->cpu = (int)v;
-			break;
 		case OPT_RAW:
 			o->raw = 1;
 			break;
@@ -159,12 +150,14 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 			return bad_option("stat", argv, c);
 		}
 	}
-	if (csv && json)
+	o->sep = oa.sep;
+	o->cpu = oa.cpu;
+	if (oa.csv && oa.json)
 		return usage_error("stat", "-x and --json exclude each other");
 	if (optind >= argc)
 		return usage_error("stat", "no command to run");
 	o->argv = argv + optind;
-	o->fmt = csv ? OUT_CSV : json ? OUT_JSON : OUT_TABLE;
+	o->fmt = oa.csv ? OUT_CSV : oa.json ? OUT_JSON : OUT_TABLE;
 	return 0;
 }
 

@@ -233,3 +233,31 @@ int direct_rearm(const char *cmd)
 		"re-armed through %s/rearm\n", cmd, PMUKIT_SYSFS);
 	return 0;
 }
+
+/*
+ * One of the options calibrate and stat share. Return: 1 when @opt was one
+ * of them and is stored in @oa, 0 when it is not one of them, CLI_USAGE
+ * (after the message) when its value is wrong.
+ */
+int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa)
+{
+	unsigned long v;
+
+	switch (opt) {
+	case 'x':
+		if (!*arg)
+			return usage_error(cmd, "-x needs a separator");
+		oa->sep = arg;
+		oa->csv = 1;
+		return 1;
+	case OPT_OUT_JSON:
+		oa->json = 1;
+		return 1;
+	case OPT_OUT_CPU:
+		if (parse_ulong(arg, 0, 4095, &v))
+			return usage_error(cmd, "--cpu takes a CPU number, not '%s'", arg);
+		oa->cpu = (int)v;
+		return 1;
+	}
+	return 0;
+}
