@@ -63,4 +63,24 @@ else
 	nok "the example reports the library's message for an unknown event (exit $rc)"
 	diag "$out"
 fi
+# README.md's example, cycles.c: compiles, links and runs here.
+awk '/^```c$/ { inblock = 1; first = 1; next }
+     /^```$/ { if (keep) exit; inblock = 0; next }
+     inblock && first { first = 0; keep = ($0 ~ /cycles\.c:/) }
+     inblock && keep { print }' "$top/README.md" >"$tmp/cycles.c"
+if [ -s "$tmp/cycles.c" ] &&
+   out=$(${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" \
+		-o "$tmp/cycles" "$tmp/cycles.c" "$lib" -lm 2>&1); then
+	ok "README.md's example cycles.c compiles with -Wall -Wextra -Werror"
+else
+	nok "README.md's example cycles.c compiles with -Wall -Wextra -Werror"
+	diag "$out"
+fi
+out=$("$tmp/cycles" 2>&1); rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq ' [0-9]+  \(path [a-z-]+\)$'; then
+	ok "README.md's example runs and prints a count and its path"
+else
+	nok "README.md's example runs and prints a count and its path (exit $rc)"
+fi
+diag "$out"
 echo "1..$n"
