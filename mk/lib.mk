@@ -22,6 +22,7 @@ $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(LIB_SO): $(LIB_OBJS)
+$(LIB_SO): $(LIB_OBJS) lib/libpmukit.map
 	@mkdir -p $(@D)
-	$(Q)$(CC) -shared -Wl,-soname,libpmukit.so.0 -o $@ $^ -lm
+	$(Q)$(CC) -shared -Wl,-soname,libpmukit.so.$(PMUKIT_SOVERSION) \
+		-Wl,--version-script=lib/libpmukit.map -o $@ $(LIB_OBJS) -lm

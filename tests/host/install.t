@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# make install into a staging root, then build README.md's example against
+# the installed copy through pkg-config, statically and shared (TAP).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-install.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0
+echo "TAP version 13"
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); echo "not ok $n - $*"; }
+diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+check() { d=$1; shift; if out=$("$@" 2>&1); then ok "$d"; else nok "$d"; diag "$out"; fi; }
+
+if ! command -v pkg-config >/dev/null; then
+	echo "1..0 # SKIP pkg-config is not installed"
+	exit 0
+fi
+root=$tmp/root prefix=/opt/pmukit
+check "make install PREFIX=$prefix DESTDIR=..." \
+	make -s -C "$top" install PREFIX=$prefix DESTDIR="$root"
+for f in include/pmukit/pmukit.h lib/libpmukit.a lib/libpmukit.so lib/libpmukit.so.0 \
+	 bin/pmukit lib/pkgconfig/pmukit.pc; do
+	check "installed $f" test -e "$root$prefix/$f"
+done
+
+export PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root"
+check "pkg-config knows pmukit 0.1.0" pkg-config --exact-version=0.1.0 pmukit
+
+awk '/^```c$/ { inblock = 1; first = 1; next }
+     /^```$/ { if (keep) exit; inblock = 0; next }
+     inblock && first { first = 0; keep = ($0 ~ /cycles\.c:/) }
+     inblock && keep { print }' "$top/README.md" >"$tmp/cycles.c"
+# shellcheck disable=SC2046
+check "README's example builds against the installed library (shared)" \
+	${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -o "$tmp/cycles" "$tmp/cycles.c" \
+	$(pkg-config --cflags --libs pmukit)
+check "and runs with it" env LD_LIBRARY_PATH="$root$prefix/lib" "$tmp/cycles"
+# shellcheck disable=SC2046
+check "and statically" ${CC:-cc} -std=gnu11 -static -o "$tmp/cycles-static" "$tmp/cycles.c" \
+	$(pkg-config --static --cflags --libs pmukit)
+
+syms=$(nm -D --defined-only "$root$prefix/lib/libpmukit.so" | awk '{print $3}')
+bad=$(printf '%s\n' "$syms" | grep -v -e '^pmukit_' -e '^PMUKIT_' | tr '\n' ' ')
+if [ -z "$bad" ]; then ok "the shared library exports only pmukit_ symbols"
+else nok "the shared library exports only pmukit_ symbols"; diag "also: $bad"; fi
+if printf '%s\n' "$syms" | grep -q '^pmukit_core_by_midr'; then
+	nok "internal functions stay hidden"
+else ok "internal functions stay hidden"; fi
+echo "1..$n"
