@@ -14,6 +14,8 @@
 
 #include "pmukit/pmukit.h"
 #include "event_lookup.h"
+#include "pmu_info.h"	/* PMUKIT_SYSFS, the module's sysfs registers */
+#include "sysfile.h"	/* small /sys and /proc reads and writes */
 
 #define CLI_OK		0
 #define CLI_FAIL	1
@@ -47,9 +49,6 @@ struct out_args {
 	int cpu;		/* --cpu C; -1 when not given */
 };
 int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
-int read_text(const char *path, char *buf, size_t len);
-int read_long(const char *path, long *v);
-int read_u32(const char *path, uint32_t *v);
 int online_cpus(int *cpus, int max);
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
@@ -58,8 +57,5 @@ int direct_rearm(const char *cmd);
 
 /* safe.c: run code that may trap (SIGILL) without dying of it */
 int safe_call(void (*fn)(void *), void *arg);
-
-/* The module's status files. */
-#define PMUKIT_SYSFS	"/sys/kernel/pmukit"
 
 #endif /* PMUKIT_CLI_H */

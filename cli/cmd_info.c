@@ -77,7 +77,7 @@ static void show_pmcr(void)
 	uint32_t v32;
 	uint64_t v;
 
-	if (read_u32(PMUKIT_SYSFS "/cpu0/pmcr", &v32) == 0) {
+	if (pmukit_kmod_cpu_reg(0, "pmcr", &v32) == 0) {
 		reg_decode(REG_PMCR, v32, dec, sizeof(dec));
 		printf("%-20s 0x%08x (cpu0, read by pmukit.ko) %s\n", "PMCR", v32, dec);
 	} else if (arch_pmcr(&v) == 0) {
@@ -106,7 +106,7 @@ static void show_user_access(void)
 		CPU_ZERO(&saved);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (read_text(path, text, sizeof(text)) == 0) {
+		if (pmukit_sysfile_read(path, text, sizeof(text)) == 0) {
 			printf(" cpu%d %s", cpus[i], text);
 			continue;
 		}
@@ -128,7 +128,7 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 
 	if (in->module_loaded) {
 		printf("%-20s loaded, mode %s", "pmukit.ko", in->module_mode[0] ? in->module_mode : "?");
-		if (read_text(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
+		if (pmukit_sysfile_read(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
 			printf(", events=%s", ev);
 		putchar('\n');
 	} else {

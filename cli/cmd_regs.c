@@ -42,7 +42,7 @@ static void show(const struct arch_reg *r, int cpu)
 	if (!r->sysfs)
 		return;
 	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/%s", cpu, r->sysfs);
-	if (read_u32(path, &sys) == 0) {
+	if (pmukit_kmod_cpu_reg(cpu, r->sysfs, &sys) == 0) {
 		reg_decode(r->kind, sys, dec, sizeof(dec));
 		printf("%-15s 0x%08x  %s  (read by pmukit.ko: %s)\n", "", sys, dec, path);
 	}

@@ -19,8 +19,8 @@ static int load_ceid_sysfs(struct ev_support *s)
 {
 	uint32_t c0, c1;
 
-	if (read_u32(PMUKIT_SYSFS "/cpu0/pmceid0", &c0) ||
-	    read_u32(PMUKIT_SYSFS "/cpu0/pmceid1", &c1))
+	if (pmukit_kmod_cpu_reg(0, "pmceid0", &c0) ||
+	    pmukit_kmod_cpu_reg(0, "pmceid1", &c1))
 		return 0;
 	/* The module shows 0 where there is no PMCEID (ARMv7): SW_INCR is always there. */
 	if (!c0)
@@ -95,7 +95,7 @@ static int load_perf(struct ev_support *s)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (read_text(path, text, sizeof(text)))
+		if (pmukit_sysfile_read(path, text, sizeof(text)))
 			continue;
 		p = strstr(text, "event=");
 		if (p)

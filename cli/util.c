@@ -83,48 +83,6 @@ int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
 			   arg);
 }
 
-/* The first line of a small file, without its newline. */
-int read_text(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int ret = 0;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f))
-		ret = ferror(f) ? -EIO : -ENODATA;
-	fclose(f);
-	if (ret)
-		return ret;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-int read_long(const char *path, long *v)
-{
-	char buf[64], *end;
-	int ret = read_text(path, buf, sizeof(buf));
-
-	if (ret)
-		return ret;
-	errno = 0;
-	*v = strtol(buf, &end, 0);
-	return errno || end == buf ? -EINVAL : 0;
-}
-
-int read_u32(const char *path, uint32_t *v)
-{
-	long l;
-	int ret = read_long(path, &l);
-
-	if (ret)
-		return ret;
-	if (l < 0 || (unsigned long)l > UINT32_MAX)
-		return -ERANGE;
-	*v = (uint32_t)l;
-	return 0;
-}
-
 /*
  * The online CPUs, from sysfs ("0-3,6"); where that cannot be read, the
  * CPUs this process may run on.
@@ -135,7 +93,7 @@ int online_cpus(int *cpus, int max)
 	cpu_set_t set;
 	int i, n = 0;
 
-	if (read_text("/sys/devices/system/cpu/online", buf, sizeof(buf)) == 0) {
+	if (pmukit_sysfile_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) == 0) {
 		while (*p && n < max) {
 			long a = strtol(p, &end, 10), b = a;
 
@@ -206,7 +164,7 @@ static int some_cpu_off(void)
 
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (read_text(path, text, sizeof(text)) == 0 && strcmp(text, "on"))
+		if (pmukit_sysfile_read(path, text, sizeof(text)) == 0 && strcmp(text, "on"))
 			return 1;
 	}
 	return 0;
@@ -215,17 +173,12 @@ static int some_cpu_off(void)
 int direct_rearm(const char *cmd)
 {
 	char why[256];
-	FILE *f;
 
 	if (access(PMUKIT_SYSFS "/rearm", W_OK))
 		return pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) ? -1 : 0;
 	if (!some_cpu_off() && pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) == 0)
 		return 0;
-	f = fopen(PMUKIT_SYSFS "/rearm", "w");
-	if (!f)
-		return -1;
-	fputs("1\n", f);
-	if (fclose(f))
+	if (pmukit_sysfile_write(PMUKIT_SYSFS "/rearm", "1\n"))
 		return -1;
 	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)))
 		return -1;

@@ -62,9 +62,12 @@ int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v)
 
 	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/%s", cpu, reg);
 	ret = pmukit_sysfile_u64(path, &x);
-	if (!ret)
-		*v = (uint32_t)x;
-	return ret;
+	if (ret)
+		return ret;
+	if (x > UINT32_MAX)	/* the module prints 32-bit registers */
+		return -ERANGE;
+	*v = (uint32_t)x;
+	return 0;
 }
 
 /* "CPU part\t: 0xd03" -> 0xd03, for the first processor in /proc/cpuinfo. */
