@@ -177,23 +177,16 @@ void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs)
 void pmukit_cpu_report(void)
 {
 	struct pmukit_cpu_regs r;
-	int cpu = smp_processor_id();
+	char ceid[48] = ", PMUv1/v2: no PMCEID";
 
 	pmukit_cpu_read_regs(&r);
 	if (pmukit_cfg.pmuv3)
-		pr_info("cpu%d: PMCR 0x%08x (IMP 0x%02x IDCODE 0x%02x N %u) PMCEID0 0x%08x PMCEID1 0x%08x, user access %s (PMUSERENR 0x%x)\n",
-			cpu, r.pmcr,
-			(u32)((r.pmcr >> PMCR_IMP_SHIFT) & PMCR_IMP_MASK),
-			(u32)((r.pmcr >> PMCR_IDCODE_SHIFT) & PMCR_IDCODE_MASK),
-			(u32)PMCR_N(r.pmcr), r.pmceid0, r.pmceid1,
-			pmukit_user_access_on(r.pmuserenr) ? "on" : "off",
-			r.pmuserenr);
-	else
-		pr_info("cpu%d: PMCR 0x%08x (IMP 0x%02x IDCODE 0x%02x N %u), PMUv1/v2: no PMCEID, user access %s (PMUSERENR 0x%x)\n",
-			cpu, r.pmcr,
-			(u32)((r.pmcr >> PMCR_IMP_SHIFT) & PMCR_IMP_MASK),
-			(u32)((r.pmcr >> PMCR_IDCODE_SHIFT) & PMCR_IDCODE_MASK),
-			(u32)PMCR_N(r.pmcr),
-			pmukit_user_access_on(r.pmuserenr) ? "on" : "off",
-			r.pmuserenr);
+		snprintf(ceid, sizeof(ceid), " PMCEID0 0x%08x PMCEID1 0x%08x",
+			 r.pmceid0, r.pmceid1);
+	pr_info("cpu%d: PMCR 0x%08x (IMP 0x%02x IDCODE 0x%02x N %u)%s, user access %s (PMUSERENR 0x%x)\n",
+		smp_processor_id(), r.pmcr,
+		(u32)((r.pmcr >> PMCR_IMP_SHIFT) & PMCR_IMP_MASK),
+		(u32)((r.pmcr >> PMCR_IDCODE_SHIFT) & PMCR_IDCODE_MASK),
+		(u32)PMCR_N(r.pmcr), ceid,
+		pmukit_user_access_on(r.pmuserenr) ? "on" : "off", r.pmuserenr);
 }
