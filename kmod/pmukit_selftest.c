@@ -4,7 +4,6 @@
  * cost of one read as the hardware sees it, without user space in the way.
  */
 #include <linux/kernel.h>
-#include <linux/math.h>
 #include <linux/math64.h>
 #include <linux/string.h>
 

@@ -26,7 +26,7 @@ $(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h)
 		kdir=$$(tools/fetch-kernels --env $(KFLAVOUR_$(ARCH)) | sed -n 's/^KDIR=//p') || exit 1; \
 	fi; \
 	$(MAKE) -s -C "$$kdir" ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
-		M=$(TOP)/$(KMOD_OUT) PMUKIT_INCLUDE=$(TOP)/include modules
+		M=$(TOP)/$(KMOD_OUT) PMUKIT_INCLUDE=$(TOP)/include PMUKIT_WERROR=1 modules
 else
 kmod:
 	@echo "kmod: the module is for ARM kernels: make ARCH=arm64 kmod, make ARCH=arm kmod, or make -C kmod on the board" >&2; exit 2
