@@ -7,7 +7,9 @@
  * own and the kernel multiplexes them: counts are then scaled by
  * enabled/running and pmukit_count says so.
  *
- * Arm events are PERF_TYPE_RAW with the event number; elsewhere "cycles"
+ * Arm events carry the event number, on the perf PMU of the session's core
+ * type (big.LITTLE: armv8_cortex_a53, ...; session_bind.c) or as
+ * PERF_TYPE_RAW where sysfs names none; elsewhere "cycles"
  * and "instructions" are perf's generic hardware events. Software events
  * (task-clock, page-faults, ...) work everywhere.
  */
