@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Smoke suite for a board model (tests/qemu/board.sh): what a user does first
+# on their own board, on every CPU it has.
+#
+#   board-tests.sh CORE     CORE: the core pmukit info must name (cortex-a53)
+#
+# Prints TAP 13. Without -icount the board counts no instructions and its
+# cycles are host time, so counts are checked for flow (non-zero, exact where
+# the hardware defines them: SW_INCR), not for value.
+set -u
+. "$(dirname "$0")/tap.sh"
+KO=/lib/modules/pmukit.ko
+core=$1
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+diag "$(uname -r) $(uname -m), $ncpu CPU(s), $(grep -m1 -E 'CPU part|model name' /proc/cpuinfo)"
+
+check "insmod pmukit.ko" insmod $KO
+loaded=$(dmesg | grep -c 'pmukit: cpu[0-9]*: PMCR')
+expect_eq "the module reports the PMU of every CPU" "$loaded" "$ncpu"
+dmesg | grep 'pmukit: ' | sed 's/^/# /'
+check "user access on every CPU" pmutest percpu
+
+out=$(pmukit info 2>&1); rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq "^core +$core "; then ok "info names the core ($core)"
+else nok "info names the core ($core)"; fi
+diag "$out"
+
+check "selftest" pmukit selftest
+
+# SW_INCR: N software increments count exactly N on every kind of PMU.
+out=$(pmutest swinc 1000 2>&1)
+case "$out" in *" count=1000") ok "SW_INCR counts 1000 increments exactly" ;;
+*) nok "SW_INCR counts 1000 increments exactly"; diag "$out" ;; esac
+
+# The direct path counts cycles of a command on this board.
+out=$(pmukit stat --path direct -x, -e CPU_CYCLES -- stat_loop 100000 2>&1); rc=$?
+v=$(printf '%s\n' "$out" | awk -F, '$3 == "CPU_CYCLES" { print $1; exit }')
+if [ $rc = 0 ] && [ "${v:-0}" -gt 0 ] 2>/dev/null; then ok "stat --path direct counts CPU_CYCLES ($v)"
+else nok "stat --path direct counts CPU_CYCLES"; diag "$out"; fi
+
+# perf: the kernel's driver for this board's PMU, when its device tree has one.
+if ls /sys/bus/event_source/devices/ | grep -q '^armv'; then
+	out=$(pmukit stat --path perf -x, -e CPU_CYCLES -- stat_loop 100000 2>&1); rc=$?
+	v=$(printf '%s\n' "$out" | awk -F, '$3 == "CPU_CYCLES" { print $1; exit }')
+	if [ $rc = 0 ] && [ "${v:-0}" -gt 0 ] 2>/dev/null; then ok "stat --path perf counts CPU_CYCLES ($v) on $(ls /sys/bus/event_source/devices/ | grep '^armv')"
+	else nok "stat --path perf counts CPU_CYCLES"; diag "$out"; fi
+else
+	skip "the board's device tree has no PMU node: no perf hardware events" "stat --path perf"
+fi
+
+check "rmmod pmukit" rmmod pmukit
+check "no oops or warning in the kernel log" kernel_clean
+tap_end
