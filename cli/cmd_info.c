@@ -137,7 +137,7 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 		printf("%-20s not loaded\n", "pmukit.ko");
 	}
 	if (arch_nregs)
-		printf("%-20s %s\n", "kernel level", pmukit_kernel_el_note(pmukit_kernel_el()));
+		printf("%-20s %s\n", "levels", pmukit_kernel_el_note(pmukit_kernel_el()));
 	if (in->perf_user_access >= 0)
 		printf("%-20s %d%s\n", "perf_user_access", in->perf_user_access,
 		       in->perf_user_access ? "" : " (perf-mmap self-reads need 1)");

@@ -21,5 +21,5 @@ const char *pmukit_kernel_el_note(unsigned int kernel_el)
 		return "kernel at EL2 (VHE): :k counts EL2 (PMEVTYPER.NSH) and EL1 (KVM guests' kernels)";
 	if (kernel_el == 1)
 		return "kernel at EL1: :k counts EL1";
-	return "kernel level unknown (no " PMUKIT_SYSFS "/kernel_el: load pmukit.ko): :k counts EL1 and, on PMUv3, EL2 (PMEVTYPER.NSH), where a kernel with VHE runs";
+	return "kernel level unknown without pmukit.ko (" PMUKIT_SYSFS "/kernel_el): :k counts EL1 and, on PMUv3, EL2 (PMEVTYPER.NSH), where a kernel with VHE runs";
 }

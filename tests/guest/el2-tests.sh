@@ -70,13 +70,18 @@ fi
 if dmesg | grep -q "kvm.*$msg"; then ok "kernel log: '$msg'"
 else nok "kernel log: '$msg'"; diag "$(dmesg | grep -i kvm)"; fi
 
+info=$(pmukit info 2>&1)
+if has "$info" "^levels +" "kernel level unknown without pmukit.ko"; then
+	ok "pmukit info without the module: the kernel's level is unknown, and what :k counts then"
+else nok "pmukit info without the module: the kernel's level"; diag "$info"; fi
+
 if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
 expect_eq "$SYS/kernel_el is $el" "$(cat $SYS/kernel_el 2>&1)" $el
 line=$(dmesg | grep 'pmukit: loaded:' | tail -n 1)
 if has "$line" "pmukit: loaded:" "kernel at $level"; then ok "the load line says: kernel at $level"
 else nok "the load line names the kernel's level"; diag "$line"; fi
 info=$(pmukit info 2>&1)
-if has "$info" "^kernel level +" "kernel at $level: $covers"; then
+if has "$info" "^levels +" "kernel at $level: $covers"; then
 	ok "pmukit info: kernel at $level, $covers"
 else nok "pmukit info names the kernel's level"; diag "$info"; fi
 
