@@ -137,14 +137,17 @@ done
 # boots) nor a refill more or less (2818, above); measured over eight boots
 # (VHE and EL1): the two paths' additions differed by 105 to 2108.
 STAT_SLACK=6000
-for c in 0 2000; do
-	sd=$(stat_min direct INST_RETIRED:k syscall_loop $c)
-	sp=$(stat_min perf INST_RETIRED:k syscall_loop $c)
-	diag "pmukit stat INST_RETIRED:k -- syscall_loop $c: direct $sd, perf $sp"
-	eval "sd$c=\${sd:-0} sp$c=\${sp:-0}"
-	expect_true "pmukit stat -- syscall_loop $c: direct :k ($sd) >= perf :k ($sp) > 0" \
+# stat_pair C: sd, sp = direct's and perf's :k counts of syscall_loop C
+stat_pair() {
+	sd=$(stat_min direct INST_RETIRED:k syscall_loop "$1")
+	sp=$(stat_min perf INST_RETIRED:k syscall_loop "$1")
+	diag "pmukit stat INST_RETIRED:k -- syscall_loop $1: direct $sd, perf $sp"
+	expect_true "pmukit stat -- syscall_loop $1: direct :k ($sd) >= perf :k ($sp) > 0" \
 		"${sd:-0}" -ge "${sp:-1}" -a "${sp:-0}" -gt 0
-done
+	sd=${sd:-0} sp=${sp:-0}
+}
+stat_pair 0; sd0=$sd sp0=$sp
+stat_pair 2000; sd2000=$sd sp2000=$sp
 dd=$((sd2000 - sd0)) dp=$((sp2000 - sp0))
 delta=$((dd - dp)); [ $delta -ge 0 ] || delta=$((-delta))
 expect_true "pmukit stat: 2000 calls add $dd (direct) and $dp (perf) kernel instructions: within $STAT_SLACK" \
