@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "cores.h"
+#include "kernel_el.h"
 #include "regs.h"
 #include "pmukit/pmu_fields.h"
 
@@ -20,7 +21,8 @@ static const char usage[] =
 	"\n"
 	"Shows the core (name and MIDR), the PMU version, its counters, whether the\n"
 	"cycle counter reads 64 bits, PMCR decoded, user access on each CPU, whether\n"
-	"pmukit.ko is loaded and in which mode, kernel.perf_user_access and\n"
+	"pmukit.ko is loaded and in which mode, the level the kernel runs at (what\n"
+	":k counts), kernel.perf_user_access and\n"
 	"kernel.perf_event_paranoid, and for each access path (direct, perf-mmap,\n"
 	"perf, clock) whether it works here and, if not, why.\n"
 	"\n"
@@ -149,6 +151,8 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 	} else {
 		printf("%-20s not loaded\n", "pmukit.ko");
 	}
+	if (arch_nregs)
+		printf("%-20s %s\n", "levels", pmukit_kernel_el_note(pmukit_kernel_el()));
 	if (in->perf_user_access >= 0)
 		printf("%-20s %d%s\n", "perf_user_access", in->perf_user_access,
 		       in->perf_user_access ? "" : " (perf-mmap self-reads need 1)");

@@ -137,13 +137,17 @@ void pmukit_cpu_apply(bool first)
 	if (nev)
 		pmukit_write_pmcntenclr(pmukit_low_counters(nev));
 	for (i = 0; i < nev; i++) {
-		/* PMEVTYPERn: the event, and the P/U bits for the levels it counts at. */
+		/* PMEVTYPERn: the event, and the P/U/NSH bits for the levels it counts at. */
 		pmukit_write_pmevtyper(i, pmukit_cfg.events[i].code |
 					  pmukit_cfg.events[i].filter);
 	}
-	/* PMCCFILTR: count cycles at EL0 and EL1 (P = U = 0), whatever perf left. */
+	/*
+	 * PMCCFILTR: count cycles at every level user space and the kernel run
+	 * at (P = U = 0; NSH when the kernel is at EL2), whatever perf left.
+	 */
 	if (pmukit_cfg.pmuv3)
-		pmukit_write_pmccfiltr(0);
+		pmukit_write_pmccfiltr(pmukit_level_filter(false, false,
+							   pmukit_cfg.kernel_el));
 	/* PMINTENCLR: no overflow interrupt for counters nobody handles here. */
 	pmukit_write_pmintenclr(mask);
 	/* PMOVSCLR: clear stale overflow flags of those counters. */

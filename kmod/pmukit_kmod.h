@@ -6,6 +6,7 @@
 #define PMUKIT_KMOD_H
 
 #include <linux/types.h>
+#include <pmukit/pmu_levels.h>
 #include <pmukit/sysreg.h>
 
 #define PMUKIT_MAX_EVENTS	PMU_MAX_EVENT_COUNTERS
@@ -18,7 +19,7 @@ enum pmukit_mode {
 /* One counter the module programs from the events= parameter. */
 struct pmukit_event {
 	u32 code;		/* PMEVTYPER.evtCount */
-	u32 filter;		/* PMEVTYPER P/U bits */
+	u32 filter;		/* PMEVTYPER P/U/NSH bits (pmukit_level_filter) */
 };
 
 /* What the module applies on every CPU, fixed at load time. */
@@ -28,6 +29,7 @@ struct pmukit_config {
 	bool divider64;
 	bool hotplug;		/* keep access across CPU hotplug (testing switch) */
 	bool pmuv3;		/* PMUv3: CR/ER bits, PMCCFILTR, PMCR.LC, PMCEID */
+	unsigned int kernel_el;	/* 1, or 2: the kernel runs at EL2 (VHE) */
 	unsigned int nevents;
 	struct pmukit_event events[PMUKIT_MAX_EVENTS];
 };
@@ -65,6 +67,8 @@ u32 pmukit_cpus_min_counters(unsigned int *which);
 
 /* pmukit_params.c: module parameters, validated before anything is touched. */
 int pmukit_params_parse(struct pmukit_config *cfg);
+/* The event's level suffix as given: ":u", ":k", or "" (every level). */
+const char *pmukit_event_levels(const struct pmukit_event *ev);
 
 /* pmukit_selftest.c: back-to-back cycle-counter reads on the current CPU. */
 #define PMUKIT_SELFTEST_READS	101	/* 100 deltas */

@@ -98,9 +98,10 @@ static int __init pmukit_init(void)
 		on_each_cpu(pmukit_apply_first_ipi, NULL, 1);
 		cpus_read_unlock();
 	}
-	pr_info("loaded: mode=%s, %u event counter(s) programmed, %s\n",
+	pr_info("loaded: mode=%s, %u event counter(s) programmed, %s, kernel at %s\n",
 		pmukit_mode_name(pmukit_cfg.mode), pmukit_cfg.nevents,
-		pmukit_cfg.pmuv3 ? "PMUv3" : "PMUv1/v2");
+		pmukit_cfg.pmuv3 ? "PMUv3" : "PMUv1/v2",
+		pmukit_kernel_el_name(pmukit_cfg.kernel_el));
 	return 0;
 
 err_hp:

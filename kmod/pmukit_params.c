@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <asm/virt.h>
 
 #include "pmukit_kmod.h"
 
@@ -21,7 +22,7 @@ MODULE_PARM_DESC(mode, "full: user space may program the PMU (default); read: us
 
 static char *events = "";
 module_param(events, charp, 0444);
-MODULE_PARM_DESC(events, "comma-separated event numbers to program into event counters 0, 1, ... (at most PMCR.N), each optionally with :u (EL0 only) or :k (EL1 only), e.g. events=0x08:u,0x11");
+MODULE_PARM_DESC(events, "comma-separated event numbers to program into event counters 0, 1, ... (at most PMCR.N), each optionally with :u (EL0 only) or :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE), e.g. events=0x08:u,0x11");
 
 static bool reset = true;
 module_param(reset, bool, 0444);
@@ -48,26 +49,44 @@ static int pmukit_probe_version(bool *pmuv3, unsigned int *ver)
 #endif
 }
 
-/* Parses "0x08", "8", "0x08:u", "0x11:k" into @ev; @max: widest event number. */
-static int pmukit_parse_event(char *tok, u32 max, struct pmukit_event *ev)
+/* The kernel's level: EL2 with VHE (arm64 only), else EL1. */
+static unsigned int pmukit_kernel_el(void)
+{
+	return is_kernel_in_hyp_mode() ? 2 : 1;
+}
+
+/*
+ * Parses "0x08", "8", "0x08:u", "0x11:k" into @ev; @max: widest event number.
+ * The levels become filter bits by the rule in pmukit/pmu_levels.h.
+ */
+static int pmukit_parse_event(char *tok, u32 max, unsigned int kernel_el,
+			      struct pmukit_event *ev)
 {
 	char *mod = strchr(tok, ':');
+	bool excl_user = false, excl_kernel = false;
 	u32 code;
 
-	ev->filter = 0;	/* count at EL0 and EL1 */
 	if (mod) {
 		*mod++ = '\0';
 		if (!strcmp(mod, "u"))
-			ev->filter = PMEVTYPER_P_BIT;	/* not at EL1 */
+			excl_kernel = true;
 		else if (!strcmp(mod, "k"))
-			ev->filter = PMEVTYPER_U_BIT;	/* not at EL0 */
+			excl_user = true;
 		else if (strcmp(mod, "uk") && strcmp(mod, "ku"))
 			return -EINVAL;
 	}
 	if (kstrtou32(tok, 0, &code) || code > max)
 		return -EINVAL;
 	ev->code = code;
+	ev->filter = pmukit_level_filter(excl_user, excl_kernel, kernel_el);
 	return 0;
+}
+
+const char *pmukit_event_levels(const struct pmukit_event *ev)
+{
+	if (ev->filter & PMEVTYPER_P_BIT)
+		return ":u";
+	return (ev->filter & PMEVTYPER_U_BIT) ? ":k" : "";
 }
 
 /* @ncounters: the fewest event counters of any CPU, @ncpu's. */
@@ -95,7 +114,8 @@ static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, unsigne
 			ret = -EINVAL;
 			break;
 		}
-		if (pmukit_parse_event(tok, max, &cfg->events[cfg->nevents])) {
+		if (pmukit_parse_event(tok, max, cfg->kernel_el,
+				       &cfg->events[cfg->nevents])) {
 			pr_err("events=%s: '%s' is not an event: give a number up to 0x%x (hex 0x.. or decimal), optionally followed by :u or :k\n",
 			       events, shown, max);
 			ret = -EINVAL;
@@ -127,6 +147,7 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	if (divider64)
 		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
 	cfg->hotplug = hotplug;
+	cfg->kernel_el = pmukit_kernel_el();
 
 	/* The PMU version of this CPU speaks for all; PMCR.N is read on each below. */
 	preempt_disable();

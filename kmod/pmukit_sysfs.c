@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /sys/kernel/pmukit/: mode, events, rearm, selftest, and cpu<N>/ with the
+ * /sys/kernel/pmukit/: mode, events, kernel_el, rearm, selftest, and cpu<N>/ with the
  * PMU registers read on that CPU.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -54,11 +54,17 @@ static ssize_t events_show(struct kobject *kobj, struct kobj_attribute *attr,
 		const struct pmukit_event *ev = &pmukit_cfg.events[i];
 
 		len += sysfs_emit_at(buf, len, "%s0x%02x%s", i ? "," : "", ev->code,
-				     ev->filter == PMEVTYPER_P_BIT ? ":u" :
-				     ev->filter == PMEVTYPER_U_BIT ? ":k" : "");
+				     pmukit_event_levels(ev));
 	}
 	len += sysfs_emit_at(buf, len, "\n");
 	return len;
+}
+
+/* The level the kernel runs at: 2 (VHE) or 1; the library reads it. */
+static ssize_t kernel_el_show(struct kobject *kobj, struct kobj_attribute *attr,
+			      char *buf)
+{
+	return sysfs_emit(buf, "%u\n", pmukit_cfg.kernel_el);
 }
 
 static ssize_t rearm_store(struct kobject *kobj, struct kobj_attribute *attr,
@@ -144,12 +150,14 @@ out:
 
 static struct kobj_attribute mode_attr = __ATTR_RO(mode);
 static struct kobj_attribute events_attr = __ATTR_RO(events);
+static struct kobj_attribute kernel_el_attr = __ATTR_RO(kernel_el);
 static struct kobj_attribute rearm_attr = __ATTR_WO(rearm);
 static struct kobj_attribute selftest_attr = __ATTR_RW(selftest);
 
 static struct attribute *pmukit_attrs[] = {
 	&mode_attr.attr,
 	&events_attr.attr,
+	&kernel_el_attr.attr,
 	&rearm_attr.attr,
 	&selftest_attr.attr,
 	NULL,

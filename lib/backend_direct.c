@@ -22,11 +22,13 @@
 #include <string.h>
 
 #include "pmukit/pmu_fields.h"
+#include "pmukit/pmu_levels.h"
 #include "backend.h"
 #include "cpu.h"
 #include "direct.h"
 #include "fault.h"
 #include "isa.h"
+#include "kernel_el.h"
 #include "pmu_info.h"
 
 struct direct_ctr {
@@ -42,6 +44,7 @@ struct direct {
 	int full;		/* EL0 may program (PMUSERENR.EN); else mode=read */
 	int v3;			/* PMUv3: PMCCFILTR, PMCEID, 16-bit event numbers */
 	int cycles64;		/* AArch32: mrrc reads all of PMCCNTR */
+	unsigned int kernel_el;	/* 1, 2 (VHE), 0 unknown: what :k filters (pmu_levels.h) */
 	int pinned;
 	int guarded;		/* holds the SIGILL guard */
 	cpu_set_t old_affinity;
@@ -137,9 +140,11 @@ static int direct_detect(char *why, size_t len)
 		snprintf(why, len, "%s", pmukit_last_error());
 		return ret;
 	}
-	snprintf(why, len, "direct: user access on CPU %d (%s)", cpu,
+	snprintf(why, len, "direct: user access on CPU %d (%s)%s%s", cpu,
 		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
-		 "pmukit.ko mode=read: the module's events only");
+		 "pmukit.ko mode=read: the module's events only",
+		 pmukit_kernel_el() ? "" : "; ",
+		 pmukit_kernel_el() ? "" : pmukit_kernel_el_note(0));
 	return 0;
 }
 
@@ -176,10 +181,16 @@ static int direct_ncounters(void)
 	return (int)PMCR_N(pmcr);
 }
 
-/* PMEVTYPER/PMCCFILTR filter bits for an event's levels. */
-static uint32_t filter_of(const struct pmukit_ev *e)
+/* PMEVTYPER/PMCCFILTR filter bits for an event's levels (P, U; NSH for a kernel at EL2). */
+static uint32_t filter_of(const struct direct *d, const struct pmukit_ev *e)
 {
-	return (e->excl_kernel ? PMEVTYPER_P_BIT : 0) | (e->excl_user ? PMEVTYPER_U_BIT : 0);
+	return (uint32_t)pmukit_level_filter(e->excl_user, e->excl_kernel, d->kernel_el);
+}
+
+/* The kernel's level for the filters: an ARMv7 PMU means a kernel at PL1. */
+static unsigned int kernel_el_of(int v3)
+{
+	return v3 ? pmukit_kernel_el() : 1;
 }
 
 /* Does PMCEID say the core counts @code? 1 yes, 0 no, -1 cannot tell. */
@@ -248,7 +259,7 @@ static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int 
 	for (i = 0; i < s->n; i++) {
 		struct pmukit_ev *e = &s->ev[i];
 		struct direct_ctr *c = &d->c[i];
-		uint32_t filter = filter_of(e);
+		uint32_t filter = filter_of(d, e);
 
 		/* The cycle counter filters only on PMUv3 (PMCCFILTR). */
 		if (e->code == PMU_EVT_CPU_CYCLES && !cycles_used && (d->v3 || !filter)) {
@@ -285,7 +296,7 @@ static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev 
  * mode=read: the module's counters. An explicit :u/:k/:uk must match the
  * counter's filter; an event without one takes the module's filter (the
  * name then says which). CPU_CYCLES may use the cycle counter, which the
- * module lets count at EL0 and EL1.
+ * module lets count at every level (EL0 and the kernel's).
  */
 static int assign_read(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
 {
@@ -335,7 +346,7 @@ static int program(struct pmukit_session *s, struct direct *d)
 		/* Cycle counter on ARMv7: no PMCCFILTR, always all levels. */
 		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
 			continue;
-		/* PMEVTYPERn / PMCCFILTR: the event and its P (no EL1) / U (no EL0) bits. */
+		/* PMEVTYPERn / PMCCFILTR: the event and its P (no EL1) / U (no EL0) / NSH (EL2) bits. */
 		ret = pmukit_isa_write_type(c->hw, c->type);
 		if (ret)
 			return ret;
@@ -478,6 +489,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	d->v3 = pmukit_isa_cycles64_always || !d->full ||
 		!pmukit_isa_read_type(PMUKIT_HW_CYCLES, &x);
 	d->cycles64 = !pmukit_isa_cycles64_always && !pmukit_isa_read_cycles64(&v);
+	d->kernel_el = kernel_el_of(d->v3);
 	pmcr = get_pmcr(d->full, s->cpu);
 	if (!d->full && pmcr && !(pmcr & PMCR_E_BIT))
 		return pmukit_err(-EAGAIN, "the counters are stopped on CPU %d (PMCR.E = 0, as a perf session leaves them) and mode=read cannot restart them: echo 1 > /sys/kernel/pmukit/rearm",

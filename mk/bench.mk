@@ -10,7 +10,7 @@
 # other guest programs build by the rule in guest.mk.
 
 .PHONY: bench
-LIB_GUEST_PROGS := libtest bench
+LIB_GUEST_PROGS := libtest bench kernel_count
 
 ifneq ($(ARCH),x86_64)
 $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \

@@ -15,8 +15,10 @@ PMUKIT_QEMU_MEM_MIB=512
 PMUKIT_QEMU_RAM_BASE=0x40000000
 
 # Machine per target: arm64 and arm boot with -kernel; aarch32 starts at EL2
-# (virtualization=on, no EL3) so that the AArch32 shim can own EL2.
+# (virtualization=on, no EL3) so that the AArch32 shim can own EL2; arm64_el2
+# (qemu-run --el2) hands the arm64 kernel EL2: VHE on ARMv8.1+ cores.
 PMUKIT_QEMU_MACHINE_arm64=virt
+PMUKIT_QEMU_MACHINE_arm64_el2=virt,virtualization=on
 PMUKIT_QEMU_MACHINE_arm=virt
 PMUKIT_QEMU_MACHINE_aarch32=virt,virtualization=on
 
