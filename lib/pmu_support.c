@@ -56,11 +56,12 @@ int pmukit_this_pmuv3(void)
 int pmukit_level_filter_of(int v3, int have_ids, uint32_t midr, uint32_t id_dfr0,
 			   uint32_t id_pfr1)
 {
-	if (v3)
+	if (v3 || pmukit_midr_virt_ext(midr))
 		return 1;
 	if (!have_ids)
 		return -1;
-	return pmukit_aarch32_level_filter(pmukit_aarch32_perfmon(midr, id_dfr0), id_pfr1);
+	return pmukit_aarch32_level_filter(pmukit_aarch32_perfmon(midr, id_dfr0), midr,
+					   id_pfr1);
 }
 
 int pmukit_this_level_filter(int v3, uint32_t *id_pfr1)

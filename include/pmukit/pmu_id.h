@@ -18,7 +18,10 @@
  *    does not drive.
  *  - PMXEVTYPER's level filter bits P (31, not at PL1) and U (30, not at PL0)
  *    exist on ARMv7 only with the Virtualization Extensions (ID_PFR1
- *    [15:12] != 0: Cortex-A7, A12, A15, A17) and always on PMUv3. On other
+ *    [15:12] != 0: Cortex-A7, A12, A15, A17) and always on PMUv3. A
+ *    hypervisor or an emulator without EL2 (QEMU's virt machine) clears
+ *    that ID_PFR1 field although the core keeps the filter: for those four
+ *    cores the MIDR decides too. On other
  *    ARMv7 cores (Cortex-A5, A8, A9) those bits are not filter bits: such a
  *    core counts at every level, and the cycle counter of ARMv7 has no
  *    filter at all (PMCCFILTR is PMUv3).
@@ -36,8 +39,12 @@
 #define PMUKIT_PART_ARM1136	0xb36
 #define PMUKIT_PART_ARM1156	0xb56
 #define PMUKIT_PART_ARM1176	0xb76
+#define PMUKIT_PART_CORTEX_A7	0xc07
 #define PMUKIT_PART_CORTEX_A8	0xc08
 #define PMUKIT_PART_CORTEX_A9	0xc09
+#define PMUKIT_PART_CORTEX_A12	0xc0d
+#define PMUKIT_PART_CORTEX_A17	0xc0e
+#define PMUKIT_PART_CORTEX_A15	0xc0f
 
 /* ID_PFR1.Virtualization: ARMv7 Virtualization Extensions (Hyp mode). */
 #define ID_PFR1_VIRT_SHIFT	12
@@ -80,6 +87,16 @@ static inline unsigned int pmukit_midr_perfmon(uint32_t midr)
 	return 0;
 }
 
+/* 1 for the ARMv7 cores that implement the Virtualization Extensions. */
+static inline int pmukit_midr_virt_ext(uint32_t midr)
+{
+	unsigned int part = pmukit_midr_part(midr);
+
+	return pmukit_midr_implementer(midr) == PMUKIT_MIDR_IMPL_ARM &&
+	       (part == PMUKIT_PART_CORTEX_A7 || part == PMUKIT_PART_CORTEX_A12 ||
+		part == PMUKIT_PART_CORTEX_A15 || part == PMUKIT_PART_CORTEX_A17);
+}
+
 /*
  * pmukit_aarch32_perfmon() - the AArch32 PMU version, PERFMON_* encoding
  * @midr: MIDR
@@ -106,14 +123,17 @@ static inline int pmukit_aarch32_pmuv3(unsigned int perfmon)
 /*
  * pmukit_aarch32_level_filter() - has PMXEVTYPER the P/U level filter?
  * @perfmon: pmukit_aarch32_perfmon()
+ * @midr: MIDR
  * @id_pfr1: ID_PFR1
  *
- * Return: 1 on PMUv3 and on ARMv7 cores with the Virtualization Extensions,
- * else 0: the core counts at every level and P/U must not be written.
+ * Return: 1 on PMUv3 and on ARMv7 cores with the Virtualization Extensions
+ * (ID_PFR1, or the MIDR where that field is hidden), else 0: the core
+ * counts at every level and P/U must not be written.
  */
-static inline int pmukit_aarch32_level_filter(unsigned int perfmon, uint32_t id_pfr1)
+static inline int pmukit_aarch32_level_filter(unsigned int perfmon, uint32_t midr,
+					      uint32_t id_pfr1)
 {
-	if (pmukit_aarch32_pmuv3(perfmon))
+	if (pmukit_aarch32_pmuv3(perfmon) || pmukit_midr_virt_ext(midr))
 		return 1;
 	return ((id_pfr1 >> ID_PFR1_VIRT_SHIFT) & ID_PFR1_VIRT_MASK) != 0;
 }

@@ -190,6 +190,7 @@ static inline unsigned int pmukit_pmu_version(void)
 static inline int pmukit_pmu_level_filter(void)
 {
 	return pmukit_aarch32_level_filter(pmukit_pmu_version(),
+					   (uint32_t)pmukit_read_midr(),
 					   (uint32_t)pmukit_read_id_pfr1());
 }
 

@@ -30,6 +30,12 @@ static const struct core_case cores[] = {
 	{ "Cortex-A5", 0x410fc051, 0x02010444, 0x00000011, PERFMON_V2, 0, 0 },
 	{ "Cortex-A15 (QEMU)", 0x412fc0f1, 0x02010555, 0x00011011, PERFMON_V2, 1, 0 },
 	{ "Cortex-A7 (QEMU)", 0x410fc075, 0x02010555, 0x00011011, PERFMON_V2, 1, 0 },
+	/* QEMU's virt machine (no EL2) hides the Virtualization field. */
+	{ "Cortex-A15 (QEMU virt, no EL2)", 0x412fc0f1, 0x02010555, 0x00010001, PERFMON_V2, 1, 0 },
+	{ "Cortex-A17", 0x410fc0e0, 0x02010555, 0x00000001, PERFMON_V2, 1, 0 },
+	/* An ARMv7 core the MIDR does not name: ID_PFR1 alone. */
+	{ "other ARMv7 core with Virtualization", 0x4d0f0010, 0x02000000, 0x00001000, PERFMON_V2, 1, 0 },
+	{ "other ARMv7 core without", 0x4d0f0010, 0x02000000, 0x00000011, PERFMON_V2, 0, 0 },
 	/* ARMv8 in AArch32: PMUv3 filters whatever ID_PFR1 says. */
 	{ "Cortex-A53 AArch32", 0x410fd034, 0x03010066, 0x00011011, PERFMON_V3, 1, 0 },
 	{ "Cortex-A53 AArch32, ID_PFR1 0", 0x410fd034, 0x03010066, 0x00000000, PERFMON_V3, 1, 0 },
@@ -50,7 +56,7 @@ static void test_cores(void)
 	for (i = 0; i < sizeof(cores) / sizeof(cores[0]); i++) {
 		const struct core_case *c = &cores[i];
 		unsigned int v = pmukit_aarch32_perfmon(c->midr, c->id_dfr0);
-		int f = pmukit_aarch32_level_filter(v, c->id_pfr1);
+		int f = pmukit_aarch32_level_filter(v, c->midr, c->id_pfr1);
 
 		tap_ok(v == c->perfmon, "%s: PMU version %u (got %u)", c->name, c->perfmon, v);
 		tap_ok(f == c->filter, "%s: level filter %s", c->name, c->filter ? "yes" : "no");
@@ -66,8 +72,10 @@ static void test_midr_only(void)
 	       "Cortex-A9 without ID_DFR0: PMUv1 by the MIDR");
 	tap_ok(pmukit_aarch32_perfmon(0x412fc0f1, 0) == 0,
 	       "Cortex-A15 without ID_DFR0: the MIDR alone does not say");
-	tap_ok(pmukit_level_filter_of(0, 0, 0x412fc0f1, 0, 0) == -1,
-	       "ARMv7 without ID_PFR1: level filter unknown");
+	tap_ok(pmukit_level_filter_of(0, 0, 0x410fc090, 0, 0) == -1,
+	       "Cortex-A9 without ID_PFR1: level filter unknown");
+	tap_ok(pmukit_level_filter_of(0, 0, 0x412fc0f1, 0, 0) == 1,
+	       "Cortex-A15 without ID_PFR1: level filter yes by the MIDR");
 	tap_ok(pmukit_level_filter_of(1, 0, 0x410fd034, 0, 0) == 1,
 	       "PMUv3 without the ID registers: level filter yes");
 	tap_ok(pmukit_level_filter_of(0, 1, 0x410fc090, 0, 0x11) == 0,
