@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cores.h"
 #include "regs.h"
 #include "pmukit/pmu_fields.h"
 #include "pmukit/pmu_id.h"
@@ -77,6 +78,17 @@ static void show_aarch32_pmu(const struct pmukit_pmu_info *in)
 		       "level filter");
 }
 
+/* big.LITTLE: every core type with its CPUs; the core line is this CPU's. */
+static void show_core_types(void)
+{
+	struct pmukit_cores cores;
+	char text[512];
+
+	pmukit_cores_get(&cores);
+	if (pmukit_cores_describe(&cores, NULL, ", ", text, sizeof(text)) > 1)
+		printf("%-20s %s\n", "cores", text);
+}
+
 static void show_core(const struct pmukit_pmu_info *in)
 {
 	const struct pmukit_core_def *c = this_core(in);
@@ -92,6 +104,7 @@ static void show_core(const struct pmukit_pmu_info *in)
 	else
 		printf(" (%s: no MIDR)", arch_isa);
 	putchar('\n');
+	show_core_types();
 	if (in->pmu_version && !strcmp(arch_isa, "AArch32"))
 		show_aarch32_pmu(in);
 	else if (in->pmu_version)
@@ -112,12 +125,14 @@ static void show_core(const struct pmukit_pmu_info *in)
 static void show_pmcr(void)
 {
 	char dec[256];
+	int cpu = sched_getcpu();
 	uint32_t v32;
 	uint64_t v;
 
-	if (pmukit_kmod_cpu_reg(0, "pmcr", &v32) == 0) {
+	/* The CPU this runs on: on big.LITTLE, PMCR.N may differ between types. */
+	if (cpu >= 0 && pmukit_kmod_cpu_reg(cpu, "pmcr", &v32) == 0) {
 		reg_decode(REG_PMCR, v32, dec, sizeof(dec));
-		printf("%-20s 0x%08x (cpu0, read by pmukit.ko) %s\n", "PMCR", v32, dec);
+		printf("%-20s 0x%08x (cpu%d, read by pmukit.ko) %s\n", "PMCR", v32, cpu, dec);
 	} else if (arch_pmcr(&v) == 0) {
 		reg_decode(REG_PMCR, v, dec, sizeof(dec));
 		printf("%-20s 0x%08llx (read from user space) %s\n", "PMCR",

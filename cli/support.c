@@ -5,22 +5,27 @@
  * driver's events/ directory, where there is one, covers the rest it knows.
  * An event neither source describes is "unknown", not "unsupported".
  */
+#define _GNU_SOURCE
 #include <dirent.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cores.h"
 #include "regs.h"
 #include "support.h"
 
-#define PERF_DEVICES	"/sys/bus/event_source/devices"
+#define PERF_DEVICES	PMUKIT_PERF_DEVICES
 
+/* The module's PMCEID of the CPU this runs on: core types may differ. */
 static int load_ceid_sysfs(struct ev_support *s)
 {
+	int cpu = sched_getcpu();
 	uint32_t c0, c1;
 
-	if (pmukit_kmod_cpu_reg(0, "pmceid0", &c0) ||
-	    pmukit_kmod_cpu_reg(0, "pmceid1", &c1))
+	if (cpu < 0 || pmukit_kmod_cpu_reg(cpu, "pmceid0", &c0) ||
+	    pmukit_kmod_cpu_reg(cpu, "pmceid1", &c1))
 		return 0;
 	/* The module shows 0 where there is no PMCEID (ARMv7): SW_INCR is always there. */
 	if (!c0)
@@ -28,7 +33,7 @@ static int load_ceid_sysfs(struct ev_support *s)
 	s->ceid[0] = c0;
 	s->ceid[1] = c1;
 	s->have_ceid = 1;
-	snprintf(s->source, sizeof(s->source), "PMCEID0/1 (%s/cpu0)", PMUKIT_SYSFS);
+	snprintf(s->source, sizeof(s->source), "PMCEID0/1 (%s/cpu%d)", PMUKIT_SYSFS, cpu);
 	return 1;
 }
 
@@ -49,26 +54,30 @@ static int load_ceid_user(struct ev_support *s)
  * The ARM PMU's directory: the one whose events/ has cpu_cycles (x86 says
  * cpu-cycles). Only the PMUv3 driver ("armv8_*") lists the events PMCEID
  * reports; the ARMv7 one ("armv7_*") lists a fixed table, which says
- * nothing about this core, so it is not used.
+ * nothing about this core, so it is not used. On big.LITTLE, the PMU of
+ * the CPU this runs on (its "cpus" list has it).
  */
 static int find_perf_pmu(char *dir, size_t len)
 {
-	DIR *d = opendir(PERF_DEVICES);
+	DIR *d = pmukit_sysfile_opendir(PERF_DEVICES);
+	const struct pmukit_core_type *t;
+	struct pmukit_cores c;
 	struct dirent *e;
 	int found = 0;
 
+	pmukit_cores_get(&c);
+	t = pmukit_cores_find(&c, sched_getcpu());
 	if (!d)
 		return 0;
 	while (!found && (e = readdir(d))) {
-		char probe[512];
-		FILE *f;
+		char probe[512], text[64];
 
 		if (strncmp(e->d_name, "armv8", 5) && strncmp(e->d_name, "armv9", 5))
 			continue;
+		if (t && t->pmu[0] && strcmp(t->pmu, e->d_name))
+			continue;
 		snprintf(probe, sizeof(probe), PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
-		f = fopen(probe, "r");
-		if (f) {
-			fclose(f);
+		if (!pmukit_sysfile_read(probe, text, sizeof(text))) {
 			snprintf(dir, len, PERF_DEVICES "/%s/events", e->d_name);
 			found = 1;
 		}
@@ -85,7 +94,7 @@ static int load_perf(struct ev_support *s)
 
 	if (!find_perf_pmu(dir, sizeof(dir)))
 		return 0;
-	d = opendir(dir);
+	d = pmukit_sysfile_opendir(dir);
 	if (!d)
 		return 0;
 	while ((e = readdir(d)) && s->nperf < SUPPORT_MAX_PERF) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cores.h"
 
 int usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -89,31 +90,15 @@ int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
  */
 int online_cpus(int *cpus, int max)
 {
-	char buf[256], *p = buf, *end;
+	char buf[1024];
 	cpu_set_t set;
 	int i, n = 0;
 
-	if (pmukit_sysfile_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) == 0) {
-		while (*p && n < max) {
-			long a = strtol(p, &end, 10), b = a;
-
-			if (end == p)
-				break;
-			p = end;
-			if (*p == '-') {
-				b = strtol(p + 1, &end, 10);
-				p = end;
-			}
-			for (; a <= b && n < max; a++)
-				cpus[n++] = (int)a;
-			if (*p == ',')
-				p++;
-		}
-		if (n)
-			return n;
+	if (pmukit_sysfile_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) ||
+	    pmukit_cpulist_parse(buf, &set) || !CPU_COUNT(&set)) {
+		if (sched_getaffinity(0, sizeof(set), &set))
+			return -errno;
 	}
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return -errno;
 	for (i = 0; i < CPU_SETSIZE && n < max; i++)
 		if (CPU_ISSET(i, &set))
 			cpus[n++] = i;

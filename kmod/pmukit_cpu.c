@@ -16,6 +16,7 @@
 /* The registers the module changes, as it found them on this CPU. */
 struct pmukit_saved {
 	bool valid;
+	u32 nevents;		/* event counters programmed here: at most PMCR.N */
 	u32 pmuserenr;
 	u32 pmcr;
 	u32 pmcntenset;
@@ -31,17 +32,53 @@ const char *pmukit_mode_name(enum pmukit_mode mode)
 	return mode == PMUKIT_MODE_READ ? "read" : "full";
 }
 
+/*
+ * events= counters this CPU can hold: big.LITTLE cores may differ in PMCR.N,
+ * and a counter at or beyond N does not exist (its registers are UNDEFINED).
+ */
+static u32 pmukit_cpu_nevents(u32 pmcr)
+{
+	return min_t(u32, pmukit_cfg.nevents, PMCR_N(pmcr));
+}
+
+/* Event counters 0 .. n - 1 as a mask. */
+static u32 pmukit_low_counters(u32 n)
+{
+	return n ? GENMASK(n - 1, 0) : 0;
+}
+
 /* Counters the module hands to EL0 (and whose overflow interrupts it masks). */
 static u32 pmukit_counter_mask(u32 pmcr)
 {
-	u32 n = PMCR_N(pmcr);
 	u32 mask = PMU_CYCLE_COUNTER_BIT;
 
 	if (pmukit_cfg.mode == PMUKIT_MODE_FULL)
-		mask |= n ? GENMASK(n - 1, 0) : 0;	/* EL0 may use any counter */
-	else if (pmukit_cfg.nevents)
-		mask |= GENMASK(pmukit_cfg.nevents - 1, 0);
+		mask |= pmukit_low_counters(PMCR_N(pmcr));	/* EL0 may use any counter */
+	else
+		mask |= pmukit_low_counters(pmukit_cpu_nevents(pmcr));
 	return mask;
+}
+
+static void pmukit_read_n(void *n)
+{
+	*(u32 *)n = PMCR_N(pmukit_read_pmcr());
+}
+
+/* The fewest event counters (PMCR.N) of any online CPU, and which CPU that is. */
+u32 pmukit_cpus_min_counters(unsigned int *which)
+{
+	unsigned int cpu;
+	u32 n, min = U32_MAX;
+
+	*which = 0;
+	for_each_online_cpu(cpu) {
+		/* Runs on @cpu: each core reads its own PMCR. */
+		if (smp_call_function_single(cpu, pmukit_read_n, &n, 1) || n >= min)
+			continue;
+		min = n;
+		*which = cpu;
+	}
+	return min;
 }
 
 static u32 pmukit_userenr_value(void)
@@ -65,11 +102,12 @@ static void pmukit_cpu_save(struct pmukit_saved *s)
 
 	s->pmuserenr = pmukit_read_pmuserenr();
 	s->pmcr = pmukit_read_pmcr();
+	s->nevents = pmukit_cpu_nevents(s->pmcr);
 	s->pmcntenset = pmukit_read_pmcntenset();
 	s->pmintenset = pmukit_read_pmintenset();
 	if (pmukit_cfg.pmuv3)
 		s->pmccfiltr = pmukit_read_pmccfiltr();
-	for (i = 0; i < pmukit_cfg.nevents; i++)
+	for (i = 0; i < s->nevents; i++)
 		s->pmevtyper[i] = pmukit_read_pmevtyper(i);
 	s->valid = true;
 }
@@ -82,18 +120,23 @@ static void pmukit_cpu_save(struct pmukit_saved *s)
 void pmukit_cpu_apply(bool first)
 {
 	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 pmcr, mask, i;
+	u32 pmcr, mask, i, nev;
 
 	if (first || !s->valid)
 		pmukit_cpu_save(s);
 
 	pmcr = pmukit_read_pmcr();
 	mask = pmukit_counter_mask(pmcr);
+	nev = s->nevents;
+	/* Only a CPU that came online after the load can have fewer (checked at load). */
+	if (first && nev < pmukit_cfg.nevents)
+		pr_warn("cpu%d has %u event counters (PMCR.N): events= after the first %u are not programmed on it\n",
+			smp_processor_id(), (u32)PMCR_N(pmcr), nev);
 
 	/* PMCNTENCLR: stop what we reprogram, so no half-set counter runs. */
-	if (pmukit_cfg.nevents)
-		pmukit_write_pmcntenclr(GENMASK(pmukit_cfg.nevents - 1, 0));
-	for (i = 0; i < pmukit_cfg.nevents; i++) {
+	if (nev)
+		pmukit_write_pmcntenclr(pmukit_low_counters(nev));
+	for (i = 0; i < nev; i++) {
 		/* PMEVTYPERn: the event, and the P/U bits for the levels it counts at. */
 		pmukit_write_pmevtyper(i, pmukit_cfg.events[i].code |
 					  pmukit_cfg.events[i].filter);
@@ -127,9 +170,7 @@ void pmukit_cpu_apply(bool first)
 	pmukit_write_pmcr(pmcr);
 
 	/* PMCNTENSET: the cycle counter and the counters programmed above. */
-	pmukit_write_pmcntenset(PMU_CYCLE_COUNTER_BIT |
-				(pmukit_cfg.nevents ?
-				 GENMASK(pmukit_cfg.nevents - 1, 0) : 0));
+	pmukit_write_pmcntenset(PMU_CYCLE_COUNTER_BIT | pmukit_low_counters(nev));
 	/* PMUSERENR: open EL0 access last, once the PMU is consistent. */
 	pmukit_write_pmuserenr(pmukit_userenr_value());
 	pmukit_isb();
@@ -151,7 +192,7 @@ void pmukit_cpu_restore(void)
 	/* PMINTENCLR/SET: the overflow interrupts that were enabled before. */
 	pmukit_write_pmintenclr(~s->pmintenset);
 	pmukit_write_pmintenset(s->pmintenset);
-	for (i = 0; i < pmukit_cfg.nevents; i++)
+	for (i = 0; i < s->nevents; i++)
 		/* PMEVTYPERn: the event and filter that were there. */
 		pmukit_write_pmevtyper(i, s->pmevtyper[i]);
 	if (pmukit_cfg.pmuv3)

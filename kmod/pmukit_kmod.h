@@ -64,6 +64,8 @@ void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
 void pmukit_cpu_report(void);
 bool pmukit_user_access_on(u32 pmuserenr);
 const char *pmukit_mode_name(enum pmukit_mode mode);
+/* Under cpus_read_lock(): the fewest PMCR.N among online CPUs, and its CPU. */
+u32 pmukit_cpus_min_counters(unsigned int *which);
 
 /* pmukit_params.c: module parameters, validated before anything is touched. */
 int pmukit_params_parse(struct pmukit_config *cfg);

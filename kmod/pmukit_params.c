@@ -5,6 +5,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpu.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
@@ -103,7 +104,9 @@ static int pmukit_parse_event(char *tok, u32 max, bool level_filter,
 	return 0;
 }
 
-static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, u32 max)
+/* @ncounters: the fewest event counters of any CPU, @ncpu's. */
+static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, unsigned int ncpu,
+			       u32 max)
 {
 	char *list, *cur, *tok;
 	int ret = 0;
@@ -121,8 +124,8 @@ static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, u32 max
 			continue;
 		strscpy(shown, tok, sizeof(shown));
 		if (cfg->nevents >= ncounters) {
-			pr_err("events=%s: too many events: this CPU has %u event counters (PMCR.N); give at most %u\n",
-			       events, ncounters, ncounters);
+			pr_err("events=%s: too many events: cpu%u has %u event counters (PMCR.N); give at most %u\n",
+			       events, ncpu, ncounters, ncounters);
 			ret = -EINVAL;
 			break;
 		}
@@ -147,7 +150,7 @@ static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, u32 max
 
 int pmukit_params_parse(struct pmukit_config *cfg)
 {
-	unsigned int ver, ncounters;
+	unsigned int ver, ncounters, ncpu;
 	u32 pmcr, max;
 	int ret;
 
@@ -166,7 +169,7 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
 	cfg->hotplug = hotplug;
 
-	/* The module assumes all CPUs have the same PMU; this one speaks for all. */
+	/* The PMU version of this CPU speaks for all; PMCR.N is read on each below. */
 	preempt_disable();
 	ret = pmukit_probe_version(cfg);
 	pmcr = ret ? 0 : pmukit_read_pmcr();
@@ -186,7 +189,14 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 		       ver);
 		return -EINVAL;
 	}
-	ncounters = PMCR_N(pmcr);
+	/* big.LITTLE: PMCR.N may differ between cores; events= must fit every CPU. */
+	cpus_read_lock();
+	ncounters = pmukit_cpus_min_counters(&ncpu);
+	cpus_read_unlock();
+	if (ncounters == U32_MAX) {
+		ncounters = PMCR_N(pmcr);
+		ncpu = raw_smp_processor_id();
+	}
 	cfg->ncounters = ncounters;
 	if (!cfg->pmuv3)
 		max = PMEVTYPER_EVT_MASK_V7;
@@ -197,5 +207,5 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 		max = PMEVTYPER_EVT_MASK_V3P1;
 	else
 		max = PMEVTYPER_EVT_MASK_V3;
-	return pmukit_parse_events(cfg, ncounters, max);
+	return pmukit_parse_events(cfg, ncounters, ncpu, max);
 }

@@ -169,7 +169,7 @@ static int direct_ncounters(void)
 	pmukit_kmod_get(&k);
 	if (k.loaded && k.read_mode)
 		return (int)k.nevents;
-	if (!pmukit_kmod_cpu_reg(0, "pmcr", &pmcr))
+	if (!pmukit_kmod_cpu_reg(pmukit_cpu_now(), "pmcr", &pmcr))
 		return (int)PMCR_N(pmcr);
 	ret = pmukit_fault_guard_get();
 	if (ret)
@@ -525,6 +525,8 @@ static int direct_open(struct pmukit_session *s)
 	int ret, cpu;
 
 	ret = check_kinds(s);
+	if (!ret)
+		ret = pmukit_session_one_type(s, "the direct path");
 	if (ret)
 		return ret;
 	d = calloc(1, sizeof(*d));

@@ -7,7 +7,9 @@
  * own and the kernel multiplexes them: counts are then scaled by
  * enabled/running and pmukit_count says so.
  *
- * Arm events are PERF_TYPE_RAW with the event number; elsewhere "cycles"
+ * Arm events carry the event number, on the perf PMU of the session's core
+ * type (big.LITTLE: armv8_cortex_a53, ...; session_bind.c) or as
+ * PERF_TYPE_RAW where sysfs names none; elsewhere "cycles"
  * and "instructions" are perf's generic hardware events. Software events
  * (task-clock, page-faults, ...) work everywhere.
  */
@@ -24,6 +26,8 @@
 
 #include "pmukit/pmu_fields.h"
 #include "backend.h"
+#include "cores.h"
+#include "cpu.h"
 #include "isa.h"
 #include "perf_events.h"
 #include "pmu_info.h"
@@ -101,19 +105,23 @@ static int open_error(const struct pmukit_ev *e, int err)
 	return pmukit_err(err, "perf_event_open(%s): %s", e->name, strerror(-err));
 }
 
-/* The CPU PMU's sysfs directory ("armv8_pmuv3", "armv7_cortex_a15"), or "". */
-static void cpu_pmu_dir(char *dir, size_t len)
+/* The session's CPU PMU directory ("armv8_cortex_a72"), else the first CPU PMU, or "". */
+static void cpu_pmu_dir(const struct pmukit_session *s, char *dir, size_t len)
 {
-	const char *base = "/sys/bus/event_source/devices";
 	struct dirent *de;
-	DIR *d = opendir(base);
+	DIR *d;
 
 	dir[0] = '\0';
+	if (s->pmu[0]) {
+		snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s", s->pmu);
+		return;
+	}
+	d = pmukit_sysfile_opendir(PMUKIT_PERF_DEVICES);
 	if (!d)
 		return;
 	while ((de = readdir(d)))
-		if (!strncmp(de->d_name, "armv", 4) || !strncmp(de->d_name, "arm_cortex", 10)) {
-			snprintf(dir, len, "%s/%s", base, de->d_name);
+		if (pmukit_is_cpu_pmu(de->d_name)) {
+			snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s", de->d_name);
 			break;
 		}
 	closedir(d);
@@ -124,22 +132,24 @@ static void cpu_pmu_dir(char *dir, size_t len)
  * module's sysfs, else from perf's events/ directory (the arm64 driver
  * lists exactly the PMCEID events there). 0: cannot tell.
  */
-static uint64_t implemented_common_events(void)
+static uint64_t implemented_common_events(const struct pmukit_session *s)
 {
 	char dir[300], path[600], text[64];
+	int cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
 	uint32_t c0, c1;
 	uint64_t bits = 0;
 	struct dirent *de;
 	DIR *d;
 
-	if (!pmukit_kmod_cpu_reg(0, "pmceid0", &c0) && !pmukit_kmod_cpu_reg(0, "pmceid1", &c1) &&
+	/* The module's view of a CPU of the session's core type. */
+	if (!pmukit_kmod_cpu_reg(cpu, "pmceid0", &c0) && !pmukit_kmod_cpu_reg(cpu, "pmceid1", &c1) &&
 	    (c0 || c1))
 		return (uint64_t)c1 << 32 | c0;
-	cpu_pmu_dir(dir, sizeof(dir));
+	cpu_pmu_dir(s, dir, sizeof(dir));
 	if (!dir[0])
 		return 0;
 	snprintf(path, sizeof(path), "%s/events", dir);
-	d = opendir(path);
+	d = pmukit_sysfile_opendir(path);
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
@@ -178,7 +188,7 @@ static int check_support(struct pmukit_session *s)
 		if (e->kind != PMUKIT_EV_PMU || e->code == PMU_EVT_SW_INCR || e->code >= 64)
 			continue;
 		if (!looked++)
-			bits = implemented_common_events();
+			bits = implemented_common_events(s);
 		if (bits && !(bits >> e->code & 1) && used + 2 < sizeof(bad)) {
 			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%s (0x%02x)",
 						 nbad ? ", " : "", e->base, e->code);
@@ -233,6 +243,9 @@ static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_re
 			a.inherit = 1;		/* the command's threads and children too */
 		if (self_read && s->ev[i].kind == PMUKIT_EV_PMU)
 			a.config1 = ARM64_CONFIG1_USER_ACCESS;
+		/* The PMU of the session's core type, where sysfs names one. */
+		if (s->ev[i].kind == PMUKIT_EV_PMU && s->perf_type)
+			a.type = s->perf_type;
 		fd = sys_perf_event_open(&a, pid, -1, group && i ? p->fd[0] : -1,
 					 PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
@@ -259,9 +272,15 @@ int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int
 	p->child = !!(s->flags & PMUKIT_F_CHILD);
 	if (p->child && s->pid <= 0)
 		return pmukit_err(-EINVAL, "PMUKIT_F_CHILD needs opts.pid: the child, waiting before its exec");
-	for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++) {
 		if (s->ev[i].kind == PMUKIT_EV_CLOCK)
 			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use --path clock");
+		if (s->ev[i].kind == PMUKIT_EV_PMU) {
+			ret = pmukit_session_one_type(s, "a perf event");
+			if (ret)
+				return ret;
+		}
+	}
 	ret = check_support(s);
 	if (ret)
 		return ret;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* The calling thread's CPU, from rseq when glibc has it, and pinning. */
+/* The calling thread's CPU, from rseq when glibc has it, pinning, affinity. */
 #define _GNU_SOURCE
 #include "cpu.h"
 
@@ -46,4 +46,13 @@ int pmukit_cpu_pin(int cpu, cpu_set_t *old)
 int pmukit_cpu_restore(const cpu_set_t *old)
 {
 	return sched_setaffinity(0, sizeof(*old), old) ? -errno : 0;
+}
+
+int (*pmukit_cpu_affinity_hook)(pid_t pid, cpu_set_t *set);
+
+int pmukit_cpu_affinity(pid_t pid, cpu_set_t *set)
+{
+	if (pmukit_cpu_affinity_hook)
+		return pmukit_cpu_affinity_hook(pid, set);
+	return sched_getaffinity(pid, sizeof(*set), set) ? -errno : 0;
 }

@@ -20,5 +20,12 @@ int pmukit_cpu_now(void);
 /* Runs the thread on @cpu only; the affinity it had goes to @old. */
 int pmukit_cpu_pin(int cpu, cpu_set_t *old);
 int pmukit_cpu_restore(const cpu_set_t *old);
+/* The CPUs @pid (0: this thread) may run on: sched_getaffinity(). */
+int pmukit_cpu_affinity(pid_t pid, cpu_set_t *set);
+/*
+ * Tests that link the static library set this to describe a machine they
+ * do not run on; libpmukit.so does not export it, so programs cannot.
+ */
+extern int (*pmukit_cpu_affinity_hook)(pid_t pid, cpu_set_t *set);
 
 #endif /* PMUKIT_CPU_H */

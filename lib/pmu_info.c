@@ -4,12 +4,15 @@
  * tried in the order that needs the fewest privileges: sysfs and /proc
  * first, the registers (under the SIGILL guard) last.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pmukit/pmu_fields.h"
+#include "cores.h"
+#include "cpu.h"
 #include "event_lookup.h"
 #include "fault.h"
 #include "isa.h"
@@ -70,76 +73,23 @@ int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v)
 	return 0;
 }
 
-/* "CPU part\t: 0xd03" -> 0xd03, for the first processor in /proc/cpuinfo. */
-static int cpuinfo_field(const char *text, const char *key, unsigned long *v)
-{
-	const char *p = strstr(text, key);
-
-	if (!p)
-		return -ENOENT;
-	p = strchr(p, ':');
-	if (!p)
-		return -EINVAL;
-	*v = strtoul(p + 1, NULL, 0);
-	return 0;
-}
-
 static char *read_cpuinfo(void)
 {
-	FILE *f = fopen("/proc/cpuinfo", "re");
 	char *buf;
-	size_t n;
 
-	if (!f)
-		return NULL;
-	buf = calloc(1, 8192);
-	if (buf) {
-		n = fread(buf, 1, 8191, f);
-		buf[n] = '\0';
-	}
-	fclose(f);
-	return buf;
+	return pmukit_sysfile_text("/proc/cpuinfo", 8191, &buf) ? NULL : buf;
 }
 
-static uint32_t midr_from_cpuinfo(void)
-{
-	unsigned long impl, var = 0, part, rev = 0;
-	char *text = read_cpuinfo();
-	uint32_t midr = 0;
-
-	if (!text)
-		return 0;
-	if (!cpuinfo_field(text, "CPU implementer", &impl) &&
-	    !cpuinfo_field(text, "CPU part", &part)) {
-		cpuinfo_field(text, "CPU variant", &var);
-		cpuinfo_field(text, "CPU revision", &rev);
-		/* Architecture field 0xf: "see the ID registers", every ARMv7/v8 core. */
-		midr = (uint32_t)(impl << PMUKIT_MIDR_IMPLEMENTER_SHIFT |
-				  var << PMUKIT_MIDR_VARIANT_SHIFT | 0xfUL << 16 |
-				  part << PMUKIT_MIDR_PARTNUM_SHIFT | rev);
-	}
-	free(text);
-	return midr;
-}
-
+/* The MIDR of the CPU this thread runs on: its files, else the register. */
 uint32_t pmukit_this_midr(void)
 {
-	static uint32_t cached;
-	uint64_t v;
-	uint32_t m = cached;
+	uint32_t m = pmukit_cpu_midr(pmukit_cpu_now());
 
-	if (m || !pmukit_isa_arm_pmu)
-		return m;
-	if (!pmukit_sysfile_u64("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", &v))
-		m = (uint32_t)v;
-	if (!m)
-		m = midr_from_cpuinfo();
-	if (!m && !pmukit_fault_guard_get()) {
+	if (!m && pmukit_isa_arm_pmu && !pmukit_fault_guard_get()) {
 		if (pmukit_isa_read_midr(&m))
 			m = 0;
 		pmukit_fault_guard_put();
 	}
-	cached = m;
 	return m;
 }
 
@@ -188,7 +138,7 @@ static int cpuinfo_arch(void)
 	unsigned long v = 0;
 
 	if (text) {
-		cpuinfo_field(text, "CPU architecture", &v);
+		pmukit_cpuinfo_field(text, "CPU architecture", &v);
 		free(text);
 	}
 	return (int)v;
@@ -201,7 +151,7 @@ static void probe_counters(struct pmukit_pmu_info *info)
 	uint64_t v;
 
 	info->cycle64 = pmukit_isa_cycles64_always;
-	if (!pmukit_kmod_cpu_reg(0, "pmcr", &pmcr)) {
+	if (!pmukit_kmod_cpu_reg(pmukit_cpu_now(), "pmcr", &pmcr)) {
 		info->ncounters = (unsigned int)PMCR_N(pmcr);
 		if (!pmukit_isa_arm_pmu || pmukit_fault_guard_get())
 			return;

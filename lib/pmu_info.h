@@ -31,7 +31,10 @@ void pmukit_kmod_get(struct pmukit_kmod *k);
 /* /sys/kernel/pmukit/cpu@cpu/@reg ("pmcr", "pmceid0", ...). */
 int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
 
-/* The MIDR of CPU 0 (0 when unknown) and its event table (NULL if none). */
+/*
+ * The MIDR of the CPU this thread runs on (0 when unknown) and its event
+ * table (NULL if none); cores.h has every CPU's.
+ */
 uint32_t pmukit_this_midr(void);
 const struct pmukit_core_def *pmukit_this_core(void);
 

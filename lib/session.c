@@ -144,6 +144,17 @@ static int sample1_generic(struct pmukit_session *s, uint64_t *value)
 	return s->be->sample(s, value, 1);
 }
 
+/* The specs; an unknown name on a thread that spans core types says which table. */
+static int parse_all(struct pmukit_session *s, const char *const *events, unsigned int n)
+{
+	int ret = pmukit_ev_parse_all(s, events, n);
+
+	if (ret == -ENOENT && s->span[0])
+		pmukit_err_append("this thread may run on %s; names were looked up in the %s table, the type of the CPU it runs on now",
+				  s->span, s->core ? s->core->name : "common");
+	return ret;
+}
+
 static void unopen(struct pmukit_session *s)
 {
 	if (s->be)
@@ -163,7 +174,7 @@ static int try_open(struct pmukit_session *s, const struct pmukit_backend *be,
 	int ret;
 
 	/* Backends rename events (the levels a module counter has): start afresh. */
-	ret = pmukit_ev_parse_all(s, events, n);
+	ret = parse_all(s, events, n);
 	if (ret)
 		return ret;
 	s->be = be;
@@ -193,7 +204,7 @@ static int open_auto(struct pmukit_session *s, const char *const *events, unsign
 	if (!all)
 		return pmukit_err(-ENOMEM, "out of memory");
 	/* What the specs mean does not depend on the path: fail once, here. */
-	ret = pmukit_ev_parse_all(s, events, n);
+	ret = parse_all(s, events, n);
 	if (ret) {
 		free(all);
 		return ret;
@@ -271,7 +282,7 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	s->opt_cpu = opts->cpu;
 	s->pid = opts->pid;
 	s->cpu = -1;
-	s->core = pmukit_this_core();
+	pmukit_session_bind(s);
 	ret = be ? try_open(s, be, events, n) : open_auto(s, events, n);
 	if (ret) {
 		free(s);

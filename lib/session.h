@@ -56,6 +56,11 @@ struct pmukit_session {
 	int opt_cpu;			/* pmukit_options.cpu */
 	pid_t pid;			/* PMUKIT_F_CHILD: the child */
 	const struct pmukit_core_def *core;	/* NULL: not an Arm core we know */
+	/* session_bind.c: the session's core type. */
+	uint32_t perf_type;		/* its perf PMU's attr.type; 0: PERF_TYPE_RAW */
+	char pmu[64];			/* that PMU's name in event_source/devices, or "" */
+	char span[200];			/* "": one type; else the types the CPUs span */
+	char bind_cpus[64];		/* with span: the CPUs of the first type, "0-3" */
 	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
 };
 
@@ -65,6 +70,15 @@ int pmukit_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void pmukit_err_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Forgets this thread's message (a call that succeeds leaves none behind). */
 void pmukit_err_clear(void);
+
+/*
+ * session_bind.c: the core type of the CPUs the session may run on
+ * (opt_cpu, else the thread's or the child's affinity): s->core for event
+ * names, s->perf_type and s->pmu for perf, s->span when they are several.
+ */
+void pmukit_session_bind(struct pmukit_session *s);
+/* 0, or -EINVAL naming the core types when the session spans several. */
+int pmukit_session_one_type(const struct pmukit_session *s, const char *what);
 
 /* event_spec.c: parse @n specs for a session, with flags and core already set. */
 int pmukit_ev_parse_all(struct pmukit_session *s, const char *const *events, unsigned int n);

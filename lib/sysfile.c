@@ -1,15 +1,95 @@
 // SPDX-License-Identifier: MIT
 /*
  * Reading the kernel's small text files: the module's sysfs, perf's sysfs,
- * sysctls in /proc/sys, /proc/cpuinfo lines.
+ * sysctls in /proc/sys, /proc/cpuinfo lines; all under $PMUKIT_SYSFS_ROOT
+ * when it is set.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "sysfile.h"
+
+static int under(const char *path, const char *top)
+{
+	size_t n = strlen(top);
+
+	return !strncmp(path, top, n) && (path[n] == '/' || !path[n]);
+}
+
+static const char *root_dir(void)
+{
+	/* secure_getenv: a set-user-ID program never reads a tree the user chose. */
+	const char *root = secure_getenv("PMUKIT_SYSFS_ROOT");
+
+	return root && *root ? root : NULL;
+}
+
+int pmukit_sysfile_rooted(void)
+{
+	return root_dir() != NULL;
+}
+
+int pmukit_sysfile_path(const char *path, char *out, size_t len)
+{
+	const char *root = root_dir();
+	int n;
+
+	if (!root || !(under(path, "/sys") || under(path, "/proc")))
+		root = "";
+	n = snprintf(out, len, "%s%s", root, path);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static int open_at_root(const char *path, int flags)
+{
+	char full[1024];
+	int ret = pmukit_sysfile_path(path, full, sizeof(full));
+
+	if (ret)
+		return ret;
+	ret = open(full, flags | O_CLOEXEC);
+	return ret < 0 ? -errno : ret;
+}
+
+DIR *pmukit_sysfile_opendir(const char *path)
+{
+	char full[1024];
+
+	if (pmukit_sysfile_path(path, full, sizeof(full))) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	return opendir(full);
+}
+
+int pmukit_sysfile_text(const char *path, size_t max, char **text)
+{
+	size_t used = 0;
+	ssize_t got;
+	char *buf;
+	int fd = open_at_root(path, O_RDONLY);
+
+	*text = NULL;
+	if (fd < 0)
+		return fd;
+	buf = malloc(max + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	/* /proc files come in pieces: read until EOF or @max. */
+	while (used < max && (got = read(fd, buf + used, max - used)) > 0)
+		used += (size_t)got;
+	close(fd);
+	buf[used] = '\0';
+	*text = buf;
+	return 0;
+}
 
 int pmukit_sysfile_read(const char *path, char *buf, size_t len)
 {
@@ -19,9 +99,9 @@ int pmukit_sysfile_read(const char *path, char *buf, size_t len)
 
 	if (!len)
 		return -EINVAL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_at_root(path, O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	got = read(fd, buf, len - 1);
 	if (got < 0) {
 		int err = -errno;
@@ -73,10 +153,10 @@ int pmukit_sysfile_write(const char *path, const char *text)
 {
 	size_t len = strlen(text);
 	ssize_t put;
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = open_at_root(path, O_WRONLY);
 
 	if (fd < 0)
-		return -errno;
+		return fd;
 	put = write(fd, text, len);
 	if (put < 0) {
 		int err = -errno;

@@ -1,14 +1,22 @@
 # SPDX-License-Identifier: MIT
 #   make kmod              the kernel module, build/<arch>/kmod/pmukit.ko (ARM only)
+#   make kmod KERNEL=5.10|6.1|6.12 [KFLAVOUR=rt-arm64]
+#                          the module for another Debian test kernel, in
+#                          build/<arch>/kmod-<kernel>-<flavour>/
 #
 # KDIR: the kernel build tree. Native builds (on the board) default to the
 # running kernel's; cross builds to the Debian test kernel's headers, fetched
-# by tools/fetch-kernels. Sources are linked into build/<arch>/kmod so
+# by tools/fetch-kernels. Sources are linked into the output directory so
 # the source tree stays clean.
 
 .PHONY: kmod
 ifneq ($(ARCH),x86_64)
+KFLAVOUR ?= $(KFLAVOUR_$(ARCH))
+ifneq ($(KERNEL),)
+KMOD_OUT := $(BUILD)/kmod-$(KERNEL)-$(KFLAVOUR)
+else
 KMOD_OUT := $(BUILD)/kmod
+endif
 # Only the module's own sources: an in-tree 'make -C kmod' leaves generated
 # files (pmukit.mod.c) that must not be linked in.
 KMOD_SRCS := $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/*.h)) kmod/Kbuild
@@ -18,14 +26,25 @@ endif
 all: kmod
 kmod: $(KMOD_OUT)/pmukit.ko
 
+# The compiler: Debian's headers name the one the kernel was built with
+# (KCC, e.g. gcc-10 for 5.10). Where that cross compiler is not installed
+# (Debian 12 has gcc-12 only) the default one builds the module: the module
+# ABI does not depend on the compiler version, and the note says so.
 $(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h)
 	@mkdir -p $(KMOD_OUT)
 	@ln -sf $(addprefix $(TOP)/,$(KMOD_SRCS)) $(KMOD_OUT)/
-	$(Q)kdir="$(KDIR)"; \
+	$(Q)kdir="$(KDIR)" kcc=; \
 	if [ -z "$$kdir" ]; then \
-		kdir=$$(tools/fetch-kernels --env $(KFLAVOUR_$(ARCH)) | sed -n 's/^KDIR=//p') || exit 1; \
+		env=$$(tools/fetch-kernels --kernel $(or $(KERNEL),6.1) --env $(KFLAVOUR)) || exit 1; \
+		kdir=$$(printf '%s\n' "$$env" | sed -n 's/^KDIR=//p'); \
+		kcc=$$(printf '%s\n' "$$env" | sed -n 's/^KCC=//p'); \
 	fi; \
-	$(MAKE) -s -C "$$kdir" ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
+	cc=; \
+	if [ -n "$$kcc" ] && ! command -v "$(CROSS_COMPILE)$$kcc" >/dev/null; then \
+		cc="CC=$(CROSS_COMPILE)gcc"; \
+		echo "kmod: note: $${kdir##*/} names $(CROSS_COMPILE)$$kcc, which is not installed; building with $(CROSS_COMPILE)gcc ($$($(CROSS_COMPILE)gcc -dumpversion))" >&2; \
+	fi; \
+	$(MAKE) -s -C "$$kdir" ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) $$cc \
 		M=$(TOP)/$(KMOD_OUT) PMUKIT_INCLUDE=$(TOP)/include PMUKIT_WERROR=1 modules
 else
 kmod:

@@ -181,6 +181,16 @@ smp_tests() {
 			ok "cpu$c: back-to-back reads run ($out)"
 		else nok "cpu$c: back-to-back reads"; diag "$out"; fi
 	done
+	# PMCR.N per CPU (big.LITTLE cores differ): sysfs cpuN/pmcr, read by the
+	# module on that CPU, against PMCR as the CPU itself gives it to EL0.
+	for c in 0 1; do
+		out=$(pmutest pmcr -c $c)
+		sys=$(( $(cat $SYS/cpu$c/pmcr) >> 11 & 31 ))
+		if [ "$(field "$out" cpu)" = $c ] && [ -n "$(field "$out" n)" ] &&
+		   [ "$(field "$out" n)" = "$sys" ] && dmesg | grep -q "pmukit: cpu$c: PMCR .* N $sys)"; then
+			ok "cpu$c: PMCR.N in sysfs ($sys) is what the CPU reports, and the load report says it"
+		else nok "cpu$c: PMCR.N in sysfs is what the CPU reports"; diag "$out, sysfs N $sys"; fi
+	done
 
 	echo 1 > $SYS/selftest
 	out=$(cat $SYS/selftest); diag "$out"
@@ -221,6 +231,16 @@ smp_tests() {
 	done
 	check "rmmod" rmmod pmukit
 	check "after rmmod: no user access on any CPU" sh -c '! pmutest percpu'
+	# events= longer than some CPU's PMCR.N: refused at load, naming the CPU and its N.
+	nmin=31
+	insmod $KO
+	for c in 0 1; do
+		cn=$(( $(cat $SYS/cpu$c/pmcr) >> 11 & 31 ))
+		[ "$cn" -lt $nmin ] && nmin=$cn
+	done
+	rmmod pmukit
+	many=$(i=0; while [ $i -le $nmin ]; do printf '0x11,'; i=$((i + 1)); done)
+	bad_param "events=${many%,}" "too many events: cpu[0-9]* has $nmin event counters (PMCR.N); give at most $nmin"
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 }
 

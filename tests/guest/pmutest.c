@@ -12,6 +12,7 @@
  *   pmutest readwindow N         counter 0 as the module programmed it (mode=read)
  *   pmutest cc64                 64-bit cycle counter (AArch64) / mrrc probe + wrap
  *   pmutest write-pmcr           try to write PMCR from EL0; exit 3 if it faults
+ *   pmutest pmcr [-c CPU]        PMCR as this CPU reads it from EL0, and its N
  *   pmutest perf-cycles          a hardware perf event in this process, then close
  *   pmutest setcc VALUE          write the cycle counter (mode=full)
  */
@@ -88,6 +89,26 @@ static int probe(int cpu)
 		return EXIT_NOACCESS;
 	}
 	printf("cpu%d: user access on (cycle counter 0x%" PRIx64 ")\n", sched_getcpu(), v);
+	return 0;
+}
+
+static void read_pmcr(void *out)
+{
+	*(uint64_t *)out = pmukit_read_pmcr();
+}
+
+static int pmcr(int cpu)
+{
+	uint64_t v = 0;
+
+	if (cpu >= 0)
+		pin(cpu);
+	if (try_insn(read_pmcr, &v)) {
+		printf("cpu%d: no user access (reading PMCR raised SIGILL)\n", sched_getcpu());
+		return EXIT_NOACCESS;
+	}
+	printf("cpu=%d pmcr=0x%08" PRIx64 " n=%u\n", sched_getcpu(), v,
+	       (unsigned int)PMCR_N(v));
 	return 0;
 }
 
@@ -359,7 +380,7 @@ static int setcc(uint64_t v)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: pmutest probe|percpu|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V [-c CPU] [-n N]\n");
+	fprintf(stderr, "usage: pmutest probe|percpu|pmcr|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V [-c CPU] [-n N]\n");
 	return 2;
 }
 
@@ -389,6 +410,8 @@ int main(int argc, char **argv)
 		return probe(cpu);
 	if (!strcmp(cmd, "percpu"))
 		return percpu();
+	if (!strcmp(cmd, "pmcr"))
+		return pmcr(cpu);
 	if (!strcmp(cmd, "b2b"))
 		return b2b(cpu, n);
 	if (!strcmp(cmd, "swinc"))

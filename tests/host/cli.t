@@ -107,6 +107,18 @@ info=$out
 expect 0 "^  0x08  +INST_RETIRED" "list --cpu cortex-a53: INST_RETIRED is 0x08" -- list --cpu cortex-a53
 expect 0 "common armv8-a events not in cortex-a53's table" "list --all adds the common events" -- list --all --cpu Cortex-A53
 expect 0 "^cortex-a53 +armv8-a +MIDR 0x4100d030" "list --cores" -- list --cores
+# big.LITTLE, from the fixture trees of tests/fixtures/sysfs: info lists the core types.
+export PMUKIT_SYSFS_ROOT="$top/tests/fixtures/sysfs/rk3399"
+expect 0 "^cores +cortex-a53 \(cpus 0-3\), cortex-a72 \(cpus 4-5\)$" "info on an RK3399 tree: the core types and their CPUs" -- info
+export PMUKIT_SYSFS_ROOT="$top/tests/fixtures/sysfs/rk3588"
+expect 0 "^cores +cortex-a55 \(cpus 0-3\), cortex-a76 \(cpus 4-7\)$" "info on an RK3588 tree: the core types and their CPUs" -- info
+export PMUKIT_SYSFS_ROOT="$top/tests/fixtures/sysfs/rpi3-armhf"
+run info
+if [ "$rc" = 0 ] && ! printf '%s\n' "$out" | grep -q '^cores' &&
+   printf '%s\n' "$out" | grep -q '^core  *cortex-a53 (MIDR 0x410fd034'; then
+	ok "info on a Raspberry Pi 3 tree (32-bit kernel): cortex-a53 from /proc/cpuinfo, no cores line"
+else nok "info on a Raspberry Pi 3 tree: one core type"; diag "$out"; fi
+unset PMUKIT_SYSFS_ROOT
 if [ "$arch" = x86_64 ]; then
 	expect 1 "no ARM PMU registers" "regs on x86-64: nothing to show, exit 1" -- regs
 else

@@ -26,6 +26,25 @@ PMUKIT_QEMU_AARCH32_CPU=cortex-a53
 # The virt machine's interrupt controller is a GICv2: at most 8 CPUs.
 PMUKIT_QEMU_MAX_SMP=8
 
+# Board models (QEMU 7.2) booted with the Debian kernel of their architecture
+# and the board's DTB from that kernel's package, so a user can try pmukit on a
+# model of the board they own. One line a board:
+#   NAME TARGET FLAVOUR QEMU-MACHINE CPU SMP MEM-MIB DTB "what it stands for"
+# The Raspberry Pi models have exactly 4 CPUs and 1 GiB; console ttyAMA0 (PL011).
+PMUKIT_QEMU_BOARDS='raspi2b arm armmp raspi2b cortex-a7 4 1024 bcm2836-rpi-2-b.dtb Raspberry Pi 2 Model B (4x Cortex-A7, 32-bit kernel)
+raspi3b arm64 arm64 raspi3b cortex-a53 4 1024 broadcom/bcm2837-rpi-3-b.dtb Raspberry Pi 3 Model B (4x Cortex-A53, 64-bit kernel)
+vexpress-a9 arm armmp vexpress-a9 cortex-a9 2 512 vexpress-v2p-ca9.dtb Arm Versatile Express with a Cortex-A9 tile (ARMv7 PMUv1)'
+
+# The names of the board models, one a line.
+pmukit_qemu_boards() {
+	printf '%s\n' "$PMUKIT_QEMU_BOARDS" | awk '{ print $1 }'
+}
+
+# Print the fields of BOARD (see PMUKIT_QEMU_BOARDS); fails for an unknown one.
+pmukit_qemu_board() {
+	printf '%s\n' "$PMUKIT_QEMU_BOARDS" | awk -v b="$1" '$1 == b { print; found = 1 } END { exit !found }'
+}
+
 # Print the machine arguments for TARGET (arm64|arm|aarch32), CPU and SMP,
 # one per line: -M MACHINE -cpu CPU -smp SMP -m MEM.
 pmukit_qemu_machine_args() {
