@@ -13,6 +13,8 @@
 #include "kernel_el.h"
 #include "regs.h"
 #include "pmukit/pmu_fields.h"
+#include "pmukit/pmu_id.h"
+#include "pmu_support.h"
 
 #define INFO_MAX_CPUS	256
 
@@ -46,6 +48,38 @@ static const char *pmu_version_name(unsigned int v)
 	return n ? n : "unknown version";
 }
 
+/*
+ * AArch32: the version and where it comes from (ID_DFR0 through pmukit.ko,
+ * or the MIDR: pmu_id.h), and whether the event counters filter by level.
+ */
+static void show_aarch32_pmu(const struct pmukit_pmu_info *in)
+{
+	uint32_t dfr0, pfr1;
+	unsigned int field;
+	int filter;
+
+	printf("%-20s %s", "PMU", pmu_version_name(in->pmu_version));
+	if (pmukit_kmod_id_reg("id_dfr0", &dfr0)) {
+		printf(" (from the MIDR and the architecture: ID_DFR0 is readable at PL1 only; pmukit.ko shows it)\n");
+	} else {
+		field = (unsigned int)(dfr0 >> ID_DFR0_PERFMON_SHIFT) & PMUVER_MASK;
+		if (field == in->pmu_version)
+			printf(" (ID_DFR0.PerfMon %u)\n", field);
+		else
+			printf(" (ID_DFR0.PerfMon %u on this core: its MIDR, part 0x%03x, implements %s)\n",
+			       field, pmukit_midr_part(in->midr), pmu_version_name(in->pmu_version));
+	}
+	filter = pmukit_this_level_filter(pmukit_aarch32_pmuv3(in->pmu_version), &pfr1);
+	if (filter > 0)
+		printf("%-20s yes: :u and :k (PMXEVTYPER P/U)\n", "level filter");
+	else if (filter == 0)
+		printf("%-20s no: counts at every level (ARMv7 without the Virtualization Extensions, ID_PFR1 0x%08x); :u and :k are refused\n",
+		       "level filter", (unsigned int)pfr1);
+	else
+		printf("%-20s unknown (ID_PFR1 is readable at PL1 only; pmukit.ko shows it)\n",
+		       "level filter");
+}
+
 /* big.LITTLE: every core type with its CPUs; the core line is this CPU's. */
 static void show_core_types(void)
 {
@@ -73,10 +107,14 @@ static void show_core(const struct pmukit_pmu_info *in)
 		printf(" (%s: no MIDR)", arch_isa);
 	putchar('\n');
 	show_core_types();
-	if (in->pmu_version)
-		printf("%-20s %s (%s %u)\n", "PMU", pmu_version_name(in->pmu_version),
-		       !strcmp(arch_isa, "AArch32") ? "ID_DFR0.PerfMon" : "ID_AA64DFR0.PMUVer",
-		       in->pmu_version);
+	if (in->pmu_version && !strcmp(arch_isa, "AArch32"))
+		show_aarch32_pmu(in);
+	else if (in->pmu_version)
+		printf("%-20s %s (ID_AA64DFR0.PMUVer %u)\n", "PMU",
+		       pmu_version_name(in->pmu_version), in->pmu_version);
+	else if (pmukit_midr_armv6_pmu(in->midr))
+		printf("%-20s the ARMv6 (ARM11) PMU, which pmukit does not drive: use --path perf or --path clock\n",
+		       "PMU");
 	else
 		printf("%-20s %s\n", "PMU", in->midr ? "version unknown" : "none (not an ARM core)");
 	if (in->ncounters)

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "pmu_support.h"
 #include "output.h"
 #include "regs.h"
 #include "selftest.h"
@@ -160,6 +161,40 @@ static void keep_generic(struct st_loop *l)
 }
 
 /*
+ * A core whose event counters cannot filter by level (ARMv7 without the
+ * Virtualization Extensions: Cortex-A5, A8, A9; pmu_id.h) counts at every
+ * level: the events count as ":uk", and a count that the kernel's work on
+ * this CPU (interrupts) can add to is only a lower bound. SW_INCR counts
+ * writes to PMSWINC, which the kernel does not make: still exact.
+ */
+#define ST_NAME_LEN	40
+
+static void all_levels(struct st_loop *l, char (*names)[ST_NAME_LEN])
+{
+	unsigned int i;
+
+	for (i = 0; i < l->nev; i++) {
+		struct st_event *e = &l->ev[i];
+		size_t n = strcspn(e->spec, ":");
+
+		snprintf(names[i], ST_NAME_LEN, "%.*s:uk", (int)n, e->spec);
+		e->spec = names[i];
+		if (e->kind == EXP_EXACT && strcmp(names[i], "SW_INCR:uk"))
+			e->kind = EXP_ATLEAST;
+	}
+}
+
+/* 1 where the event counters filter by level (always but on some ARMv7). */
+static int level_filter(void)
+{
+	uint32_t pfr1;
+
+	if (strcmp(arch_isa, "AArch32"))
+		return 1;
+	return pmukit_this_level_filter(pmukit_this_pmuv3() == 1, &pfr1) != 0;
+}
+
+/*
  * BR_RETIRED counts every branch executed, exactly; cores whose own table
  * lacks it (Cortex-A53, the ARMv7 cores) have BR_PRED, counted speculatively.
  */
@@ -289,8 +324,15 @@ int cmd_selftest(int argc, char **argv)
 			 ST_SWINC_ITERS, loop_swinc_shape.body);
 		size_t nloops = loop_have_swinc ? ARRAY_SIZE(loops) : ARRAY_SIZE(loops) - 1, p;
 
+		static char names[3][ST_MAX_EVENTS][ST_NAME_LEN];
+		int filter = level_filter();
+
 		for (i = 0; i < nloops && !arch_nregs; i++)
 			keep_generic(&loops[i]);
+		for (i = 0; i < nloops && arch_nregs && !filter; i++)
+			all_levels(&loops[i], names[i]);
+		if (arch_nregs && !filter)
+			printf("(this core counts at every level only: events as :uk, counts that interrupts can add to are lower bounds)\n");
 		/*
 		 * Path by path, direct first: a perf session clears the user
 		 * access the direct path needs (re-armed here when possible).

@@ -161,7 +161,27 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 	return 0;
 }
 
-/* auto: perf follows the command wherever it runs, so it comes first. */
+/* Does each event of -e open on @path (none given: yes)? */
+static int events_open_on(const struct stat_opts *o, enum pmukit_path path)
+{
+	struct pmukit_options po = { .path = path, .cpu = o->cpu };
+	struct pmukit_session *s;
+	unsigned int i;
+
+	for (i = 0; i < o->nev; i++) {
+		if (pmukit_open(&s, &o->ev[i], 1, &po))
+			return 0;
+		pmukit_close(s);
+	}
+	return 1;
+}
+
+/*
+ * auto: perf follows the command wherever it runs, so it comes first; a
+ * path that works but cannot count the events given (perf without hardware
+ * events, or one that refuses :u) gives way to the next. When no path can,
+ * the first that works reports why.
+ */
 static int resolve_path(struct stat_opts *o)
 {
 	static const enum pmukit_path order[] = {
@@ -169,7 +189,7 @@ static int resolve_path(struct stat_opts *o)
 	};
 	char why[256] = "";
 	size_t i;
-	int ret;
+	int ret, first = -1;
 
 	if (o->path == PMUKIT_PATH_DIRECT)
 		direct_rearm("stat");
@@ -182,9 +202,17 @@ static int resolve_path(struct stat_opts *o)
 	}
 	for (i = 0; i < ARRAY_SIZE(order); i++)
 		if (pmukit_path_detect(order[i], why, sizeof(why)) == 0) {
-			o->path = order[i];
-			return 0;
+			if (first < 0)
+				first = (int)i;
+			if (events_open_on(o, order[i])) {
+				o->path = order[i];
+				return 0;
+			}
 		}
+	if (first >= 0) {
+		o->path = order[first];
+		return 0;
+	}
 	cli_error("stat", "no access path works here (see pmukit info)");
 	return CLI_FAIL;
 }

@@ -28,7 +28,7 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 
 	if (mode == CPSR_MODE_USR)
 		return PMUKIT_FW_EPERM;
-	ver = pmukit_pmu_version();
+	ver = pmukit_pmu_version();	/* pmu_id.h: ID_DFR0, or the MIDR (Cortex-A8/A9) */
 	if (ver == 0 || ver == PMUVER_IMPDEF)
 		return PMUKIT_FW_ENODEV;
 	s->pmu_version = ver;
@@ -62,6 +62,12 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 		s->filter = PMEVTYPER_U_BIT;
 		break;
 	}
+	/*
+	 * ARMv7 without the Virtualization Extensions (Cortex-A5/A8/A9):
+	 * PMXEVTYPER has no filter bits, every level counts (pmu_id.h).
+	 */
+	if (!pmukit_pmu_level_filter())
+		s->filter = 0;
 	return 0;
 }
 

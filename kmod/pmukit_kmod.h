@@ -30,6 +30,10 @@ struct pmukit_config {
 	bool hotplug;		/* keep access across CPU hotplug (testing switch) */
 	bool pmuv3;		/* PMUv3: CR/ER bits, PMCCFILTR, PMCR.LC, PMCEID */
 	unsigned int kernel_el;	/* 1, or 2: the kernel runs at EL2 (VHE) */
+	bool level_filter;	/* PMEVTYPER has P/U (pmu_id.h) */
+	unsigned int pmu_version;	/* ID_AA64DFR0.PMUVer / ID_DFR0.PerfMon encoding */
+	unsigned int ncounters;	/* PMCR.N of the probing CPU */
+	u32 midr, id_dfr0, id_pfr1;	/* AArch32: as read at load, for sysfs */
 	unsigned int nevents;
 	struct pmukit_event events[PMUKIT_MAX_EVENTS];
 };
@@ -69,6 +73,8 @@ u32 pmukit_cpus_min_counters(unsigned int *which);
 int pmukit_params_parse(struct pmukit_config *cfg);
 /* The event's level suffix as given: ":u", ":k", or "" (every level). */
 const char *pmukit_event_levels(const struct pmukit_event *ev);
+/* "PMUv1 (ID_DFR0.PerfMon 0, implied by MIDR 0x410fc090)" and the like. */
+void pmukit_pmu_describe(const struct pmukit_config *cfg, char *buf, size_t len);
 
 /* pmukit_selftest.c: back-to-back cycle-counter reads on the current CPU. */
 #define PMUKIT_SELFTEST_READS	101	/* 100 deltas */

@@ -72,6 +72,7 @@ static struct notifier_block pmukit_cpu_pm_nb = {
 
 static int __init pmukit_init(void)
 {
+	char pmu[96];
 	int ret;
 
 	ret = pmukit_params_parse(&pmukit_cfg);
@@ -98,9 +99,12 @@ static int __init pmukit_init(void)
 		on_each_cpu(pmukit_apply_first_ipi, NULL, 1);
 		cpus_read_unlock();
 	}
-	pr_info("loaded: mode=%s, %u event counter(s) programmed, %s, kernel at %s\n",
+	pmukit_pmu_describe(&pmukit_cfg, pmu, sizeof(pmu));
+	pr_info("loaded: mode=%s, %u event counter(s) programmed, %s, %u event counters (PMCR.N), %s, kernel at %s\n",
 		pmukit_mode_name(pmukit_cfg.mode), pmukit_cfg.nevents,
-		pmukit_cfg.pmuv3 ? "PMUv3" : "PMUv1/v2",
+		pmu, pmukit_cfg.ncounters,
+		pmukit_cfg.level_filter ? "level filter P/U" :
+		"no level filter (counts at every level)",
 		pmukit_kernel_el_name(pmukit_cfg.kernel_el));
 	return 0;
 

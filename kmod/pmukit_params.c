@@ -36,16 +36,26 @@ static bool hotplug = true;
 module_param(hotplug, bool, 0444);
 MODULE_PARM_DESC(hotplug, "re-apply the setup when a CPU comes online or resumes from idle (default 1; 0 only to show what happens without it)");
 
-/* Is the CPU's PMU PMUv3 (ARMv8 and later, in AArch64 or AArch32)? */
-static int pmukit_probe_version(bool *pmuv3, unsigned int *ver)
+/*
+ * The PMU version (pmu_id.h: ID_DFR0.PerfMon, or the MIDR where a Cortex-A8
+ * or A9 reads 0 there), whether it is PMUv3 and whether PMXEVTYPER filters
+ * by level. Also keeps the ID registers for sysfs and the load report.
+ */
+static int pmukit_probe_version(struct pmukit_config *cfg)
 {
-	*ver = pmukit_pmu_version();
+	unsigned int ver = pmukit_pmu_version();
+
+	cfg->pmu_version = ver;
+	cfg->level_filter = pmukit_pmu_level_filter();
 #ifdef __aarch64__
-	*pmuv3 = *ver != PMUVER_NONE && *ver != PMUVER_IMPDEF;
-	return *pmuv3 ? 0 : -ENODEV;
+	cfg->pmuv3 = ver != PMUVER_NONE && ver != PMUVER_IMPDEF;
+	return cfg->pmuv3 ? 0 : -ENODEV;
 #else
-	*pmuv3 = *ver >= PERFMON_V3 && *ver != PMUVER_IMPDEF;
-	return (*ver == PMUVER_NONE || *ver == PMUVER_IMPDEF) ? -ENODEV : 0;
+	cfg->midr = pmukit_read_midr();
+	cfg->id_dfr0 = pmukit_read_id_dfr0();
+	cfg->id_pfr1 = pmukit_read_id_pfr1();
+	cfg->pmuv3 = pmukit_aarch32_pmuv3(ver);
+	return (ver == PMUVER_NONE || ver == PMUVER_IMPDEF) ? -ENODEV : 0;
 #endif
 }
 
@@ -55,11 +65,30 @@ static unsigned int pmukit_kernel_el(void)
 	return is_kernel_in_hyp_mode() ? 2 : 1;
 }
 
+void pmukit_pmu_describe(const struct pmukit_config *cfg, char *buf, size_t len)
+{
+#ifdef __aarch64__
+	snprintf(buf, len, "PMUv3 (ID_AA64DFR0_EL1.PMUVer 0x%x)", cfg->pmu_version);
+#else
+	unsigned int field = (cfg->id_dfr0 >> ID_DFR0_PERFMON_SHIFT) & PMUVER_MASK;
+
+	if (field != cfg->pmu_version)
+		snprintf(buf, len, "PMUv%u (ID_DFR0.PerfMon %u on this core, MIDR 0x%08x, whose TRM gives PMUv%u)",
+			 cfg->pmu_version, field, cfg->midr, cfg->pmu_version);
+	else if (field > PERFMON_V3)
+		snprintf(buf, len, "PMUv3p1 or later (ID_DFR0.PerfMon %u)", field);
+	else
+		snprintf(buf, len, "PMUv%u (ID_DFR0.PerfMon %u)", field, field);
+#endif
+}
+
 /*
  * Parses "0x08", "8", "0x08:u", "0x11:k" into @ev; @max: widest event number.
  * The levels become filter bits by the rule in pmukit/pmu_levels.h.
+ * Return: 0; -EOPNOTSUPP for :u/:k where PMXEVTYPER has no level filter;
+ * -EINVAL for anything else that is not an event.
  */
-static int pmukit_parse_event(char *tok, u32 max, unsigned int kernel_el,
+static int pmukit_parse_event(char *tok, u32 max, const struct pmukit_config *cfg,
 			      struct pmukit_event *ev)
 {
 	char *mod = strchr(tok, ':');
@@ -74,11 +103,13 @@ static int pmukit_parse_event(char *tok, u32 max, unsigned int kernel_el,
 			excl_user = true;
 		else if (strcmp(mod, "uk") && strcmp(mod, "ku"))
 			return -EINVAL;
+		if ((excl_user || excl_kernel) && !cfg->level_filter)
+			return -EOPNOTSUPP;
 	}
 	if (kstrtou32(tok, 0, &code) || code > max)
 		return -EINVAL;
 	ev->code = code;
-	ev->filter = pmukit_level_filter(excl_user, excl_kernel, kernel_el);
+	ev->filter = pmukit_level_filter(excl_user, excl_kernel, cfg->kernel_el);
 	return 0;
 }
 
@@ -114,11 +145,17 @@ static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, unsigne
 			ret = -EINVAL;
 			break;
 		}
-		if (pmukit_parse_event(tok, max, cfg->kernel_el,
-				       &cfg->events[cfg->nevents])) {
+		ret = pmukit_parse_event(tok, max, cfg,
+					 &cfg->events[cfg->nevents]);
+		if (ret == -EOPNOTSUPP) {
+			pr_err("events=%s: '%s': this core counts at every level only: its PMXEVTYPER has no P/U filter bits, which ARMv7 has only with the Virtualization Extensions (ID_PFR1 0x%08x: none; Cortex-A5, A8, A9), and writing them there is no filter; drop the :u/:k (the count then includes the kernel)\n",
+			       events, shown, cfg->id_pfr1);
+			ret = -EINVAL;
+			break;
+		}
+		if (ret) {
 			pr_err("events=%s: '%s' is not an event: give a number up to 0x%x (hex 0x.. or decimal), optionally followed by :u or :k\n",
 			       events, shown, max);
-			ret = -EINVAL;
 			break;
 		}
 		cfg->nevents++;
@@ -151,16 +188,22 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 
 	/* The PMU version of this CPU speaks for all; PMCR.N is read on each below. */
 	preempt_disable();
-	ret = pmukit_probe_version(&cfg->pmuv3, &ver);
+	ret = pmukit_probe_version(cfg);
 	pmcr = ret ? 0 : pmukit_read_pmcr();
 	preempt_enable();
+	ver = cfg->pmu_version;
 	if (ret) {
-		pr_err("this CPU has no architected PMU (PMU version field 0x%x)\n", ver);
+#ifdef __aarch64__
+		pr_err("this CPU has no PMUv3 (ID_AA64DFR0_EL1.PMUVer 0x%x)\n", ver);
+#else
+		pr_err("this CPU has no PMU pmukit can drive (ID_DFR0 0x%08x: PerfMon 0x%x; MIDR 0x%08x): pmukit needs the ARMv7 PMU (PMUv1/v2) or PMUv3\n",
+		       cfg->id_dfr0, ver, cfg->midr);
+#endif
 		return ret;
 	}
 	if (cfg->mode == PMUKIT_MODE_READ && !cfg->pmuv3) {
-		pr_err("mode=read needs PMUv3 (PMUSERENR.CR/ER let user space read without programming); this CPU has PMUv%u (ID_DFR0.PerfMon %u): use mode=full\n",
-		       ver, ver);
+		pr_err("mode=read needs PMUv3 (PMUSERENR.CR/ER let user space read without programming); this CPU has PMUv%u: use mode=full\n",
+		       ver);
 		return -EINVAL;
 	}
 	/* big.LITTLE: PMCR.N may differ between cores; events= must fit every CPU. */
@@ -171,6 +214,7 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 		ncounters = PMCR_N(pmcr);
 		ncpu = raw_smp_processor_id();
 	}
+	cfg->ncounters = ncounters;
 	if (!cfg->pmuv3)
 		max = PMEVTYPER_EVT_MASK_V7;
 	else if (ver >= PMUVER_V3P1 && ver != PMUVER_IMPDEF &&

@@ -148,6 +148,27 @@ out:
 	return len;
 }
 
+#ifdef CONFIG_ARM
+/*
+ * ID_DFR0 and ID_PFR1 as read at load: PL1-only registers the library needs
+ * for pmu_id.h's decisions (the PMU version, the level filter).
+ */
+static ssize_t id_dfr0_show(struct kobject *kobj, struct kobj_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "0x%08x\n", pmukit_cfg.id_dfr0);
+}
+
+static ssize_t id_pfr1_show(struct kobject *kobj, struct kobj_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "0x%08x\n", pmukit_cfg.id_pfr1);
+}
+
+static struct kobj_attribute id_dfr0_attr = __ATTR_RO(id_dfr0);
+static struct kobj_attribute id_pfr1_attr = __ATTR_RO(id_pfr1);
+#endif
+
 static struct kobj_attribute mode_attr = __ATTR_RO(mode);
 static struct kobj_attribute events_attr = __ATTR_RO(events);
 static struct kobj_attribute kernel_el_attr = __ATTR_RO(kernel_el);
@@ -160,6 +181,10 @@ static struct attribute *pmukit_attrs[] = {
 	&kernel_el_attr.attr,
 	&rearm_attr.attr,
 	&selftest_attr.attr,
+#ifdef CONFIG_ARM
+	&id_dfr0_attr.attr,
+	&id_pfr1_attr.attr,
+#endif
 	NULL,
 };
 

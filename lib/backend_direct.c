@@ -30,6 +30,7 @@
 #include "isa.h"
 #include "kernel_el.h"
 #include "pmu_info.h"
+#include "pmu_support.h"
 
 struct direct_ctr {
 	unsigned int hw;	/* event counter n, or PMUKIT_HW_CYCLES */
@@ -105,8 +106,12 @@ static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int
  */
 static int probe_access(int cpu, const struct pmukit_kmod *k)
 {
+	const struct pmukit_core_def *core = pmukit_this_core();
 	uint32_t u = 0;
+	int ret = pmukit_core_refusal(pmukit_this_midr(), core ? core->name : NULL);
 
+	if (ret)
+		return ret;	/* an ARM11: no PMU register is touched */
 	if (pmukit_isa_read_userenr(&u))
 		return no_access(cpu, k, 0, 1);
 	if (u & PMUSERENR_EN_BIT)
@@ -485,9 +490,13 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	d->full = access == 2;
 	if (pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))
 		return no_access(s->cpu, &k, 0, 0);
-	/* PMUv3: AArch64 always; AArch32 has PMCCFILTR only from PMUv3 on. */
+	/*
+	 * PMUv3: AArch64 always; AArch32 has PMCCFILTR only from PMUv3 on, and
+	 * where pmu_id.h knows the version it decides (QEMU's Cortex-A9 has a
+	 * PMCCFILTR that the real one lacks).
+	 */
 	d->v3 = pmukit_isa_cycles64_always || !d->full ||
-		!pmukit_isa_read_type(PMUKIT_HW_CYCLES, &x);
+		(pmukit_this_pmuv3() != 0 && !pmukit_isa_read_type(PMUKIT_HW_CYCLES, &x));
 	d->cycles64 = !pmukit_isa_cycles64_always && !pmukit_isa_read_cycles64(&v);
 	d->kernel_el = kernel_el_of(d->v3);
 	pmcr = get_pmcr(d->full, s->cpu);
@@ -495,6 +504,8 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 		return pmukit_err(-EAGAIN, "the counters are stopped on CPU %d (PMCR.E = 0, as a perf session leaves them) and mode=read cannot restart them: echo 1 > /sys/kernel/pmukit/rearm",
 				  s->cpu);
 	ret = check_support(s, d);
+	if (!ret)
+		ret = pmukit_check_levels(s, pmukit_this_level_filter(d->v3, &x), x);
 	if (ret)
 		return ret;
 	ret = d->full ? assign_full(s, d, (unsigned int)PMCR_N(pmcr)) : assign_read(s, d, &k);

@@ -30,10 +30,13 @@ extern const char pmukit_isa_name[];
 extern const int pmukit_isa_cycles64_always;
 
 /*
- * The PMU version (ID_AA64DFR0.PMUVer / ID_DFR0.PerfMon encoding) that a core
- * of architecture ARMv@major.@minor implies; 0 when unknown.
+ * The PMU version (ID_AA64DFR0.PMUVer / ID_DFR0.PerfMon encoding) of the core
+ * with MIDR @midr and architecture ARMv@major.@minor, where the ID registers
+ * are out of reach: on AArch32 include/pmukit/pmu_id.h decides from the MIDR
+ * and ID_DFR0 (from pmukit.ko when loaded); else, and for cores it does not
+ * name, what the architecture version implies. 0 when unknown or none.
  */
-unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, const char *core);
+unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr);
 
 int pmukit_isa_read_userenr(uint32_t *v);	/* PMUSERENR: readable at EL0 */
 int pmukit_isa_read_pmcr(uint32_t *v);		/* needs PMUSERENR.EN */

@@ -13,10 +13,13 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include "pmukit/isb.h"
 #include "pmukit/pmu_fields.h"
+#include "pmukit/pmu_id.h"
 #include "direct.h"
 #include "fault.h"
 #include "isa.h"
+#include "pmu_support.h"
 #include "session.h"
 
 const int pmukit_isa_arm_pmu = 1;
@@ -24,15 +27,26 @@ const char pmukit_isa_name[] = "aarch32";
 const char pmukit_isa_clock_name[] = "CNTVCT";
 const int pmukit_isa_cycles64_always = 0;	/* mrrc of PMCCNTR is PMUv3 only */
 
-/* ID_DFR0.PerfMon: Cortex-A8 and A9 have PMUv1, later ARMv7 cores PMUv2. */
-unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, const char *core)
+/*
+ * ID_DFR0.PerfMon as pmu_id.h reads it (ID_DFR0 from pmukit.ko, else the
+ * MIDR alone); for cores it does not name, ARMv8 means PMUv3 (p1 from
+ * v8.1) and ARMv7 PMUv2. ARM11 cores report "CPU architecture: 7" too: 0.
+ */
+unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr)
 {
+	uint32_t dfr0 = 0;
+	unsigned int v;
+
+	if (pmukit_midr_armv6_pmu(midr))
+		return 0;
+	if (pmukit_kmod_id_reg("id_dfr0", &dfr0))
+		dfr0 = 0;
+	v = pmukit_aarch32_perfmon(midr, dfr0);
+	if (v)
+		return v;
 	if (major >= 8)
 		return minor >= 1 ? PERFMON_V3P1 : PERFMON_V3;
-	if (major == 7)
-		return !strcmp(core, "cortex-a8") || !strcmp(core, "cortex-a9") ?
-		       PERFMON_V1 : PERFMON_V2;
-	return 0;
+	return major == 7 ? PERFMON_V2 : 0;
 }
 
 uintptr_t pmukit_isa_context_pc(const void *ucontext)
@@ -94,7 +108,7 @@ fault:
 int pmukit_isa_write_pmcr(uint32_t v)
 {
 	MCR_GUARDED(PMCR_R, v);
-	__asm__ volatile("isb" : : : "memory");
+	__asm__ volatile(PMUKIT_ISB : : : "memory");
 	return 0;
 fault:
 	return -EACCES;
@@ -145,7 +159,7 @@ fault:
 static int select_counter(unsigned int hw)
 {
 	MCR_GUARDED(PMSELR_R, hw);
-	__asm__ volatile("isb" : : : "memory");
+	__asm__ volatile(PMUKIT_ISB : : : "memory");
 	return 0;
 fault:
 	return -EACCES;
@@ -187,7 +201,7 @@ int pmukit_isa_read_counter(unsigned int hw, uint64_t *v)
 	uint32_t x;
 
 	if (hw == PMUKIT_HW_CYCLES) {
-		__asm__ volatile("isb" : : : "memory");
+		__asm__ volatile(PMUKIT_ISB : : : "memory");
 		MRC_GUARDED(PMCCNTR_R, x);
 	} else {
 		if (hw > 30 || select_counter(hw))
@@ -205,7 +219,7 @@ int pmukit_isa_read_cycles64(uint64_t *v)
 	uint64_t x;
 
 	/* mrrc of PMCCNTR: PMUv3 only, and UNDEFINED in QEMU 7.2 on every model. */
-	__asm__ volatile goto("	isb\n\t"
+	__asm__ volatile goto("\t" PMUKIT_ISB "\n\t"
 			      "1:	mrrc	p15, 0, %Q0, %R0, c9\n\t"
 			      PMUKIT_EXTABLE("1b", fault)
 			      : "=r"(x) : : "memory" : fault);
@@ -222,7 +236,7 @@ fault:
  * instructions; values i and i+1 never overlap word i+1.
  */
 #define SAMPLE_LOOP32(read)							\
-	__asm__ volatile goto("1:	isb\n\t"				\
+	__asm__ volatile goto("1:\t" PMUKIT_ISB "\n\t"				\
 			      "2:	" read "\n\t"				\
 			      "	str	%[v], [%[p]], #4\n\t"			\
 			      "	subs	%[n], %[n], #1\n\t"			\
@@ -242,7 +256,7 @@ int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n)
 		uint64_t w;
 		uint64_t *q = buf;
 
-		__asm__ volatile goto("1:	isb\n\t"
+		__asm__ volatile goto("1:\t" PMUKIT_ISB "\n\t"
 				      "2:	mrrc	p15, 0, %Q[w], %R[w], c9\n\t"
 				      "	strd	%Q[w], %R[w], [%[q]], #8\n\t"
 				      "	subs	%[n], %[n], #1\n\t"
@@ -275,7 +289,7 @@ int pmukit_isa_sample1_cycles(struct pmukit_session *s, uint64_t *out)
 {
 	uint32_t v;
 
-	__asm__ volatile goto("	isb\n\t"
+	__asm__ volatile goto("\t" PMUKIT_ISB "\n\t"
 			      "1:	mrc	p15, 0, %0, c9, c13, 0\n\t"
 			      PMUKIT_EXTABLE("1b", fault)
 			      : "=r"(v) : : "memory" : fault);
@@ -291,7 +305,7 @@ int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *out)
 {
 	uint64_t v;
 
-	__asm__ volatile goto("	isb\n\t"
+	__asm__ volatile goto("\t" PMUKIT_ISB "\n\t"
 			      "1:	mrrc	p15, 0, %Q0, %R0, c9\n\t"
 			      PMUKIT_EXTABLE("1b", fault)
 			      : "=r"(v) : : "memory" : fault);
@@ -309,7 +323,7 @@ static int sample1_event(struct pmukit_session *s, uint64_t *out)
 
 	/* PMSELR is shared by everyone on this CPU: select on every read. */
 	__asm__ volatile goto("1:	mcr	p15, 0, %1, c9, c12, 5\n\t"
-			      "	isb\n\t"
+			      "\t" PMUKIT_ISB "\n\t"
 			      "2:	mrc	p15, 0, %0, c9, c13, 2\n\t"
 			      PMUKIT_EXTABLE("1b", fault)
 			      PMUKIT_EXTABLE("2b", fault)
@@ -340,7 +354,7 @@ int pmukit_isa_clock_read(uint64_t *v)
 	uint64_t x;
 
 	/* CNTVCT: readable at PL0 when the kernel set CNTKCTL.PL0VCTEN. */
-	__asm__ volatile goto("	isb\n\t"
+	__asm__ volatile goto("\t" PMUKIT_ISB "\n\t"
 			      "1:	mrrc	p15, 1, %Q0, %R0, c14\n\t"
 			      PMUKIT_EXTABLE("1b", fault)
 			      : "=r"(x) : : "memory" : fault);

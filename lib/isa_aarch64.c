@@ -22,9 +22,9 @@ const char pmukit_isa_clock_name[] = "CNTVCT_EL0";
 const int pmukit_isa_cycles64_always = 1;	/* PMCCNTR_EL0 is 64 bits on PMUv3 */
 
 /* ARMv8.1 brought PMUv3p1, v8.4 PMUv3p4, v8.5 (and so ARMv9) PMUv3p5. */
-unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, const char *core)
+unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr)
 {
-	(void)core;
+	(void)midr;
 	if (major >= 9 || (major == 8 && minor >= 5))
 		return PMUVER_V3P5;
 	if (major == 8)

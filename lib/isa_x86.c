@@ -21,11 +21,11 @@ const char pmukit_isa_name[] = "x86-64";
 const char pmukit_isa_clock_name[] = "TSC";
 const int pmukit_isa_cycles64_always = 1;
 
-unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, const char *core)
+unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr)
 {
 	(void)major;
 	(void)minor;
-	(void)core;
+	(void)midr;
 	return 0;	/* not an Arm PMU */
 }
 

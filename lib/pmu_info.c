@@ -118,7 +118,8 @@ int pmukit_perf_paranoid(void)
  * The PMU version when ID_AA64DFR0/ID_DFR0 are out of reach (EL1 only; Linux
  * hides PMUVer from EL0): what the core's architecture version implies.
  */
-static unsigned int version_from_arch(const struct pmukit_core_def *core, int arch_major)
+static unsigned int version_from_arch(const struct pmukit_core_def *core, int arch_major,
+				      uint32_t midr)
 {
 	const char *a = core ? core->arch : NULL;
 	unsigned int minor = 0;
@@ -128,7 +129,7 @@ static unsigned int version_from_arch(const struct pmukit_core_def *core, int ar
 		if (a[5] == '.')
 			minor = (unsigned int)strtoul(a + 6, NULL, 10);
 	}
-	return pmukit_isa_pmu_version(arch_major, minor, core ? core->name : "");
+	return pmukit_isa_pmu_version(arch_major, minor, midr);
 }
 
 static int cpuinfo_arch(void)
@@ -189,7 +190,8 @@ PMUKIT_API int pmukit_pmu_info(struct pmukit_pmu_info *info)
 	info->midr = pmukit_this_midr();
 	core = info->midr ? pmukit_core_by_midr(info->midr) : NULL;
 	snprintf(info->core, sizeof(info->core), "%s", core ? core->name : "unknown");
-	info->pmu_version = version_from_arch(core, pmukit_isa_arm_pmu ? cpuinfo_arch() : 0);
+	info->pmu_version = version_from_arch(core, pmukit_isa_arm_pmu ? cpuinfo_arch() : 0,
+					      info->midr);
 	probe_counters(info);
 	pmukit_kmod_get(&k);
 	info->module_loaded = k.loaded;

@@ -30,6 +30,7 @@ build-all: kernels
 	$(Q)$(MAKE) --no-print-directory ARCH=$(HOST_ARCH) all $(HOST_TESTS)
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 all
 	$(Q)$(MAKE) --no-print-directory ARCH=arm all
+	$(Q)$(MAKE) --no-print-directory ARCH=arm ARMV6_BASELINE=1 cli build/arm-armv6/tests/guest/stat_loop
 	$(Q)$(MAKE) --no-print-directory fw
 
 check-host: deps

@@ -24,11 +24,30 @@ OBJDUMP := $(CROSS_COMPILE)objdump
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 BUILD := build/$(ARCH)
+
+# ARMV6_BASELINE=1 (with ARCH=arm): user space and firmware built with the
+# flags of Raspberry Pi OS's 32-bit userland, whose compiler targets ARMv6
+# (ARM1176, hard-float VFPv2): the code must assemble there and refuse the
+# ARM1176 at run time. Into build/arm-armv6/, next to build/arm/. GCC has no
+# Thumb-1 hard-float ABI, so ARMv6 builds are ARM state. The module is built
+# with the kernel's own flags either way.
+ARMV6_BASELINE ?=
+ARMV6_FLAGS := -march=armv6kz -marm -mfpu=vfp
+ifeq ($(ARMV6_BASELINE),1)
+ifneq ($(ARCH),arm)
+$(error ARMV6_BASELINE=1 is a 32-bit build: add ARCH=arm)
+endif
+BUILD := build/arm-armv6
+FW_BUILD_arm := $(BUILD)
+else ifneq ($(ARMV6_BASELINE),)
+$(error ARMV6_BASELINE=$(ARMV6_BASELINE): give 1 (or nothing))
+endif
 Q ?= @
 
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
-CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude $(CFLAGS)
+CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude $(CFLAGS) \
+	$(if $(filter 1,$(ARMV6_BASELINE)),$(ARMV6_FLAGS))
 # ARM user programs are static so they run in any guest or board without a libc.
 ifneq ($(ARCH),x86_64)
 LDFLAGS_STATIC := -static

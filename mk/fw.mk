@@ -24,7 +24,8 @@ FW_CFLAGS := -std=gnu11 $(WARN) $(FW_OPT) -ffreestanding -nostdlib -fno-pie -fno
 	-fno-stack-protector -fno-common -fno-asynchronous-unwind-tables \
 	-ffunction-sections -fdata-sections -MMD -MP -Iinclude -Ifw/include -I.
 FW_ARCHFLAGS_arm64 := -march=armv8-a -mgeneral-regs-only -mstrict-align
-FW_ARCHFLAGS_arm := -march=armv7-a -marm -mfloat-abi=soft -mgeneral-regs-only
+FW_ARCHFLAGS_arm := $(if $(filter 1,$(ARMV6_BASELINE)),-march=armv6kz,-march=armv7-a) \
+	-marm -mfloat-abi=soft -mgeneral-regs-only
 FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T fw/examples/qemu-virt/link.ld
 
@@ -51,7 +52,7 @@ endif
 
 # $(1): arm64 or arm
 define FW_ISA_RULES
-FW_OUT_$(1) := build/$(1)/fw
+FW_OUT_$(1) := $$(or $$(FW_BUILD_$(1)),build/$(1))/fw
 FW_CC_$(1) := $$(FW_CROSS_$(1))gcc
 FW_AR_$(1) := $$(FW_CROSS_$(1))ar
 FW_OBJCOPY_$(1) := $$(FW_CROSS_$(1))objcopy

@@ -19,6 +19,7 @@
 #define PMUKIT_B2B_H
 
 #include "sysreg_types.h"
+#include "isb.h"
 
 #define PMUKIT_B2B_INSNS	5
 
@@ -42,7 +43,7 @@ static inline void pmukit_b2b_cycles(pmukit_ureg_t *buf, unsigned long n)
 {
 	pmukit_ureg_t v;
 
-	__asm__ volatile("1:	isb\n"
+	__asm__ volatile("1:\t" PMUKIT_ISB "\n"
 			 "	mrc	p15, 0, %[v], c9, c13, 0\n"
 			 "	str	%[v], [%[p]], #4\n"
 			 "	subs	%[n], %[n], #1\n"

@@ -27,6 +27,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "isb.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -278,7 +280,8 @@ static inline uint64_t pmukit_cycles(void)
 #elif defined(__arm__)
 	uint32_t v;
 
-	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
+	/* PMUKIT_ISB: also where the compiler targets ARMv6 (isb.h). */
+	__asm__ volatile(PMUKIT_ISB "\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
 	return v;
 #elif defined(__x86_64__)
 	uint32_t lo, hi;

@@ -11,6 +11,8 @@
 
 #include "sysreg_types.h"
 #include "pmu_fields.h"
+#include "pmu_id.h"
+#include "isb.h"
 
 /* Coprocessor tuples: coproc, opc1, CRn, CRm, opc2 (64-bit: coproc, opc1, CRm). */
 #define PMCR_CP15		p15, 0, c9, c12, 0
@@ -35,6 +37,7 @@
 #define MIDR_CP15		p15, 0, c0, c0, 0
 #define MPIDR_CP15		p15, 0, c0, c0, 5
 #define ID_DFR0_CP15		p15, 0, c0, c1, 2
+#define ID_PFR1_CP15		p15, 0, c0, c1, 1
 #define CNTFRQ_CP15		p15, 0, c14, c0, 0
 #define PMCCNTR64_CP15		p15, 0, c9		/* PMUv3 only */
 #define CNTVCT64_CP15		p15, 1, c14
@@ -90,6 +93,7 @@ PMUKIT_DEFINE_COPROCR_RW(scr, SCR_CP15)
 PMUKIT_DEFINE_COPROCR_READ(midr, MIDR_CP15)
 PMUKIT_DEFINE_COPROCR_READ(mpidr, MPIDR_CP15)
 PMUKIT_DEFINE_COPROCR_READ(id_dfr0, ID_DFR0_CP15)
+PMUKIT_DEFINE_COPROCR_READ(id_pfr1, ID_PFR1_CP15)
 PMUKIT_DEFINE_COPROCR_READ(cntfrq, CNTFRQ_CP15)
 PMUKIT_DEFINE_COPROCR64_READ(cntvct, CNTVCT64_CP15)
 /* 64-bit cycle counter read: PMUv3 only, UNDEFINED on PMUv2 and in QEMU 7.2. */
@@ -122,7 +126,7 @@ static inline void pmukit_write_pmccntr(uint64_t v)
 
 static inline void pmukit_isb(void)
 {
-	__asm__ volatile("isb" : : : "memory");
+	__asm__ volatile(PMUKIT_ISB : : : "memory");
 }
 
 /*
@@ -172,11 +176,22 @@ static inline pmukit_ureg_t pmukit_read_cpsr(void)
 	return v;
 }
 
-/* The PMU architecture version as ID_DFR0.PerfMon (PERFMON_*); PL1 and up. */
+/*
+ * The PMU architecture version (PERFMON_*, 0 none): ID_DFR0.PerfMon, or what
+ * the MIDR implies where PerfMon reads 0 (pmu_id.h). PL1 and up.
+ */
 static inline unsigned int pmukit_pmu_version(void)
 {
-	return (unsigned int)(pmukit_read_id_dfr0() >> ID_DFR0_PERFMON_SHIFT) &
-	       PMUVER_MASK;
+	return pmukit_aarch32_perfmon((uint32_t)pmukit_read_midr(),
+				      (uint32_t)pmukit_read_id_dfr0());
+}
+
+/* Has PMXEVTYPER the P/U level filter on this core (pmu_id.h)? PL1 and up. */
+static inline int pmukit_pmu_level_filter(void)
+{
+	return pmukit_aarch32_level_filter(pmukit_pmu_version(),
+					   (uint32_t)pmukit_read_midr(),
+					   (uint32_t)pmukit_read_id_pfr1());
 }
 
 #endif /* PMUKIT_SYSREG_AARCH32_H */

@@ -143,4 +143,10 @@ static inline unsigned int pmukit_pmu_version(void)
 	       PMUVER_MASK;
 }
 
+/* PMUv3 in AArch64: PMEVTYPER<n>_EL0.P/U always filter by level. */
+static inline int pmukit_pmu_level_filter(void)
+{
+	return 1;
+}
+
 #endif /* PMUKIT_SYSREG_AARCH64_H */

@@ -21,6 +21,8 @@
 
 #include <stdint.h>
 
+#include "pmukit/isb.h"
+
 #define PMUTEST_WINDOW_EXTRA	2
 
 #if defined(__aarch64__)
@@ -46,11 +48,11 @@ PMUTEST_WINDOW(window_evcntr0, "pmevcntr0_el0")
 static inline uint64_t name(unsigned long n)					\
 {										\
 	uint32_t a, b;								\
-	__asm__ volatile("isb\n"						\
+	__asm__ volatile(PMUKIT_ISB "\n"					\
 			 "mrc p15, 0, %[a], c9, " crm ", " op2 "\n"		\
 			 "1: subs %[n], %[n], #1\n"				\
 			 "bne 1b\n"						\
-			 "isb\n"						\
+			 PMUKIT_ISB "\n"					\
 			 "mrc p15, 0, %[b], c9, " crm ", " op2 "\n"		\
 			 : [a] "=&r"(a), [b] "=&r"(b), [n] "+r"(n)		\
 			 : : "memory", "cc");					\

@@ -4,6 +4,8 @@
  * SVC mode: stack, exception vectors (HVBAR in HYP mode, VBAR otherwise),
  * .bss cleared, main(), then exit through semihosting with its return value.
  */
+#include "pmukit/isb.h"
+
 	.syntax	unified
 	.arm
 	.section .text.boot, "ax"
@@ -16,7 +18,7 @@ _start:
 	cmp	r0, #0x1a
 	mcreq	p15, 4, r1, c12, c0, 0	/* HVBAR: report unexpected exceptions */
 	mcrne	p15, 0, r1, c12, c0, 0	/* VBAR: report unexpected exceptions */
-	isb
+	PMUKIT_ISB_INSN
 	ldr	r0, =__bss_start
 	ldr	r1, =__bss_end
 	mov	r2, #0
