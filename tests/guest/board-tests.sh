@@ -21,6 +21,14 @@ expect_eq "the module reports the PMU of every CPU" "$loaded" "$ncpu"
 dmesg | grep 'pmukit: ' | sed 's/^/# /'
 check "user access on every CPU" pmutest percpu
 
+# SW_INCR: N software increments count exactly N on every kind of PMU.
+# (First: a perf session, such as selftest's perf path, may leave PMCR.E
+# clear on 32-bit kernels, which the library re-arms but pmutest does not.)
+out=$(pmutest swinc 1000 2>&1)
+case "$out" in *" count=1000") ok "SW_INCR counts 1000 increments exactly" ;;
+*) nok "SW_INCR counts 1000 increments exactly"; diag "$out" ;; esac
+
+
 out=$(pmukit info 2>&1); rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq "^core +$core "; then ok "info names the core ($core)"
 else nok "info names the core ($core)"; fi
@@ -28,21 +36,16 @@ diag "$out"
 
 check "selftest" pmukit selftest
 
-# SW_INCR: N software increments count exactly N on every kind of PMU.
-out=$(pmutest swinc 1000 2>&1)
-case "$out" in *" count=1000") ok "SW_INCR counts 1000 increments exactly" ;;
-*) nok "SW_INCR counts 1000 increments exactly"; diag "$out" ;; esac
-
 # The direct path counts cycles of a command on this board.
 out=$(pmukit stat --path direct -x, -e CPU_CYCLES -- stat_loop 100000 2>&1); rc=$?
-v=$(printf '%s\n' "$out" | awk -F, '$3 == "CPU_CYCLES" { print $1; exit }')
+v=$(printf '%s\n' "$out" | awk -F, '$3 ~ /^CPU_CYCLES/ { print $1; exit }')
 if [ $rc = 0 ] && [ "${v:-0}" -gt 0 ] 2>/dev/null; then ok "stat --path direct counts CPU_CYCLES ($v)"
 else nok "stat --path direct counts CPU_CYCLES"; diag "$out"; fi
 
 # perf: the kernel's driver for this board's PMU, when its device tree has one.
 if ls /sys/bus/event_source/devices/ | grep -q '^armv'; then
 	out=$(pmukit stat --path perf -x, -e CPU_CYCLES -- stat_loop 100000 2>&1); rc=$?
-	v=$(printf '%s\n' "$out" | awk -F, '$3 == "CPU_CYCLES" { print $1; exit }')
+	v=$(printf '%s\n' "$out" | awk -F, '$3 ~ /^CPU_CYCLES/ { print $1; exit }')
 	if [ $rc = 0 ] && [ "${v:-0}" -gt 0 ] 2>/dev/null; then ok "stat --path perf counts CPU_CYCLES ($v) on $(ls /sys/bus/event_source/devices/ | grep '^armv')"
 	else nok "stat --path perf counts CPU_CYCLES"; diag "$out"; fi
 else
