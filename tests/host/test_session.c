@@ -165,11 +165,12 @@ static void test_strerror(void)
  * path's, which the library reports) whatever the core's frequency, so a
  * fast or turbo core runs two or more loop iterations per tick, and no
  * ticks-per-iteration figure holds everywhere. What holds is time: a counter
- * of known rate reads between rate x (a window timed inside start..stop)
- * and rate x (a window timed around it), whatever the load, preemption or
- * CPU frequency. The tolerance covers the library's 10 ms measurement of
- * the TSC's rate; a count in the wrong unit (ns for ticks), counted twice,
- * from open() or past stop() falls outside.
+ * of known rate reads between its rate times a window timed inside
+ * start..stop and its rate times a window timed around it, whatever the
+ * load, preemption or CPU frequency. The 5% tolerance is far above the
+ * error of the library's 10 ms measurement of the TSC's rate (under 0.3%)
+ * and far below what a wrong count gives: ns for ticks (unless the TSC
+ * runs at 1 GHz), counted twice, from open() or on past stop().
  */
 #define RATE_TOLERANCE	0.05
 /* Sane rates of a clock: 1 MHz .. 20 GHz; no counter runs faster. */
