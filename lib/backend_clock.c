@@ -42,27 +42,34 @@ static uint64_t now(const struct clock_state *c)
 	return gettime_ns();
 }
 
-/* Can this thread read the ISA's counter? Needs the SIGILL guard on Arm. */
+/*
+ * Can this thread use the ISA's counter? 0, -EACCES (not readable), or
+ * -EOPNOTSUPP (no fixed rate: a TSC that is not invariant). Needs the
+ * SIGILL guard on Arm.
+ */
 static int counter_works(void)
 {
 	uint64_t v;
-	int ok;
+	int ret = pmukit_fault_guard_get();
 
-	if (pmukit_fault_guard_get())
-		return 0;
-	ok = !pmukit_isa_clock_read(&v);
+	if (ret)
+		return ret;
+	ret = pmukit_isa_clock_read(&v);
 	pmukit_fault_guard_put();
-	return ok;
+	return ret;
 }
 
 static int clock_detect(char *why, size_t len)
 {
-	if (counter_works())
+	int ret = counter_works();
+
+	if (!ret)
 		snprintf(why, len, "clock: %s at %llu Hz", pmukit_isa_clock_name,
 			 (unsigned long long)pmukit_isa_clock_hz());
 	else
-		snprintf(why, len, "clock: clock_gettime(CLOCK_MONOTONIC_RAW), ns (%s not readable)",
-			 pmukit_isa_clock_name);
+		snprintf(why, len, "clock: clock_gettime(CLOCK_MONOTONIC_RAW), ns (%s %s)",
+			 pmukit_isa_clock_name, ret == -EOPNOTSUPP ?
+			 "does not tick at a fixed rate here" : "not readable");
 	return 0;
 }
 
@@ -89,7 +96,7 @@ static int clock_open(struct pmukit_session *s)
 		return pmukit_err(-ENOMEM, "out of memory");
 	s->priv = c;
 	c->guarded = !pmukit_fault_guard_get();
-	c->counter = c->guarded && counter_works();
+	c->counter = c->guarded && !counter_works();
 	for (i = 0; i < s->n; i++) {
 		struct pmukit_ev *e = &s->ev[i];
 

@@ -85,8 +85,13 @@ static int open_error(const struct pmukit_ev *e, int err)
 		if (!e->excl_kernel && paranoid > 1)
 			return pmukit_err(-EACCES, "perf refuses %s: counting the kernel needs kernel.perf_event_paranoid 1 or lower (it is %d) or root; count user space only with %s:u",
 					  e->name, paranoid, e->base);
-		return pmukit_err(-EACCES, "perf refuses %s (%s): kernel.perf_event_paranoid is %d; set it to 2 or lower (sysctl kernel.perf_event_paranoid=2)",
-				  e->name, strerror(-err), paranoid);
+		if (paranoid > 2)
+			return pmukit_err(-EACCES, "perf refuses %s (%s): kernel.perf_event_paranoid is %d; set it to 2 or lower (sysctl kernel.perf_event_paranoid=2)",
+					  e->name, strerror(-err), paranoid);
+		/* The sysctl allows it (or cannot be read): something else refuses. */
+		return pmukit_err(-EACCES, "perf refuses %s (%s) although kernel.perf_event_paranoid is %s: a seccomp filter (a container's default) or a security module blocks perf_event_open()",
+				  e->name, strerror(-err), paranoid == -100 ? "unreadable" :
+				  paranoid <= 1 ? "1 or lower" : "2");
 	case -ENOSYS:
 		return pmukit_err(-ENODEV, "perf_event_open() does not exist here (ENOSYS: an emulator, or a kernel without perf events)");
 	case -ENOENT:

@@ -13,7 +13,10 @@ armv7* | armv8*) arch=arm ;;
 esac
 lib=$top/build/$arch/lib/libpmukit.a
 doc=$top/docs/library.md
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-doc.XXXXXX")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-doc.XXXXXX") || {
+	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
+	exit 1
+}
 trap 'rm -rf "$tmp"' EXIT
 
 n=0

@@ -5,9 +5,16 @@
  * the format $PMUKIT_REGIONS_FORMAT asks for, is read back and checked:
  * calls, totals that hold their nested regions, self counts, recursion
  * counted once, unmatched ends, the overhead taken off unless raw.
+ *
+ * Counts are compared only within one run, or as the smallest of several
+ * runs: on x86-64 the counter is the TSC (time, not cycles), so a run's
+ * counts change with interrupts and the CPU's frequency. A missing report is
+ * a skip only where the library finds no access path; a child that crashed
+ * fails.
  */
 #define _GNU_SOURCE
 #define PMUKIT_MARKERS
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -57,6 +64,9 @@ static void regions(void)
 	PMUKIT_REGION_BEGIN("left open");
 }
 
+/* The child's exit status of the last run(): it must exit 0 on every host. */
+static int child_status;
+
 /* Runs regions() in a child with these settings; returns its report. */
 static char *run(const char *format, int raw)
 {
@@ -70,9 +80,12 @@ static char *run(const char *format, int raw)
 	int c;
 
 	snprintf(path, sizeof(path), "%s/pmukit-regions-XXXXXX", dir && *dir ? dir : "/tmp");
+	child_status = -1;
 	fd = mkstemp(path);
-	if (fd < 0)
+	if (fd < 0) {
+		tap_diag("cannot create %s: %s (TMPDIR)", path, strerror(errno));
 		return NULL;
+	}
 	close(fd);
 	pid = fork();
 	if (pid == 0) {
@@ -86,7 +99,10 @@ static char *run(const char *format, int raw)
 		regions();
 		exit(0);
 	}
-	waitpid(pid, &status, 0);
+	status = -1;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		status = -1;
+	child_status = status;
 	f = fopen(path, "r");
 	if (!f) {
 		unlink(path);
@@ -120,15 +136,51 @@ static const char *region(const char *json, const char *name)
 	return json ? strstr(json, pat) : NULL;
 }
 
+/*
+ * A child without a report is a skip only where no access path works here
+ * (@why: the library's reason); one that crashed or works but wrote none fails.
+ */
+static int no_report(const char *report, const char *what, char *why, size_t len)
+{
+	if (!tap_ok(WIFEXITED(child_status) && !WEXITSTATUS(child_status),
+		    "%s: the child exits 0 (status 0x%x)", what, (unsigned int)child_status))
+		return 1;
+	if (report && strstr(report, "region"))
+		return 0;
+	if (pmukit_path_detect(PMUKIT_PATH_AUTO, why, len) == 0) {
+		tap_ok(0, "%s: the child wrote a report (%s)", what, why);
+		return 1;
+	}
+	tap_skip(why, "%s", what);
+	return 1;
+}
+
+/* The total of the 100 empty regions: the smallest of three runs. */
+static long long empty_total(int raw)
+{
+	long long best = -1, t;
+	char *j;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		j = run("json", raw);
+		t = num_after(region(j, "empty"), "total");
+		if (t >= 0 && (best < 0 || t < best))
+			best = t;
+		free(j);
+	}
+	return best;
+}
+
 static void test_json(void)
 {
 	char *j = run("json", 0);
 	const char *outer = region(j, "outer"), *inner = region(j, "inner");
 	const char *rec = region(j, "recurse"), *empty = region(j, "empty");
-	long long ot, os, it, rt, rs, et;
+	long long ot, os, it, rt, rs, et, rawt;
+	char why[256];
 
-	if (!j || !strstr(j, "\"regions\"")) {
-		tap_skip("no access path counts here (the child wrote no report)", "regions in JSON");
+	if (no_report(j, "regions in JSON", why, sizeof(why))) {
 		free(j);
 		return;
 	}
@@ -137,7 +189,6 @@ static void test_json(void)
 	it = num_after(inner, "total");
 	rt = num_after(rec, "total");
 	rs = num_after(rec, "self");
-	et = num_after(empty, "total");
 	tap_eq(num_after(outer, "calls"), 1, "outer: 1 call");
 	tap_eq(num_after(inner, "calls"), 3, "inner: 3 calls");
 	tap_eq(num_after(empty, "calls"), 100, "empty: 100 calls");
@@ -156,22 +207,27 @@ static void test_json(void)
 
 	j = run("json", 1);
 	tap_ok(j && strstr(j, "\"raw\": true"), "PMUKIT_REGIONS_RAW=1: raw");
-	empty = region(j, "empty");
-	tap_ok(num_after(empty, "total") >= et,
-	       "raw: 100 empty regions count at least what corrected ones do (%lld >= %lld)",
-	       num_after(empty, "total"), et);
 	free(j);
+	/*
+	 * Raw and corrected counts come from different runs, each with its own
+	 * interrupts and CPU frequency (the TSC counts time, not cycles): the
+	 * smallest of three runs each, which preemption cannot have inflated.
+	 */
+	et = empty_total(0);
+	rawt = empty_total(1);
+	tap_ok(et >= 0 && rawt >= et,
+	       "raw: 100 empty regions count at least what corrected ones do (%lld >= %lld, least of 3 runs)",
+	       rawt, et);
 }
 
 static void test_formats(void)
 {
-	char *t = run("table", 0), *c = run("csv", 0), *bad = run("yaml", 0);
+	char *t = run("table", 0), *c = NULL, *bad = NULL;
+	char why[256];
 
-	if (!t || !strstr(t, "region")) {
-		tap_skip("no access path counts here", "table and CSV reports");
-		tap_skip("no access path counts here", "CSV header");
-		tap_skip("no access path counts here", "unknown format");
-	} else {
+	if (!no_report(t, "table and CSV reports", why, sizeof(why))) {
+		c = run("csv", 0);
+		bad = run("yaml", 0);
 		tap_ok(strstr(t, "pmukit regions (path ") && strstr(t, "inner") &&
 		       strstr(t, "warning: 1 ends without a begin"), "table: regions and the warning");
 		tap_ok(c && !strncmp(c, "region,event,calls,total,per_call,self\n", 39) &&

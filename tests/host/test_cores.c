@@ -127,10 +127,11 @@ static char cpuinfo_tree[PATH_MAX];
 static int make_cpuinfo_tree(void)
 {
 	char path[PATH_MAX + 128], target[PATH_MAX + 64];
+	const char *tmp = getenv("TMPDIR");
 	FILE *f;
 
 	snprintf(cpuinfo_tree, sizeof(cpuinfo_tree), "%s/pmukit-cores.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(cpuinfo_tree))
 		return -errno;
 	snprintf(path, sizeof(path), "%s/proc", cpuinfo_tree);
