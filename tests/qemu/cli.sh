@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: MIT
 # The pmukit command's in-guest suite (tests/guest/cli-tests.sh) on one
 # target, one CPU under -icount shift=0 so that counts are exact.
-#   cli.sh ARCH CPU     ARCH: arm64, arm or aarch32 (whose CPU is a Cortex-A53)
+#   cli.sh ARCH CPU [qemu-run options]   ARCH: arm64, arm or aarch32 (a Cortex-A53)
 # The build must exist (make check builds it first).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 arch=$1 cpu=$2
+shift 2
 case "$arch" in
 arm64) barch=arm64 ;;
 arm | aarch32) barch=arm ;;
@@ -23,5 +24,5 @@ fi
 cpuopt="--cpu $cpu"
 [ "$arch" != aarch32 ] || cpuopt=
 # shellcheck disable=SC2086
-exec "$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt --icount --timeout 240 -- \
+exec "$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt --icount "$@" --timeout 240 -- \
 	"cli-tests.sh $cpu"

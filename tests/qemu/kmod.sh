@@ -3,10 +3,12 @@
 # Run the kernel module's in-guest suite on one target.
 #   kmod.sh ARCH CPU exact   one CPU, -icount shift=0: exact counts
 #   kmod.sh ARCH CPU smp     two CPUs: per-CPU access, hotplug, perf interaction
+# Further arguments go to tools/qemu-run (--kernel 6.12, --rt).
 # The build must exist (make check builds it first).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 arch=$1 cpu=$2 mode=$3
+shift 3
 case "$mode" in
 exact) opts="--icount --smp 1" ;;
 smp) opts="--smp 2" ;;
@@ -15,5 +17,5 @@ esac
 cpuopt="--cpu $cpu"
 [ "$arch" != aarch32 ] || cpuopt=
 # shellcheck disable=SC2086
-exec "$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt $opts --timeout 240 -- \
+exec "$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt $opts "$@" --timeout 240 -- \
 	"kmod-tests.sh $mode"

@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The library's in-guest suite on one target, as one TAP stream from two boots:
-#   lib.sh ARCH [CPU]
+#   lib.sh ARCH CPU [qemu-run options: --kernel 6.12 ...]
 # first one CPU under -icount shift=0 (exact counts, every path and refusal),
 # then two CPUs (migration). The build must exist (make check builds it first).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-arch=$1 cpu=${2:-}
+arch=$1 cpu=$2
+shift 2
+extra="$*"
 cpuopt=
-[ -z "$cpu" ] || cpuopt="--cpu $cpu"
+[ "$arch" = aarch32 ] || cpuopt="--cpu $cpu"
 
 n=0
 echo "TAP version 13"
@@ -17,7 +19,7 @@ boot() {
 	mode=$1
 	shift
 	# shellcheck disable=SC2086 # $cpuopt is two words or none
-	out=$("$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt "$@" --timeout 240 -- \
+	out=$("$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt $extra "$@" --timeout 240 -- \
 		"lib-tests.sh $mode" 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | awk -v n=$n '
