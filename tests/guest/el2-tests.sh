@@ -100,6 +100,11 @@ for c in 2 10; do
 	expect_eq "direct INST_RETIRED:k, $c calls: exactly $c x $k1" "$(field "$out" min)" \
 		$((c * ${k1:-0}))
 done
+# The periodic work's size on this kernel: the spread of the 10-call windows
+# (2818 on Debian's 6.1, 2781 on 6.12), or 6.1's when no window caught it.
+burst=$(( $(field "$out" max) - $(field "$out" min) ))
+[ "$burst" -gt 0 ] 2>/dev/null || burst=2818
+diag "periodic kernel work: $burst instructions"
 kc direct CPU_CYCLES:k 1
 expect_eq "direct CPU_CYCLES:k (cycle counter, PMCCFILTR) of one call: $k1, as instructions under icount" \
 	"$(field "$out" min)" "$k1"
@@ -134,9 +139,11 @@ done
 # for 0 and 2000 system calls: what the calls add agrees. The minimum of $RS
 # runs removes the timer interrupts, not the rest of the fork and exec
 # work's variation (each minimum moved by up to ~900 instructions between
-# boots) nor a refill more or less (2818, above); measured over eight boots
-# (VHE and EL1): the two paths' additions differed by 105 to 2108.
-STAT_SLACK=6000
+# boots) nor a refill more or less in each of the two 2000-call minima
+# ($burst each, above); measured over eight boots of 6.1 (VHE and EL1): the
+# two paths' additions differed by 105 to 2108, and by 7931 once on 6.12.
+# So: two refills, and 900 for each of the four minima.
+STAT_SLACK=$((2 * burst + 4 * 900))
 # stat_pair C: sd, sp = direct's and perf's :k counts of syscall_loop C
 stat_pair() {
 	sd=$(stat_min direct INST_RETIRED:k syscall_loop "$1")
