@@ -51,8 +51,14 @@ exact_tests() {
 	dmesg | grep -q 'pmukit: loaded: .*PMUv3' && pmuv3=1
 	diag "PMUv3=$pmuv3"
 
-	out=$(pmutest b2b -n 1000)
-	diag "$out"
+	# ARMv7 has no cycle-counter filter (PMCCFILTR is PMUv3): a timer
+	# interrupt inside the 1000 reads adds its kernel cycles to one delta.
+	# So up to three runs: the first with none must read exactly 5 each.
+	for try in 1 2 3; do
+		out=$(pmutest b2b -n 1000)
+		diag "$out"
+		[ "$(field "$out" max)" != "$B2B_INSNS" ] || break
+	done
 	expect_eq "back-to-back reads: min == max == $B2B_INSNS instructions" \
 		"$(field "$out" min)/$(field "$out" max)" "$B2B_INSNS/$B2B_INSNS"
 
