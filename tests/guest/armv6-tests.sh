@@ -6,10 +6,7 @@
 #   armv6-tests.sh DIR   DIR holds that build's pmukit and stat_loop
 # TAP on stdout.
 dir=${1:?armv6-tests.sh DIR}
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 echo "1..5"
 
 # The module is built with the kernel's own flags (build/arm).

@@ -6,10 +6,7 @@
 # run, and :u/:k be refused with the reason. QEMU's Cortex-A9 model has the
 # PMU registers but its counters do not count (every count reads 0), so
 # nothing here asserts a count. TAP on stdout.
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 echo "1..8"
 
 if insmod /lib/modules/pmukit.ko 2>/tmp/err; then ok "insmod pmukit.ko on a Cortex-A9"

@@ -12,12 +12,7 @@ SYS=/sys/kernel/pmukit
 cpu=${1:?usage: cli-tests.sh CPU}
 N=100000		# stat_loop iterations; 2N has as many digits (same startup work)
 
-n=0
-echo "TAP version 13"
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 run() { out=$("$@" 2>&1); rc=$?; }
 # expect RC REGEX DESC -- CMD...: exit status and a line of the output
 expect() {

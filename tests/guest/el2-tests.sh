@@ -20,15 +20,7 @@ nvhe) el=1 level="EL1" covers=":k counts EL1" ;;
 *) echo "usage: el2-tests.sh vhe|nvhe" >&2; exit 2 ;;
 esac
 
-n=0
-echo "TAP version 13"
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
-# expect_eq DESC GOT WANT
-expect_eq() {
-	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1"; diag "got '$2', want '$3'"; fi
-}
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 # expect_true DESC TEST-ARGS...: ok when [ TEST-ARGS ] holds
 expect_true() {
 	desc=$1; shift

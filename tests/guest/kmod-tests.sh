@@ -13,25 +13,10 @@ SYS=/sys/kernel/pmukit
 B2B_INSNS=5		# include/pmukit/b2b.h: isb; mrs/mrc; str; subs; b.ne
 WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 
-n=0
-echo "TAP version 13"
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
-diag() { echo "$*" | sed 's/^/# /'; }
-# check DESC CMD...: ok when CMD succeeds; shows CMD's output otherwise
-check() {
-	desc=$1; shift
-	if out=$("$@" 2>&1); then ok "$desc"; else nok "$desc"; diag "$out"; fi
-}
-# expect_eq DESC GOT WANT
-expect_eq() {
-	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1"; diag "got '$2', want '$3'"; fi
-}
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
 unload() { grep -q '^pmukit ' /proc/modules && rmmod pmukit; true; }
-kernel_clean() { ! dmesg | grep -E 'Oops|WARNING:|BUG:|Unable to handle|Internal error'; }
 
 arch=$(uname -m)
 diag "$arch, $(grep -m1 'CPU part' /proc/cpuinfo), $(nproc) CPU(s)"

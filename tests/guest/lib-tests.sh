@@ -14,13 +14,7 @@ SYS=/sys/kernel/pmukit
 UA=/proc/sys/kernel/perf_user_access
 OUT=/tmp/libtest.out
 
-n=0
-echo "TAP version 13"
-diag() { echo "$*" | sed 's/^/# /'; }
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
-kernel_clean() { ! dmesg | grep -E 'Oops|WARNING:|BUG:|Unable to handle|Internal error'; }
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 
 # run ARGS...: libtest ARGS, its results renumbered into this stream
 run() {
