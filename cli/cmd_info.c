@@ -25,7 +25,8 @@ static const char usage[] =
 	"cycle counter reads 64 bits, PMCR decoded, user access on each CPU, whether\n"
 	"pmukit.ko is loaded and in which mode, the level the kernel runs at (what\n"
 	":k counts), kernel.perf_user_access and\n"
-	"kernel.perf_event_paranoid, and for each access path (direct, perf-mmap,\n"
+	"kernel.perf_event_paranoid, kernel.nmi_watchdog (a perf-based hard-lockup\n"
+	"watchdog holds a PMU counter), and for each access path (direct, perf-mmap,\n"
 	"perf, clock) whether it works here and, if not, why.\n"
 	"\n"
 	"  -h, --help  this text\n";
@@ -177,6 +178,22 @@ static void show_user_access(void)
 		sched_setaffinity(0, sizeof(saved), &saved);
 }
 
+/*
+ * kernel.nmi_watchdog = 1 with a perf-based hard-lockup detector: a pinned
+ * CPU-cycles event on every CPU, which holds a PMU counter (the cycle
+ * counter on PMUv3) for as long as the watchdog runs.
+ */
+static void show_watchdog(void)
+{
+	char v[16];
+
+	if (!arch_nregs || pmukit_sysfile_read("/proc/sys/kernel/nmi_watchdog", v, sizeof(v)))
+		return;
+	printf("%-20s %s%s\n", "nmi_watchdog", v,
+	       strcmp(v, "0") ? " (the kernel's hard-lockup watchdog holds a PMU counter through perf, "
+	       "on PMUv3 the cycle counter; the direct path shares it)" : "");
+}
+
 static void show_kernel(const struct pmukit_pmu_info *in)
 {
 	char ev[128];
@@ -201,6 +218,7 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 		       in->perf_paranoid > 2 ? " (perf is root-only: set 2 or lower)" : "");
 	else
 		printf("%-20s absent (no perf events in this kernel)\n", "perf_event_paranoid");
+	show_watchdog();
 }
 
 static void show_paths(void)

@@ -56,6 +56,15 @@ info=$out
 works() { printf '%s\n' "$info" | grep -Eq "^  $1 +yes"; }
 why() { printf '%s\n' "$info" | sed -n "s/^  $1 *no *//p"; }
 if works direct; then ok "info: the direct path works"; else nok "info: direct works"; diag "$info"; fi
+# A perf-based hard-lockup watchdog (Debian's 6.12 arm64 kernel) holds a PMU counter.
+wd=$(cat /proc/sys/kernel/nmi_watchdog 2>/dev/null)
+if [ "$wd" = 1 ]; then
+	if printf '%s\n' "$info" | grep -Eq '^nmi_watchdog +1 \(the kernel.s hard-lockup watchdog holds a PMU counter'; then
+		ok "info: kernel.nmi_watchdog=1 shown as holding a PMU counter"
+	else nok "info: nmi_watchdog"; diag "$info"; fi
+else
+	skip "kernel.nmi_watchdog is '${wd:-absent}', not 1: no watchdog holds a PMU counter" "info: kernel.nmi_watchdog=1 shown"
+fi
 # The module shows PMCEID0 as 0 where there is none (ARMv7's PMUv1/v2).
 pmuv3=1
 [ "$(cat $SYS/cpu0/pmceid0)" != 0x00000000 ] || pmuv3=0
