@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Counting the kernel wherever it runs, inside a QEMU guest booted at EL2
 # (tools/qemu-run --el2) under -icount shift=0 on one CPU. Run by
-# tests/qemu/el2-vhe.t and el2-nvhe.t. Prints TAP 13.
+# tests/qemu/el2.sh (the vhe and nvhe cells of tests/qemu/matrix). Prints TAP 13.
 #
 #   el2-tests.sh vhe    the kernel runs at EL2 (VHE; an ARMv8.1+ core)
 #   el2-tests.sh nvhe   the kernel dropped to EL1 and left a hyp stub at EL2

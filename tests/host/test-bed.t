@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The test bed's own logic, on the host without booting anything: bad
+# input to tools/qemu-run and tools/fetch-kernels, the matrix definition,
+# and how tools/matrix tables results (pass, fail, TODO, SKIP, not run).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/guest/tap.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-bed.XXXXXX") || { echo "Bail out! mktemp failed (TMPDIR=${TMPDIR:-})"; exit 1; }
+trap 'rm -rf "$tmp"' EXIT
+
+# expect_run DESC RC REGEX CMD...: exit status and a line of stdout+stderr
+expect_run() {
+	desc=$1 want=$2 re=$3
+	shift 3
+	out=$("$@" 2>&1); rc=$?
+	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
+	else nok "$desc"; diag "$*: exit $rc (want $want)" "$out"; fi
+}
+
+expect_run "qemu-run --kernel 4.19: exit 2, lists the kernels" 2 \
+	"unknown --kernel '4.19': the kernels are 5.10 \(bullseye\), 6.1 \(bookworm\) and 6.12" \
+	"$top/tools/qemu-run" --no-build --kernel 4.19 -- true
+expect_run "qemu-run --board pi5: exit 2, lists the boards" 2 \
+	"unknown --board 'pi5': the boards are raspi2b raspi3b vexpress-a9" \
+	"$top/tools/qemu-run" --no-build --board pi5 -- true
+expect_run "qemu-run --rt on a 32-bit target: exit 2" 2 "--rt is the arm64 PREEMPT_RT kernel" \
+	"$top/tools/qemu-run" --no-build --arch arm --rt -- true
+expect_run "qemu-run --el2 with a board: exit 2" 2 "--el2 is for the virt machine" \
+	"$top/tools/qemu-run" --no-build --el2 --board raspi3b -- true
+expect_run "qemu-run --board raspi3b --smp 2: exit 2 (the board has 4 CPUs)" 2 "exactly 4 CPUs" \
+	"$top/tools/qemu-run" --no-build --board raspi3b --smp 2 -- true
+expect_run "qemu-run --list-boards names each board" 0 "^vexpress-a9 +Arm Versatile Express" \
+	"$top/tools/qemu-run" --list-boards
+expect_run "fetch-kernels --kernel 4.19: exit 2, lists the kernels" 2 "unknown kernel '4.19': use one of 5.10 6.1 6.12" \
+	"$top/tools/fetch-kernels" --kernel 4.19 arm64
+expect_run "fetch-kernels: an unknown flavour, exit 2" 2 "unknown flavour 'x86': use one of arm64 rt-arm64 armmp" \
+	"$top/tools/fetch-kernels" x86
+
+# Every cell of the matrix names a runner that exists and known kernels.
+cells=$("$top/tools/matrix" list) || cells=
+if [ -n "$cells" ]; then ok "matrix list: $(printf '%s\n' "$cells" | wc -l) cells"; else nok "matrix list"; fi
+bad=$(printf '%s\n' "$cells" | awk -v t="$top/tests/qemu/" '
+	$1 !~ /^(5\.10|6\.1|6\.12)$/ { print "kernel " $1 }
+	{ if (system("test -x " t $4)) print "runner " $4 }')
+expect_eq "matrix: every cell's kernel is known and its runner exists" "$bad" ""
+for k in 5.10 6.1 6.12; do
+	printf '%s\n' "$cells" | grep -q "^$k .* kmod\.sh arm64 .* exact" &&
+	printf '%s\n' "$cells" | grep -q "^$k .* kmod\.sh arm .* exact" &&
+	printf '%s\n' "$cells" | grep -q "^$k .* kmod\.sh aarch32 .* smp"
+	expect_eq "matrix: the module suite runs on kernel $k for arm64, armmp and aarch32" $? 0
+done
+
+# The table from made-up results: each kind of cell.
+res=$tmp/results
+mkdir -p "$res"
+printf 'TAP version 13\nok 1 - a\nok 2 - b\n1..2\n' > "$res/6.1_board-raspi3b_smoke.tap"
+printf 'ok 1 - a\nnot ok 2 - b\n1..2\n' > "$res/6.12_board-raspi3b_smoke.tap"
+printf 'ok 1 - a\nnot ok 2 - b # TODO known\n1..2\n' > "$res/6.1_board-raspi2b_smoke.tap"
+printf '1..0 # SKIP kernel 5.10 (arm64): no linux-headers-5.10*-common in the indices of bullseye\n' \
+	> "$res/5.10_arm64-cortex-a53_kmod-exact.tap"
+printf 'ok 1 - a\n' > "$res/6.1_arm64-cortex-a53_kmod-exact.tap"	# no plan: it stopped
+table=$(PMUKIT_MATRIX_RESULTS=$res "$top/tools/matrix" table); rc=$?
+row() { printf '%s\n' "$table" | awk -v t="$1" -v s="$2" '$1 == t && $2 == s { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
+expect_eq "table: passed, failed cells and one not in the matrix" "$(row board/raspi3b smoke)" "- 2/2 FAIL 1/2"
+expect_eq "table: a TODO failure counts as a pass and is marked" "$(row board/raspi2b smoke)" "- 1+1T/2 -"
+expect_eq "table: a SKIP, a cell without a plan, a cell not run" "$(row arm64/cortex-a53 kmod-exact)" "SKIP FAIL 1/1 not run"
+if printf '%s\n' "$table" | grep -q "SKIP 5.10 arm64/cortex-a53 kmod-exact: kernel 5.10 (arm64): no linux-headers"; then
+	ok "table: a SKIP's reason is shown"
+else nok "table: a SKIP's reason is shown"; diag "$table"; fi
+expect_eq "table: exit 1 when a cell failed or did not run" $rc 1
+tap_end
