@@ -22,16 +22,6 @@ expect() {
 	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
 	else nok "$desc"; diag "$*: exit $rc (want $want):" "$out"; fi
 }
-# A known fault, reported as TAP TODO where it occurs: on Debian's 6.12 arm64
-# kernel the direct path's stat window counts 155 more user instructions in
-# some runs (no fault or re-arm inside the window, with or without the
-# hard-lockup watchdog; the cause is not found yet). Elsewhere such a
-# failure fails.
-todo_direct_612() {
-	case "$(uname -r)" in
-	6.12.*) echo " # TODO 6.12: the direct path's stat window counts 155 more user instructions in some runs" ;;
-	esac
-}
 # csv_value FILE EVENT [PASS]: the value of EVENT in pmukit stat -x, output
 csv_value() {
 	awk -F, -v e="$2" -v p="${3:-}" '$3 == e && (p == "" || $5 == p) { print $1; exit }' "$1"
@@ -149,14 +139,14 @@ for path in direct perf; do
 	want=$((per * N))
 	if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $want ]; then
 		ok "stat --path $path: INST_RETIRED:u of $N and $((2 * N)) iterations differ by exactly $want ($a, $b)"
-	else nok "stat --path $path: INST_RETIRED:u difference $want$([ $path != direct ] || todo_direct_612)"; diag "got '$a' and '$b'" "$(cat /tmp/err)"; cat /tmp/a.json /tmp/b.json | sed 's/^/# /'; fi
+	else nok "stat --path $path: INST_RETIRED:u difference $want"; diag "got '$a' and '$b'" "$(cat /tmp/err)"; cat /tmp/a.json /tmp/b.json | sed 's/^/# /'; fi
 	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -x, -o /tmp/b.csv -- stat_loop $((2 * N)) 2>/tmp/err
 	ipc=$(awk -F, '$8 == "IPC" { print $7 }' /tmp/b.csv)
 	if [ "$ipc" = 1.0000 ]; then ok "stat --path $path: IPC 1.0000 (icount: a cycle per instruction)"
 	else nok "stat --path $path: IPC"; diag "$(cat /tmp/b.csv)"; fi
 done
 
-expect 0 "INST_RETIRED:u .*\( \+-  0\.00% \)" "stat -r 3: three runs, no spread under icount$(todo_direct_612)" \
+expect 0 "INST_RETIRED:u .*\( \+-  0\.00% \)" "stat -r 3: three runs, no spread under icount" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -r 3 -- stat_loop 1000
 expect 0 "'stat_loop 1000 3' exited with status 3" "stat: the command's own status is shown, exit 0" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -- stat_loop 1000 3
@@ -174,7 +164,7 @@ else nok "stat: passes"; diag "exit $rc, passes '$passes'" "$out" "$(cat /tmp/p.
 # r08:u is INST_RETIRED:u by another name: the session reports it so.
 a=$(json_min /tmp/p.json INST_RETIRED:u 1) b=$(json_min /tmp/p.json INST_RETIRED:u 2)
 if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "stat passes: the same event in pass 1 and pass 2 counts the same ($a)"
-else nok "stat passes: INST_RETIRED:u in both passes$(todo_direct_612)"; diag "pass 1 '$a', pass 2 '$b'"; fi
+else nok "stat passes: INST_RETIRED:u in both passes"; diag "pass 1 '$a', pass 2 '$b'"; fi
 expect 0 "2 passes of at most .* CPU_CYCLES(:u)? counted in every pass" "stat passes: cycles compared between passes" \
 	-- pmukit stat --path direct -e $ev -- stat_loop $N
 if printf '%s\n' "$out" | grep -Eq 'spread 0\.00%: the passes did comparable work'; then ok "stat passes: no spread under icount"
