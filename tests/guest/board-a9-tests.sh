@@ -7,10 +7,15 @@
 # PMU registers but its counters do not count (every count reads 0), so
 # nothing here asserts a count. TAP on stdout.
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
-echo "1..8"
+echo "1..10"
 
 if insmod /lib/modules/pmukit.ko 2>/tmp/err; then ok "insmod pmukit.ko on a Cortex-A9"
 else nok "insmod pmukit.ko on a Cortex-A9"; diag "$(cat /tmp/err)" "$(dmesg | grep pmukit: | tail -n 3)"; fi
+
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+expect_eq "the module reports the PMU of every CPU ($ncpu)" \
+	"$(dmesg | grep -c 'pmukit: cpu[0-9]*: PMCR')" "$ncpu"
+check "user access on every CPU" pmutest percpu
 
 pmcr=$(cat /sys/kernel/pmukit/cpu0/pmcr 2>/dev/null)
 N=$(( (${pmcr:-0} >> 11) & 31 ))	# PMCR.N, bits [15:11]
