@@ -57,9 +57,9 @@ else nok "the CPUs started at EL2"; diag "$(dmesg | grep -i 'EL[12]')"; fi
 if [ $el = 2 ]; then
 	msg="VHE mode initialized"
 else
-	msg="Hyp mode initialized"	# KVM's nVHE hypervisor at EL2, the kernel at EL1
+	msg="Hyp (nVHE )?mode initialized"	# KVM's nVHE hypervisor at EL2, the kernel at EL1 (6.12 says "nVHE")
 fi
-if dmesg | grep -q "kvm.*$msg"; then ok "kernel log: '$msg'"
+if dmesg | grep -Eq "kvm.*$msg"; then ok "kernel log: '$msg'"
 else nok "kernel log: '$msg'"; diag "$(dmesg | grep -i kvm)"; fi
 
 info=$(pmukit info 2>&1)
