@@ -19,12 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-cli.XXXXXX") || {
 }
 trap 'rm -rf "$tmp"' EXIT
 
-n=0
-echo "TAP version 13"
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $2 # SKIP $1"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+. "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag
 
 if [ ! -x "$P" ]; then
 	echo "1..0 # SKIP $P is not built (make cli)"

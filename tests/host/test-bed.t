@@ -5,7 +5,7 @@
 # and how tools/matrix tables results (pass, fail, TODO, SKIP, not run).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/guest/tap.sh"
+. "$top/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-bed.XXXXXX") || { echo "Bail out! mktemp failed (TMPDIR=${TMPDIR:-})"; exit 1; }
 trap 'rm -rf "$tmp"' EXIT
 

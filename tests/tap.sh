@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # shellcheck shell=sh
-# TAP 13 helpers for the in-guest test scripts (sourced):
-#   . "$(dirname "$0")/tap.sh"
+# TAP 13 helpers for the shell tests, on the host and in the guests, where
+# tools/qemu-run puts this file beside the guest scripts (sourced):
+#   . "$top/tests/tap.sh"            (host)
+#   . "$(dirname "$0")/tap.sh"       (guest: /usr/lib/pmukit)
 # ok/nok/skip DESC, diag TEXT, check DESC CMD..., expect_eq DESC GOT WANT,
 # tap_end (prints the plan). Counts in $n.
 n=0
