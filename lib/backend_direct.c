@@ -26,6 +26,7 @@
 #include "backend.h"
 #include "cpu.h"
 #include "direct.h"
+#include "event_lookup.h"
 #include "fault.h"
 #include "isa.h"
 #include "kernel_el.h"
@@ -106,9 +107,9 @@ static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int
  */
 static int probe_access(int cpu, const struct pmukit_kmod *k)
 {
-	const struct pmukit_core_def *core = pmukit_this_core();
-	uint32_t u = 0;
-	int ret = pmukit_core_refusal(pmukit_this_midr(), core ? core->name : NULL);
+	uint32_t midr = pmukit_this_midr(), u = 0;
+	const struct pmukit_core_def *core = midr ? pmukit_core_by_midr(midr) : NULL;
+	int ret = pmukit_core_refusal(midr, core ? core->name : NULL);
 
 	if (ret)
 		return ret;	/* an ARM11: no PMU register is touched */
@@ -128,6 +129,7 @@ static int direct_detect(char *why, size_t len)
 	struct pmukit_kmod k;
 	uint64_t v;
 	int cpu = pmukit_cpu_now(), ret;
+	unsigned int el;
 
 	if (!pmukit_isa_arm_pmu) {
 		snprintf(why, len, "direct: %s (cycles only)", pmukit_isa_clock_name);
@@ -145,11 +147,11 @@ static int direct_detect(char *why, size_t len)
 		snprintf(why, len, "%s", pmukit_last_error());
 		return ret;
 	}
+	el = pmukit_kernel_el();
 	snprintf(why, len, "direct: user access on CPU %d (%s)%s%s", cpu,
 		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
 		 "pmukit.ko mode=read: the module's events only",
-		 pmukit_kernel_el() ? "" : "; ",
-		 pmukit_kernel_el() ? "" : pmukit_kernel_el_note(0));
+		 el ? "" : "; ", el ? "" : pmukit_kernel_el_note(0));
 	return 0;
 }
 

@@ -34,14 +34,11 @@ const int pmukit_isa_cycles64_always = 0;	/* mrrc of PMCCNTR is PMUv3 only */
  */
 unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr)
 {
-	uint32_t dfr0 = 0;
 	unsigned int v;
 
 	if (pmukit_midr_armv6_pmu(midr))
 		return 0;
-	if (pmukit_kmod_id_reg("id_dfr0", &dfr0))
-		dfr0 = 0;
-	v = pmukit_aarch32_perfmon(midr, dfr0);
+	v = pmukit_this_perfmon(midr);
 	if (v)
 		return v;
 	if (major >= 8)

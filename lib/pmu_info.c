@@ -57,20 +57,34 @@ void pmukit_kmod_get(struct pmukit_kmod *k)
 		parse_kmod_events(k);
 }
 
-int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v)
+/* A 32-bit register the module prints under PMUKIT_SYSFS. */
+static int kmod_reg32(const char *path, uint32_t *v)
 {
-	char path[96];
 	uint64_t x;
-	int ret;
+	int ret = pmukit_sysfile_u64(path, &x);
 
-	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/%s", cpu, reg);
-	ret = pmukit_sysfile_u64(path, &x);
 	if (ret)
 		return ret;
 	if (x > UINT32_MAX)	/* the module prints 32-bit registers */
 		return -ERANGE;
 	*v = (uint32_t)x;
 	return 0;
+}
+
+int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/%s", cpu, reg);
+	return kmod_reg32(path, v);
+}
+
+int pmukit_kmod_id_reg(const char *name, uint32_t *v)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), PMUKIT_SYSFS "/%s", name);
+	return kmod_reg32(path, v);
 }
 
 static char *read_cpuinfo(void)

@@ -30,6 +30,8 @@ struct pmukit_kmod {
 void pmukit_kmod_get(struct pmukit_kmod *k);
 /* /sys/kernel/pmukit/cpu@cpu/@reg ("pmcr", "pmceid0", ...). */
 int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
+/* /sys/kernel/pmukit/@name ("id_dfr0", "id_pfr1": 32-bit kernels, as read at load). */
+int pmukit_kmod_id_reg(const char *name, uint32_t *v);
 
 /*
  * The MIDR of the CPU this thread runs on (0 when unknown) and its event

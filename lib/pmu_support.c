@@ -15,22 +15,6 @@
 #include "session.h"
 #include "sysfile.h"
 
-int pmukit_kmod_id_reg(const char *name, uint32_t *v)
-{
-	char path[64];
-	uint64_t x;
-	int ret;
-
-	snprintf(path, sizeof(path), PMUKIT_SYSFS "/%s", name);
-	ret = pmukit_sysfile_u64(path, &x);
-	if (ret)
-		return ret;
-	if (x > UINT32_MAX)
-		return -ERANGE;
-	*v = (uint32_t)x;
-	return 0;
-}
-
 int pmukit_core_refusal(uint32_t midr, const char *core)
 {
 	if (!pmukit_midr_armv6_pmu(midr))
@@ -40,14 +24,19 @@ int pmukit_core_refusal(uint32_t midr, const char *core)
 			  pmukit_midr_part(midr));
 }
 
-int pmukit_this_pmuv3(void)
+unsigned int pmukit_this_perfmon(uint32_t midr)
 {
 	uint32_t dfr0 = 0;
-	unsigned int v;
 
 	if (pmukit_kmod_id_reg("id_dfr0", &dfr0))
-		dfr0 = 0;
-	v = pmukit_aarch32_perfmon(pmukit_this_midr(), dfr0);
+		dfr0 = 0;	/* not loaded, or a 64-bit kernel: the MIDR alone */
+	return pmukit_aarch32_perfmon(midr, dfr0);
+}
+
+int pmukit_this_pmuv3(void)
+{
+	unsigned int v = pmukit_this_perfmon(pmukit_this_midr());
+
 	if (v == PMUVER_NONE || v == PMUVER_IMPDEF)
 		return -1;
 	return pmukit_aarch32_pmuv3(v);

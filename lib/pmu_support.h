@@ -10,11 +10,14 @@
 
 struct pmukit_session;
 
-/* @name ("id_dfr0", "id_pfr1") as pmukit.ko read it at load (32-bit kernels); 0 or -errno. */
-int pmukit_kmod_id_reg(const char *name, uint32_t *v);
-
 /* 0, or -ENODEV with the message for a core whose PMU pmukit does not drive (ARM11). */
 int pmukit_core_refusal(uint32_t midr, const char *core);
+
+/*
+ * AArch32: pmu_id.h's PMU version (PERFMON_* encoding) of the core with MIDR
+ * @midr, from ID_DFR0 as pmukit.ko shows it, or the MIDR alone without it.
+ */
+unsigned int pmukit_this_perfmon(uint32_t midr);
 
 /*
  * AArch32: is this core's PMU PMUv3 by pmu_id.h (ID_DFR0 from pmukit.ko, or
