@@ -35,7 +35,7 @@ $(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h)
 	@ln -sf $(addprefix $(TOP)/,$(KMOD_SRCS)) $(KMOD_OUT)/
 	$(Q)kdir="$(KDIR)" kcc=; \
 	if [ -z "$$kdir" ]; then \
-		env=$$(tools/fetch-kernels --kernel $(or $(KERNEL),6.1) --env $(KFLAVOUR)) || exit 1; \
+		env=$$(tools/fetch-kernels $(if $(KERNEL),--kernel $(KERNEL)) --env $(KFLAVOUR)) || exit 1; \
 		kdir=$$(printf '%s\n' "$$env" | sed -n 's/^KDIR=//p'); \
 		kcc=$$(printf '%s\n' "$$env" | sed -n 's/^KCC=//p'); \
 	fi; \
