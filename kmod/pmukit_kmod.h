@@ -86,5 +86,7 @@ void pmukit_sysfs_exit(void);
 
 /* pmukit_main.c: re-apply the setup on every online CPU. */
 void pmukit_rearm_all(void);
+/* CPU PM exits handled since load, summed over every CPU. */
+unsigned long pmukit_idle_exits(void);
 
 #endif /* PMUKIT_KMOD_H */

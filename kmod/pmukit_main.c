@@ -9,6 +9,7 @@
 #include <linux/cpu_pm.h>
 #include <linux/cpuhotplug.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 #include <linux/smp.h>
 
 #include "pmukit_kmod.h"
@@ -16,6 +17,18 @@
 struct pmukit_config pmukit_cfg;
 static int pmukit_hp_state;	/* dynamic hotplug state, when registered */
 static bool pmukit_pm_registered;
+/* CPU PM exits (idle or suspend resume) the setup was re-applied on, per CPU. */
+static DEFINE_PER_CPU(unsigned long, pmukit_pm_exits);
+
+unsigned long pmukit_idle_exits(void)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(pmukit_pm_exits, cpu);
+	return sum;
+}
 
 static int pmukit_cpu_online(unsigned int cpu)
 {
@@ -61,8 +74,10 @@ void pmukit_rearm_all(void)
 static int pmukit_cpu_pm_notify(struct notifier_block *nb, unsigned long action,
 				void *data)
 {
-	if (action == CPU_PM_EXIT || action == CPU_PM_ENTER_FAILED)
+	if (action == CPU_PM_EXIT || action == CPU_PM_ENTER_FAILED) {
 		pmukit_cpu_apply(false);
+		this_cpu_inc(pmukit_pm_exits);
+	}
 	return NOTIFY_OK;
 }
 

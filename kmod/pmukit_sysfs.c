@@ -67,6 +67,13 @@ static ssize_t kernel_el_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%u\n", pmukit_cfg.kernel_el);
 }
 
+/* How often the CPU PM notifier re-applied the setup (idle, suspend resume). */
+static ssize_t idle_exits_show(struct kobject *kobj, struct kobj_attribute *attr,
+			       char *buf)
+{
+	return sysfs_emit(buf, "%lu\n", pmukit_idle_exits());
+}
+
 static ssize_t rearm_store(struct kobject *kobj, struct kobj_attribute *attr,
 			   const char *buf, size_t count)
 {
@@ -173,6 +180,7 @@ static struct kobj_attribute mode_attr = __ATTR_RO(mode);
 static struct kobj_attribute events_attr = __ATTR_RO(events);
 static struct kobj_attribute kernel_el_attr = __ATTR_RO(kernel_el);
 static struct kobj_attribute rearm_attr = __ATTR_WO(rearm);
+static struct kobj_attribute idle_exits_attr = __ATTR_RO(idle_exits);
 static struct kobj_attribute selftest_attr = __ATTR_RW(selftest);
 
 static struct attribute *pmukit_attrs[] = {
@@ -180,6 +188,7 @@ static struct attribute *pmukit_attrs[] = {
 	&events_attr.attr,
 	&kernel_el_attr.attr,
 	&rearm_attr.attr,
+	&idle_exits_attr.attr,
 	&selftest_attr.attr,
 #ifdef CONFIG_ARM
 	&id_dfr0_attr.attr,
