@@ -63,7 +63,7 @@ static void show_aarch32_pmu(const struct pmukit_pmu_info *in)
 	if (pmukit_kmod_id_reg("id_dfr0", &dfr0)) {
 		printf(" (from the MIDR and the architecture: ID_DFR0 is readable at PL1 only; pmukit.ko shows it)\n");
 	} else {
-		field = (unsigned int)(dfr0 >> ID_DFR0_PERFMON_SHIFT) & PMUVER_MASK;
+		field = (unsigned int)(dfr0 >> PMUKIT_ID_DFR0_PERFMON_SHIFT) & PMUKIT_PMUVER_MASK;
 		if (field == in->pmu_version)
 			printf(" (ID_DFR0.PerfMon %u)\n", field);
 		else
@@ -168,7 +168,7 @@ static void show_user_access(void)
 		}
 		/* No module: ask each CPU's PMUSERENR (readable at EL0 unless trapped). */
 		if (pin_to_cpu(cpus[i]) == 0 && arch_pmuserenr(&u) == 0)
-			printf(" cpu%d %s", cpus[i], u & (PMUSERENR_EN_BIT | PMUSERENR_CR_BIT) ?
+			printf(" cpu%d %s", cpus[i], u & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT) ?
 			       "on" : "off");
 		else
 			printf(" cpu%d ?", cpus[i]);

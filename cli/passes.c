@@ -27,7 +27,7 @@ int spec_is_cycles(const char *spec)
 	base[n] = '\0';
 	if (!strcasecmp(base, "cycles") || !strcasecmp(base, "cpu-cycles"))
 		return 1;
-	return pmukit_event_parse(base, NULL, &es) == 0 && es.code == PMU_EVT_CPU_CYCLES;
+	return pmukit_event_parse(base, NULL, &es) == 0 && es.code == PMUKIT_EVT_CPU_CYCLES;
 }
 
 int pass_plan(struct pass_plan *p, const char *const *spec, unsigned int n, unsigned int cap)

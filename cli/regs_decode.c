@@ -33,16 +33,16 @@ static int bit(uint64_t v, unsigned long mask)
 
 static void decode_pmcr(uint64_t v, char *buf, size_t len)
 {
-	cat(buf, len, "IMP=0x%02x IDCODE=0x%02x N=%u", (unsigned)((v >> PMCR_IMP_SHIFT) & PMCR_IMP_MASK),
-	    (unsigned)((v >> PMCR_IDCODE_SHIFT) & PMCR_IDCODE_MASK), (unsigned)PMCR_N(v));
-	cat(buf, len, " LP=%d LC=%d DP=%d X=%d D=%d E=%d", bit(v, PMCR_LP_BIT),
-	    bit(v, PMCR_LC_BIT), bit(v, PMCR_DP_BIT), bit(v, PMCR_X_BIT), bit(v, PMCR_D_BIT),
-	    bit(v, PMCR_E_BIT));
-	cat(buf, len, ": %u event counters, counting %s", (unsigned)PMCR_N(v),
-	    bit(v, PMCR_E_BIT) ? "enabled" : "DISABLED (E=0: counters frozen)");
-	if (bit(v, PMCR_D_BIT))
+	cat(buf, len, "IMP=0x%02x IDCODE=0x%02x N=%u", (unsigned)((v >> PMUKIT_PMCR_IMP_SHIFT) & PMUKIT_PMCR_IMP_MASK),
+	    (unsigned)((v >> PMUKIT_PMCR_IDCODE_SHIFT) & PMUKIT_PMCR_IDCODE_MASK), (unsigned)PMUKIT_PMCR_N(v));
+	cat(buf, len, " LP=%d LC=%d DP=%d X=%d D=%d E=%d", bit(v, PMUKIT_PMCR_LP_BIT),
+	    bit(v, PMUKIT_PMCR_LC_BIT), bit(v, PMUKIT_PMCR_DP_BIT), bit(v, PMUKIT_PMCR_X_BIT), bit(v, PMUKIT_PMCR_D_BIT),
+	    bit(v, PMUKIT_PMCR_E_BIT));
+	cat(buf, len, ": %u event counters, counting %s", (unsigned)PMUKIT_PMCR_N(v),
+	    bit(v, PMUKIT_PMCR_E_BIT) ? "enabled" : "DISABLED (E=0: counters frozen)");
+	if (bit(v, PMUKIT_PMCR_D_BIT))
 		cat(buf, len, ", cycle counter every 64th cycle");
-	if (bit(v, PMCR_LC_BIT))
+	if (bit(v, PMUKIT_PMCR_LC_BIT))
 		cat(buf, len, ", 64-bit cycle counter overflow");
 }
 
@@ -56,28 +56,28 @@ static void decode_counters(uint64_t v, const char *none, char *buf, size_t len)
 		cat(buf, len, "%s", none);
 		return;
 	}
-	if (v & PMU_CYCLE_COUNTER_BIT)
+	if (v & PMUKIT_CYCLE_COUNTER_BIT)
 		cat(buf, len, "cycle counter");
-	for (i = 0; i < PMU_MAX_EVENT_COUNTERS; i++) {
+	for (i = 0; i < PMUKIT_MAX_EVENT_COUNTERS; i++) {
 		if (!(v & (1UL << i)))
 			continue;
 		if (n++)
 			cat(buf, len, ",%u", i);
 		else
 			cat(buf, len, "%sevent counters %u",
-			    v & PMU_CYCLE_COUNTER_BIT ? ", " : "", i);
+			    v & PMUKIT_CYCLE_COUNTER_BIT ? ", " : "", i);
 	}
 }
 
 static void decode_pmuserenr(uint64_t v, char *buf, size_t len)
 {
-	cat(buf, len, "EN=%d SW=%d CR=%d ER=%d: ", bit(v, PMUSERENR_EN_BIT),
-	    bit(v, PMUSERENR_SW_BIT), bit(v, PMUSERENR_CR_BIT), bit(v, PMUSERENR_ER_BIT));
-	if (bit(v, PMUSERENR_EN_BIT))
+	cat(buf, len, "EN=%d SW=%d CR=%d ER=%d: ", bit(v, PMUKIT_PMUSERENR_EN_BIT),
+	    bit(v, PMUKIT_PMUSERENR_SW_BIT), bit(v, PMUKIT_PMUSERENR_CR_BIT), bit(v, PMUKIT_PMUSERENR_ER_BIT));
+	if (bit(v, PMUKIT_PMUSERENR_EN_BIT))
 		cat(buf, len, "user space may program and read the PMU");
-	else if (bit(v, PMUSERENR_CR_BIT) || bit(v, PMUSERENR_ER_BIT))
-		cat(buf, len, "user space may read %s", bit(v, PMUSERENR_CR_BIT) ?
-		    (bit(v, PMUSERENR_ER_BIT) ? "the cycle and event counters" : "the cycle counter") :
+	else if (bit(v, PMUKIT_PMUSERENR_CR_BIT) || bit(v, PMUKIT_PMUSERENR_ER_BIT))
+		cat(buf, len, "user space may read %s", bit(v, PMUKIT_PMUSERENR_CR_BIT) ?
+		    (bit(v, PMUKIT_PMUSERENR_ER_BIT) ? "the cycle and event counters" : "the cycle counter") :
 		    "the event counters");
 	else
 		cat(buf, len, "no user access");
@@ -89,12 +89,12 @@ static void decode_pmuserenr(uint64_t v, char *buf, size_t len)
  */
 static void decode_filter(uint64_t v, char *buf, size_t len)
 {
-	int p = bit(v, PMEVTYPER_P_BIT), u = bit(v, PMEVTYPER_U_BIT);
-	int nsk = bit(v, PMEVTYPER_NSK_BIT), nsu = bit(v, PMEVTYPER_NSU_BIT);
-	int nsh = bit(v, PMEVTYPER_NSH_BIT);
+	int p = bit(v, PMUKIT_PMEVTYPER_P_BIT), u = bit(v, PMUKIT_PMEVTYPER_U_BIT);
+	int nsk = bit(v, PMUKIT_PMEVTYPER_NSK_BIT), nsu = bit(v, PMUKIT_PMEVTYPER_NSU_BIT);
+	int nsh = bit(v, PMUKIT_PMEVTYPER_NSH_BIT);
 
 	cat(buf, len, "P=%d U=%d NSK=%d NSU=%d NSH=%d M=%d: counts at", p, u, nsk, nsu, nsh,
-	    bit(v, PMEVTYPER_M_BIT));
+	    bit(v, PMUKIT_PMEVTYPER_M_BIT));
 	if (nsu == u)
 		cat(buf, len, " EL0");
 	if (nsk == p)
@@ -149,7 +149,7 @@ void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
 		decode_filter(v, buf, len);
 		break;
 	case REG_SELR:
-		if ((v & 0x1f) == PMU_CYCLE_COUNTER_IDX)
+		if ((v & 0x1f) == PMUKIT_CYCLE_COUNTER_IDX)
 			cat(buf, len, "SEL=31: the cycle counter's filter");
 		else
 			cat(buf, len, "SEL=%u: event counter %u", (unsigned)(v & 0x1f),
@@ -184,11 +184,11 @@ void reg_unreadable_why(enum reg_need need, char *buf, size_t len)
 			      "(a hypervisor or an emulator without a PMU?)");
 		return;
 	}
-	if (need == NEED_PMU_CR && (u & (PMUSERENR_EN_BIT | PMUSERENR_CR_BIT))) {
+	if (need == NEED_PMU_CR && (u & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT))) {
 		cat(buf, len, "the read trapped although PMUSERENR allows it");
 		return;
 	}
-	if (!(u & PMUSERENR_EN_BIT)) {
+	if (!(u & PMUKIT_PMUSERENR_EN_BIT)) {
 		cat(buf, len, "PMUSERENR.EN=0: user access is off (load pmukit.ko mode=full)");
 		return;
 	}

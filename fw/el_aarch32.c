@@ -29,11 +29,11 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 	if (mode == CPSR_MODE_USR)
 		return PMUKIT_FW_EPERM;
 	ver = pmukit_pmu_version();	/* pmu_id.h: ID_DFR0, or the MIDR (Cortex-A8/A9) */
-	if (ver == 0 || ver == PMUVER_IMPDEF)
+	if (ver == 0 || ver == PMUKIT_PMUVER_IMPDEF)
 		return PMUKIT_FW_ENODEV;
 	s->pmu_version = ver;
-	s->evt_mask = ver >= PERFMON_V3P1 ? PMEVTYPER_EVT_MASK_V3P1 :
-		      ver >= PERFMON_V3 ? PMEVTYPER_EVT_MASK_V3 : PMEVTYPER_EVT_MASK_V7;
+	s->evt_mask = ver >= PMUKIT_PERFMON_V3P1 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 :
+		      ver >= PMUKIT_PERFMON_V3 ? PMUKIT_PMEVTYPER_EVT_MASK_V3 : PMUKIT_PMEVTYPER_EVT_MASK_V7;
 	s->ev_64bit = 0;
 	s->cc_64bit = 0;
 	s->pmcr_set = 0;
@@ -43,13 +43,13 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 		s->el = 2;
 		s->level_name = "HYP";
 		/* NSH: count in Hyp mode; P, U with NSK != P, NSU != U: not at PL1/PL0. */
-		s->filter = PMEVTYPER_P_BIT | PMEVTYPER_U_BIT | PMEVTYPER_NSH_BIT;
+		s->filter = PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_NSH_BIT;
 		break;
 	case CPSR_MODE_MON:
 		s->el = 3;
 		s->level_name = "MON (Secure)";
 		/* P clear: count at Secure PL1 (EL3 here); U: not at PL0. */
-		s->filter = PMEVTYPER_U_BIT;
+		s->filter = PMUKIT_PMEVTYPER_U_BIT;
 		break;
 	default:
 		s->el = 1;
@@ -59,7 +59,7 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 		 * P clear with NSK == P: count at PL1 in either security state;
 		 * U, NSU != U: not at PL0; NSH clear: not in Hyp mode.
 		 */
-		s->filter = PMEVTYPER_U_BIT;
+		s->filter = PMUKIT_PMEVTYPER_U_BIT;
 		break;
 	}
 	/*
@@ -77,7 +77,7 @@ void pmukit_fw_arch_save(struct pmukit_fw_state *s)
 	if (s->el == 2) {
 		s->saved.mdcr = pmukit_read_hdcr();
 		s->saved.mdcr_saved = 1;
-	} else if (s->el == 3 && s->pmu_version >= PERFMON_V3) {
+	} else if (s->el == 3 && s->pmu_version >= PMUKIT_PERFMON_V3) {
 		s->saved.mdcr = pmukit_read_sdcr();
 		s->saved.mdcr_saved = 1;
 	}
@@ -90,10 +90,10 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 	if (!s->saved.mdcr_saved)
 		return;
 	if (s->el == 2) {
-		v &= ~HDCR_HPMN_MASK;
+		v &= ~PMUKIT_HDCR_HPMN_MASK;
 		v |= s->n;
-		if (s->pmu_version >= PERFMON_V3P1)
-			v &= ~HDCR_HPMD_BIT;
+		if (s->pmu_version >= PMUKIT_PERFMON_V3P1)
+			v &= ~PMUKIT_HDCR_HPMD_BIT;
 		/*
 		 * HDCR.HPMN = PMCR.N: every counter in the first range, enabled
 		 * by PMCR.E (a hypervisor's range [HPMN, N) would need HPME);
@@ -103,7 +103,7 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 		pmukit_write_hdcr(v);
 	} else {
 		/* SDCR.SPME: set so that event counters count in Secure state. */
-		pmukit_write_sdcr(v | SDCR_SPME_BIT);
+		pmukit_write_sdcr(v | PMUKIT_SDCR_SPME_BIT);
 	}
 	pmukit_isb();
 }
@@ -134,7 +134,7 @@ int pmukit_fw_arch_prohibited(struct pmukit_fw_state *s)
 		s->level_name = ((unsigned int)pmukit_read_cpsr() & CPSR_MODE_MASK) == CPSR_MODE_SVC ?
 				"SVC (Secure)" : "PL1 (Secure)";
 	}
-	if (s->pmu_version < PERFMON_V3)
+	if (s->pmu_version < PMUKIT_PERFMON_V3)
 		pmukit_fw_print("pmukit: WARNING: Secure PL1 on ARMv7 cannot count events"
 				" (no SDCR; the SPNIDEN input is low): only CYCLES counts\n");
 	else
@@ -146,15 +146,15 @@ int pmukit_fw_arch_prohibited(struct pmukit_fw_state *s)
 pmukit_ureg_t pmukit_fw_arch_read_ccfiltr(const struct pmukit_fw_state *s)
 {
 	/* PMUv1 has no cycle counter filter; from PMUv2 PMSELR.SEL = 31 reaches it. */
-	if (s->pmu_version < PERFMON_V2)
+	if (s->pmu_version < PMUKIT_PERFMON_V2)
 		return 0;
-	return pmukit_read_pmevtyper(PMU_CYCLE_COUNTER_IDX);
+	return pmukit_read_pmevtyper(PMUKIT_CYCLE_COUNTER_IDX);
 }
 
 void pmukit_fw_arch_write_ccfiltr(const struct pmukit_fw_state *s, pmukit_ureg_t v)
 {
-	if (s->pmu_version < PERFMON_V2)
+	if (s->pmu_version < PMUKIT_PERFMON_V2)
 		return;
 	/* PMCCFILTR (PMXEVTYPER with PMSELR.SEL = 31): P, U, NSK, NSU, NSH filter bits. */
-	pmukit_write_pmevtyper(PMU_CYCLE_COUNTER_IDX, v & ~(pmukit_ureg_t)PMEVTYPER_EVT_MASK_V3P1);
+	pmukit_write_pmevtyper(PMUKIT_CYCLE_COUNTER_IDX, v & ~(pmukit_ureg_t)PMUKIT_PMEVTYPER_EVT_MASK_V3P1);
 }

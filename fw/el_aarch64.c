@@ -29,15 +29,15 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 	if (el == 0)
 		return PMUKIT_FW_EPERM;
 	ver = pmukit_pmu_version();
-	if (ver == PMUVER_NONE || ver == PMUVER_IMPDEF)
+	if (ver == PMUKIT_PMUVER_NONE || ver == PMUKIT_PMUVER_IMPDEF)
 		return PMUKIT_FW_ENODEV;
 	s->el = el;
 	s->pmu_version = ver;
-	s->evt_mask = ver >= PMUVER_V3P1 ? PMEVTYPER_EVT_MASK_V3P1 : PMEVTYPER_EVT_MASK_V3;
+	s->evt_mask = ver >= PMUKIT_PMUVER_V3P1 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 : PMUKIT_PMEVTYPER_EVT_MASK_V3;
 	/* 64-bit event counters from PMUv3p5 (PMCR.LP); the cycle counter always (PMCR.LC). */
-	s->ev_64bit = ver >= PMUVER_V3P5;
+	s->ev_64bit = ver >= PMUKIT_PMUVER_V3P5;
 	s->cc_64bit = 1;
-	s->pmcr_set = PMCR_LC_BIT | (s->ev_64bit ? PMCR_LP_BIT : 0);
+	s->pmcr_set = PMUKIT_PMCR_LC_BIT | (s->ev_64bit ? PMUKIT_PMCR_LP_BIT : 0);
 
 	switch (el) {
 	case 3:
@@ -48,7 +48,7 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 			 * Secure EL0; NSK != P, NSU != U: not at Non-secure
 			 * EL1/EL0; NSH clear: not at EL2.
 			 */
-			s->filter = PMEVTYPER_P_BIT | PMEVTYPER_U_BIT | PMEVTYPER_M_BIT;
+			s->filter = PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_M_BIT;
 		else
 			/*
 			 * EL1 is AArch32, M is not used: EL3 counts when P is
@@ -56,7 +56,7 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 			 * an EL3 region); NSK != P: not at Non-secure EL1;
 			 * U, NSU != U: not at EL0; NSH clear: not at EL2.
 			 */
-			s->filter = PMEVTYPER_U_BIT | PMEVTYPER_NSK_BIT;
+			s->filter = PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_NSK_BIT;
 		break;
 	case 2:
 		s->level_name = "EL2";
@@ -64,7 +64,7 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 		 * NSH: count at EL2; P, U: not at EL1/EL0, and NSK != P, NSU != U
 		 * keep Non-secure EL1/EL0 out; M != P: not at EL3.
 		 */
-		s->filter = PMEVTYPER_P_BIT | PMEVTYPER_U_BIT | PMEVTYPER_NSH_BIT;
+		s->filter = PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_NSH_BIT;
 		break;
 	default:
 		s->level_name = "EL1";
@@ -72,7 +72,7 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 		 * P clear and NSK == P: count at EL1 (Secure and Non-secure);
 		 * U, NSU != U: not at EL0; NSH clear: not at EL2; M != P: not at EL3.
 		 */
-		s->filter = PMEVTYPER_U_BIT | PMEVTYPER_M_BIT;
+		s->filter = PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_M_BIT;
 		break;
 	}
 	return 0;
@@ -96,10 +96,10 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 
 	if (s->el == 3) {
 #ifndef PMUKIT_FW_TEST_SKIP_SPME
-		mdcr |= MDCR_EL3_SPME_BIT;
+		mdcr |= PMUKIT_MDCR_EL3_SPME_BIT;
 #endif
-		if (s->pmu_version >= PMUVER_V3P5)
-			mdcr &= ~MDCR_EL3_SCCD_BIT;
+		if (s->pmu_version >= PMUKIT_PMUVER_V3P5)
+			mdcr &= ~PMUKIT_MDCR_EL3_SCCD_BIT;
 		if (s->pmu_version >= PMUVER_V3P7)
 			mdcr &= ~MDCR_EL3_MCCD_BIT;
 		/*
@@ -110,12 +110,12 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 		 */
 		pmukit_write_mdcr_el3(mdcr);
 	} else if (s->el == 2) {
-		mdcr &= ~MDCR_EL2_HPMN_MASK;
+		mdcr &= ~PMUKIT_MDCR_EL2_HPMN_MASK;
 		mdcr |= s->n;
-		if (s->pmu_version >= PMUVER_V3P1)
-			mdcr &= ~MDCR_EL2_HPMD_BIT;
-		if (s->pmu_version >= PMUVER_V3P5)
-			mdcr &= ~MDCR_EL2_HCCD_BIT;
+		if (s->pmu_version >= PMUKIT_PMUVER_V3P1)
+			mdcr &= ~PMUKIT_MDCR_EL2_HPMD_BIT;
+		if (s->pmu_version >= PMUKIT_PMUVER_V3P5)
+			mdcr &= ~PMUKIT_MDCR_EL2_HCCD_BIT;
 		/*
 		 * MDCR_EL2.HPMN = PMCR.N: every counter in the first range, so
 		 * that all are enabled by PMCR.E and sized by PMCR.LP alike (a

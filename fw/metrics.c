@@ -16,7 +16,7 @@
 int pmukit_fw_metric_slot(int number)
 {
 	switch (number) {
-	case PMU_EVT_INST_RETIRED:	return PMUKIT_FW_M_INST;
+	case PMUKIT_EVT_INST_RETIRED:	return PMUKIT_FW_M_INST;
 	case PMUKIT_FW_CYCLES:		return PMUKIT_FW_M_CYCLES;
 	case EVT_L1D_CACHE_REFILL:	return PMUKIT_FW_M_L1D_REFILL;
 	case EVT_L1D_CACHE:		return PMUKIT_FW_M_L1D;
@@ -125,7 +125,7 @@ void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 		int slot = pmukit_fw_metric_slot(ev[i].number);
 		pmukit_fw_u64 d;
 
-		if (ev[i].number == PMU_EVT_CPU_CYCLES)
+		if (ev[i].number == PMUKIT_EVT_CPU_CYCLES)
 			cpu_cycles = (int)i;
 		if (slot < 0 || m[slot].have || !(ev[i].flags & PMUKIT_FW_VALID))
 			continue;

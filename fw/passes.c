@@ -149,7 +149,7 @@ int pmukit_fw_passes_stop(struct pmukit_fw_passes *p)
 		for (k = 0; p->all[k].number != PMUKIT_FW_END; k++) {
 			if (p->all[k].number != PMUKIT_FW_CYCLES)
 				continue;
-			p->all[k].counter = PMU_CYCLE_COUNTER_IDX;
+			p->all[k].counter = PMUKIT_CYCLE_COUNTER_IDX;
 			p->all[k].preval = p->group[g].preval;
 			p->all[k].postval = p->group[g].postval;
 			p->all[k].flags = (p->all[k].flags & ~PMUKIT_FW_OUT_FLAGS) |

@@ -20,7 +20,7 @@ struct pmukit_fw_state pmukit_fw_st;
 
 static pmukit_ureg_t all_counters(unsigned int n)
 {
-	return PMU_CYCLE_COUNTER_BIT | (((pmukit_ureg_t)1 << n) - 1);
+	return PMUKIT_CYCLE_COUNTER_BIT | (((pmukit_ureg_t)1 << n) - 1);
 }
 
 static void warn(const char *what, const char *name, const char *why)
@@ -116,7 +116,7 @@ static void restore_state(const struct pmukit_fw_state *s)
 	pmukit_write_pmcntenclr(all);
 	pmukit_isb();
 	/* PMCR: E, D, X, DP, LC, LP as found (P and C are write-only: not set). */
-	pmukit_write_pmcr(sv->pmcr & ~(PMCR_P_BIT | PMCR_C_BIT));
+	pmukit_write_pmcr(sv->pmcr & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
 	for (i = 0; i < s->n; i++) {
 		/* PMEVTYPER<n>: the event and filter found by start. */
 		pmukit_write_pmevtyper(i, sv->evtyper[i]);
@@ -154,7 +154,7 @@ static void restore_state(const struct pmukit_fw_state *s)
 static int events_count_here(const struct pmukit_fw_state *s)
 {
 	/* PMEVTYPER0: SW_INCR, filtered for this level, as the real events will be. */
-	pmukit_write_pmevtyper(0, s->filter | PMU_EVT_SW_INCR);
+	pmukit_write_pmevtyper(0, s->filter | PMUKIT_EVT_SW_INCR);
 	/* PMEVCNTR0: from 0, so that one increment reads 1. */
 	pmukit_write_pmevcntr(0, 0);
 	/* PMCNTENSET: counter 0 only, for the probe. */
@@ -171,7 +171,7 @@ static int events_count_here(const struct pmukit_fw_state *s)
 
 static uint64_t read_counter(const struct pmukit_fw_state *s, unsigned int counter)
 {
-	if (counter == PMU_CYCLE_COUNTER_IDX)
+	if (counter == PMUKIT_CYCLE_COUNTER_IDX)
 		return s->cc_64bit ? pmukit_read_pmccntr() : (uint32_t)pmukit_read_pmccntr();
 	return s->ev_64bit ? pmukit_read_pmevcntr(counter) : (uint32_t)pmukit_read_pmevcntr(counter);
 }
@@ -195,7 +195,7 @@ static __attribute__((noinline)) int prepare(struct pmukit_fw_event *ev)
 		warn("", 0, "the PMU is programmed from EL1 or higher (PL1 or higher)");
 	if (rc)
 		return rc;
-	s->n = PMCR_N(pmukit_read_pmcr());
+	s->n = PMUKIT_PMCR_N(pmukit_read_pmcr());
 	rc = check_selection(s, ev, &nev);
 	if (rc)
 		return rc;
@@ -207,7 +207,7 @@ static __attribute__((noinline)) int prepare(struct pmukit_fw_event *ev)
 	/* Counters in array order: events 0, 1, ..., the cycle counter for CYCLES. */
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
 		ev[i].flags &= ~PMUKIT_FW_OUT_FLAGS;
-		ev[i].counter = ev[i].number == PMUKIT_FW_CYCLES ? PMU_CYCLE_COUNTER_IDX : next++;
+		ev[i].counter = ev[i].number == PMUKIT_FW_CYCLES ? PMUKIT_CYCLE_COUNTER_IDX : next++;
 		mask |= (pmukit_ureg_t)1 << ev[i].counter;
 	}
 	s->nev = nev;
@@ -223,15 +223,15 @@ static __attribute__((noinline)) int prepare(struct pmukit_fw_event *ev)
 	/* MDCR_EL3 / MDCR_EL2 (SDCR / HDCR): allow counting at this level. */
 	pmukit_fw_arch_allow(s);
 
-	pmcr = s->saved.pmcr & ~(PMCR_E_BIT | PMCR_P_BIT | PMCR_C_BIT | PMCR_D_BIT |
-				 PMCR_X_BIT | PMCR_DP_BIT | PMCR_LC_BIT | PMCR_LP_BIT);
+	pmcr = s->saved.pmcr & ~(PMUKIT_PMCR_E_BIT | PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT | PMUKIT_PMCR_D_BIT |
+				 PMUKIT_PMCR_X_BIT | PMUKIT_PMCR_DP_BIT | PMUKIT_PMCR_LC_BIT | PMUKIT_PMCR_LP_BIT);
 	/*
 	 * PMCR: E set, so that PMCNTENSET alone starts our counters; D clear, the
 	 * cycle counter counts every cycle; X clear, nothing exported; DP clear,
 	 * the cycle counter counts even where events may not; LC/LP as the ISA
 	 * code chose (64-bit counters where they can be read as such).
 	 */
-	pmcr |= PMCR_E_BIT | s->pmcr_set;
+	pmcr |= PMUKIT_PMCR_E_BIT | s->pmcr_set;
 	pmukit_write_pmcr(pmcr);
 	pmukit_isb();
 
@@ -253,13 +253,13 @@ static __attribute__((noinline)) int prepare(struct pmukit_fw_event *ev)
 	/* PMCCFILTR: the cycle counter counts at this level only. */
 	pmukit_fw_arch_write_ccfiltr(s, s->filter);
 	/* PMCR.P, PMCR.C: reset the event counters and the cycle counter. */
-	pmukit_write_pmcr(pmcr | PMCR_P_BIT | PMCR_C_BIT);
+	pmukit_write_pmcr(pmcr | PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT);
 	pmukit_isb();
 
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
 		if (!(ev[i].flags & PMUKIT_FW_PRESET))
 			continue;
-		if (ev[i].counter == PMU_CYCLE_COUNTER_IDX)
+		if (ev[i].counter == PMUKIT_CYCLE_COUNTER_IDX)
 			/* PMCCNTR: the caller's start value. */
 			pmukit_write_pmccntr(ev[i].preset);
 		else
@@ -331,7 +331,7 @@ static __attribute__((noinline)) int finish(struct pmukit_fw_event *ev)
 			ev[i].flags |= PMUKIT_FW_OVERFLOW;
 			rc = PMUKIT_FW_EOVERFLOW;
 		}
-		if (s->prohibited && ev[i].counter != PMU_CYCLE_COUNTER_IDX)
+		if (s->prohibited && ev[i].counter != PMUKIT_CYCLE_COUNTER_IDX)
 			ev[i].flags |= PMUKIT_FW_PROHIBITED;
 	}
 	restore_state(s);
@@ -361,7 +361,7 @@ static void print_overflow(const struct pmukit_fw_event *e)
 
 	pmukit_fw_line_str(&l, "pmukit: WARNING: ");
 	pmukit_fw_line_str(&l, e->name ? e->name : "?");
-	if (e->counter == PMU_CYCLE_COUNTER_IDX) {
+	if (e->counter == PMUKIT_CYCLE_COUNTER_IDX) {
 		pmukit_fw_line_str(&l, " (cycle counter)");
 	} else {
 		pmukit_fw_line_str(&l, " (counter ");
@@ -417,7 +417,7 @@ void pmukit_fw_print_results(const struct pmukit_fw_event *ev)
 
 unsigned int pmukit_fw_num_counters(void)
 {
-	return PMCR_N(pmukit_read_pmcr());
+	return PMUKIT_PMCR_N(pmukit_read_pmcr());
 }
 
 const char *pmukit_fw_level_name(void)

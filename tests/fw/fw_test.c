@@ -126,7 +126,7 @@ static uint64_t ccfiltr_read(void)
 #if defined(__aarch64__)
 	return pmukit_read_pmccfiltr();
 #else
-	return pmukit_read_pmevtyper(PMU_CYCLE_COUNTER_IDX);
+	return pmukit_read_pmevtyper(PMUKIT_CYCLE_COUNTER_IDX);
 #endif
 }
 
@@ -135,13 +135,13 @@ static void ccfiltr_write(pmukit_ureg_t v)
 #if defined(__aarch64__)
 	pmukit_write_pmccfiltr(v);	/* PMCCFILTR_EL0: the scenario's value */
 #else
-	pmukit_write_pmevtyper(PMU_CYCLE_COUNTER_IDX, v);	/* PMCCFILTR via PMSELR 31 */
+	pmukit_write_pmevtyper(PMUKIT_CYCLE_COUNTER_IDX, v);	/* PMCCFILTR via PMSELR 31 */
 #endif
 }
 
 static pmukit_ureg_t all_counters(void)
 {
-	return PMU_CYCLE_COUNTER_BIT | (((pmukit_ureg_t)1 << ncnt) - 1);
+	return PMUKIT_CYCLE_COUNTER_BIT | (((pmukit_ureg_t)1 << ncnt) - 1);
 }
 
 /* Every scenario starts from the same PMU state. */
@@ -152,7 +152,7 @@ static void pmu_clean(void)
 	pmukit_write_pmcntenclr(all_counters());	/* PMCNTENCLR: all off */
 	pmukit_write_pmintenclr(all_counters());	/* PMINTENCLR: no interrupts */
 	pmukit_write_pmovsclr(all_counters());	/* PMOVSCLR: no overflow flags */
-	pmukit_write_pmcr(PMCR_P_BIT | PMCR_C_BIT);	/* PMCR: disabled, counters reset */
+	pmukit_write_pmcr(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT);	/* PMCR: disabled, counters reset */
 	for (i = 0; i < ncnt; i++)
 		pmukit_write_pmevtyper(i, 0);	/* PMEVTYPER<n>: SW_INCR, no filter */
 	ccfiltr_write(0);
@@ -168,7 +168,7 @@ static uint64_t raw_count(unsigned int idx, pmukit_ureg_t type, unsigned long n)
 {
 	pmukit_write_pmevtyper(idx, type);	/* PMEVTYPER<idx>: event and filter under test */
 	pmukit_write_pmevcntr(idx, 0);		/* PMEVCNTR<idx>: from 0 */
-	pmukit_write_pmcr(PMCR_E_BIT);		/* PMCR.E: counters enabled */
+	pmukit_write_pmcr(PMUKIT_PMCR_E_BIT);		/* PMCR.E: counters enabled */
 	pmukit_write_pmcntenset((pmukit_ureg_t)1 << idx);	/* PMCNTENSET: this counter */
 	pmukit_isb();
 	test_loop(n);
@@ -302,23 +302,23 @@ static void set_found_state(void)
 		pmukit_write_pmevtyper(i, EVT_UNCOUNTED_BASE + i);	/* PMEVTYPER<n>: found */
 		pmukit_write_pmevcntr(i, 1000 * (i + 1));		/* PMEVCNTR<n>: found */
 	}
-	ccfiltr_write(PMEVTYPER_NSH_BIT);
+	ccfiltr_write(PMUKIT_PMEVTYPER_NSH_BIT);
 	/* PMCR: E on, D (cycle divider) and X set, LC clear: not what the library wants. */
-	pmukit_write_pmcr(PMCR_E_BIT | PMCR_D_BIT | PMCR_X_BIT);
+	pmukit_write_pmcr(PMUKIT_PMCR_E_BIT | PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_X_BIT);
 	pmukit_write_pmintenset((pmukit_ureg_t)1 << 5);	/* PMINTENSET: counter 5 */
 	pmukit_write_pmovsset((pmukit_ureg_t)1 << 2);	/* PMOVSSET: counter 2 flagged */
-	pmukit_write_pmuserenr(PMUSERENR_EN_BIT | PMUSERENR_CR_BIT);	/* PMUSERENR: EL0 access */
+	pmukit_write_pmuserenr(PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT);	/* PMUSERENR: EL0 access */
 	if (have_mdcr()) {
 		if (el == 3)
 			/* MDCR_EL3: TPM (bit 6) set, SPME clear, as TF-A leaves it. */
-			mdcr_write((boot_mdcr | (1U << 6)) & ~(uint64_t)MDCR_EL3_SPME_BIT);
+			mdcr_write((boot_mdcr | (1U << 6)) & ~(uint64_t)PMUKIT_MDCR_EL3_SPME_BIT);
 		else
 			/* MDCR_EL2: a hypervisor keeps counters 3..N-1, TPM and TPMCR set. */
-			mdcr_write((boot_mdcr & ~(uint64_t)MDCR_EL2_HPMN_MASK) | 3 |
-				   MDCR_EL2_TPM_BIT | MDCR_EL2_TPMCR_BIT);
+			mdcr_write((boot_mdcr & ~(uint64_t)PMUKIT_MDCR_EL2_HPMN_MASK) | 3 |
+				   PMUKIT_MDCR_EL2_TPM_BIT | PMUKIT_MDCR_EL2_TPMCR_BIT);
 	}
 	/* PMCNTENSET: counter 4 and the cycle counter "in use by the OS". */
-	pmukit_write_pmcntenset(PMU_CYCLE_COUNTER_BIT | ((pmukit_ureg_t)1 << 4));
+	pmukit_write_pmcntenset(PMUKIT_CYCLE_COUNTER_BIT | ((pmukit_ureg_t)1 << 4));
 	pmukit_write_pmselr(3);	/* PMSELR: counter 3 */
 	pmukit_isb();
 }
@@ -478,13 +478,13 @@ static void scenario_passes(const char *name, unsigned int max_per_pass)
 static void scenario_el3_raw(void)
 {
 	/* Filter: EL3 with P clear (SCR_EL3.RW is 0 at reset, M unused). */
-	pmukit_ureg_t type = PMEVTYPER_U_BIT | PMEVTYPER_NSK_BIT | EVT_INST_RETIRED;
+	pmukit_ureg_t type = PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_NSK_BIT | EVT_INST_RETIRED;
 	uint64_t off, on;
 
 	pmu_clean();
-	mdcr_write(boot_mdcr & ~(uint64_t)MDCR_EL3_SPME_BIT);
+	mdcr_write(boot_mdcr & ~(uint64_t)PMUKIT_MDCR_EL3_SPME_BIT);
 	off = raw_count(0, type, 100);
-	mdcr_write(boot_mdcr | MDCR_EL3_SPME_BIT);
+	mdcr_write(boot_mdcr | PMUKIT_MDCR_EL3_SPME_BIT);
 	on = raw_count(0, type, 100);
 	pmu_clean();
 	t_begin("el3-raw");
@@ -505,19 +505,19 @@ static void scenario_el2(void)
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
-	uint64_t part = (boot_mdcr & ~(uint64_t)(MDCR_EL2_HPMN_MASK | MDCR_EL2_HPME_BIT)) | 2;
-	pmukit_ureg_t f = PMEVTYPER_P_BIT | PMEVTYPER_U_BIT;
+	uint64_t part = (boot_mdcr & ~(uint64_t)(PMUKIT_MDCR_EL2_HPMN_MASK | PMUKIT_MDCR_EL2_HPME_BIT)) | 2;
+	pmukit_ureg_t f = PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT;
 	uint64_t nonsh, nsh, hpme0, hpme1, mdcr_after;
 	int rc;
 
 	pmu_clean();
 	nonsh = raw_count(0, f | EVT_INST_RETIRED, 100);
-	nsh = raw_count(0, f | PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
+	nsh = raw_count(0, f | PMUKIT_PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
 	/* HPMN = 2: counter 3 belongs to EL2 and is enabled by HPME only. */
 	mdcr_write(part);
-	hpme0 = raw_count(3, f | PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
-	mdcr_write(part | MDCR_EL2_HPME_BIT);
-	hpme1 = raw_count(3, f | PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
+	hpme0 = raw_count(3, f | PMUKIT_PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
+	mdcr_write(part | PMUKIT_MDCR_EL2_HPME_BIT);
+	hpme1 = raw_count(3, f | PMUKIT_PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
 
 	/* The library, from that partition with HPME clear. */
 	pmu_clean();
@@ -548,8 +548,8 @@ static void scenario_el1_raw(void)
 	uint64_t p1, p0;
 
 	pmu_clean();
-	p1 = raw_count(0, PMEVTYPER_P_BIT | PMEVTYPER_U_BIT | EVT_INST_RETIRED, 100);
-	p0 = raw_count(0, PMEVTYPER_U_BIT | EVT_INST_RETIRED, 100);
+	p1 = raw_count(0, PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT | EVT_INST_RETIRED, 100);
+	p0 = raw_count(0, PMUKIT_PMEVTYPER_U_BIT | EVT_INST_RETIRED, 100);
 	pmu_clean();
 	t_begin("el1-raw");
 	t_u("p1", p1);

@@ -395,9 +395,9 @@ static int cmd_frozen(void)
 
 	/* PMCR.E = 0: every counter frozen, as a perf session leaves them. */
 	pmcr = (uint32_t)pmukit_read_pmcr();
-	pmukit_write_pmcr(pmcr & ~(PMCR_E_BIT | PMCR_P_BIT | PMCR_C_BIT));
+	pmukit_write_pmcr(pmcr & ~(PMUKIT_PMCR_E_BIT | PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
 	pmukit_isb();
-	tap_ok(!(pmukit_read_pmcr() & PMCR_E_BIT), "PMCR.E cleared by hand (mode=full lets EL0 write PMCR)");
+	tap_ok(!(pmukit_read_pmcr() & PMUKIT_PMCR_E_BIT), "PMCR.E cleared by hand (mode=full lets EL0 write PMCR)");
 	direct_still_exact("with PMCR.E found cleared, the session sets it again");
 	return tap_done();
 }
@@ -710,7 +710,7 @@ static int cmd_info(void)
 		 i.module_mode, i.perf_user_access, i.perf_paranoid);
 	tap_ok(i.midr != 0 && strcmp(i.core, "unknown"), "info: the core is known from the MIDR (%s)", i.core);
 	tap_ok(i.module_loaded && !strcmp(i.module_mode, "full"), "info: module loaded, mode full");
-	tap_eq(i.ncounters, PMCR_N(pmcr), "info: ncounters is PMCR.N");
+	tap_eq(i.ncounters, PMUKIT_PMCR_N(pmcr), "info: ncounters is PMCR.N");
 	tap_ok(i.perf_paranoid == 2, "info: perf_event_paranoid read (%d)", i.perf_paranoid);
 	return tap_done();
 }

@@ -23,30 +23,30 @@ struct core_case {
 
 /* ID_PFR1 0x00011011: Virtualization 1 (A7, A15); 0x00000011: none (A9). */
 static const struct core_case cores[] = {
-	{ "Cortex-A9 (QEMU vexpress-a9)", 0x410fc090, 0x00000000, 0x00000011, PERFMON_V1, 0, 0 },
-	{ "Cortex-A9 r4p1", 0x414fc091, 0x00000000, 0x00000011, PERFMON_V1, 0, 0 },
-	{ "Cortex-A8 r3p2", 0x413fc082, 0x00000000, 0x00000011, PERFMON_V1, 0, 0 },
+	{ "Cortex-A9 (QEMU vexpress-a9)", 0x410fc090, 0x00000000, 0x00000011, PMUKIT_PERFMON_V1, 0, 0 },
+	{ "Cortex-A9 r4p1", 0x414fc091, 0x00000000, 0x00000011, PMUKIT_PERFMON_V1, 0, 0 },
+	{ "Cortex-A8 r3p2", 0x413fc082, 0x00000000, 0x00000011, PMUKIT_PERFMON_V1, 0, 0 },
 	/* The Cortex-A5 TRM gives PerfMon 2; no Virtualization Extensions. */
-	{ "Cortex-A5", 0x410fc051, 0x02010444, 0x00000011, PERFMON_V2, 0, 0 },
-	{ "Cortex-A15 (QEMU)", 0x412fc0f1, 0x02010555, 0x00011011, PERFMON_V2, 1, 0 },
-	{ "Cortex-A7 (QEMU)", 0x410fc075, 0x02010555, 0x00011011, PERFMON_V2, 1, 0 },
+	{ "Cortex-A5", 0x410fc051, 0x02010444, 0x00000011, PMUKIT_PERFMON_V2, 0, 0 },
+	{ "Cortex-A15 (QEMU)", 0x412fc0f1, 0x02010555, 0x00011011, PMUKIT_PERFMON_V2, 1, 0 },
+	{ "Cortex-A7 (QEMU)", 0x410fc075, 0x02010555, 0x00011011, PMUKIT_PERFMON_V2, 1, 0 },
 	/* QEMU's virt machine (no EL2) hides the Virtualization field. */
-	{ "Cortex-A15 (QEMU virt, no EL2)", 0x412fc0f1, 0x02010555, 0x00010001, PERFMON_V2, 1, 0 },
-	{ "Cortex-A17", 0x410fc0e0, 0x02010555, 0x00000001, PERFMON_V2, 1, 0 },
+	{ "Cortex-A15 (QEMU virt, no EL2)", 0x412fc0f1, 0x02010555, 0x00010001, PMUKIT_PERFMON_V2, 1, 0 },
+	{ "Cortex-A17", 0x410fc0e0, 0x02010555, 0x00000001, PMUKIT_PERFMON_V2, 1, 0 },
 	/* An ARMv7 core the MIDR does not name: ID_PFR1 alone. */
-	{ "other ARMv7 core with Virtualization", 0x4d0f0010, 0x02000000, 0x00001000, PERFMON_V2, 1, 0 },
-	{ "other ARMv7 core without", 0x4d0f0010, 0x02000000, 0x00000011, PERFMON_V2, 0, 0 },
+	{ "other ARMv7 core with Virtualization", 0x4d0f0010, 0x02000000, 0x00001000, PMUKIT_PERFMON_V2, 1, 0 },
+	{ "other ARMv7 core without", 0x4d0f0010, 0x02000000, 0x00000011, PMUKIT_PERFMON_V2, 0, 0 },
 	/* ARMv8 in AArch32: PMUv3 filters whatever ID_PFR1 says. */
-	{ "Cortex-A53 AArch32", 0x410fd034, 0x03010066, 0x00011011, PERFMON_V3, 1, 0 },
-	{ "Cortex-A53 AArch32, ID_PFR1 0", 0x410fd034, 0x03010066, 0x00000000, PERFMON_V3, 1, 0 },
-	{ "PMUv3p1 core", 0x410fd0b0, 0x04010088, 0x00011011, PERFMON_V3P1, 1, 0 },
+	{ "Cortex-A53 AArch32", 0x410fd034, 0x03010066, 0x00011011, PMUKIT_PERFMON_V3, 1, 0 },
+	{ "Cortex-A53 AArch32, ID_PFR1 0", 0x410fd034, 0x03010066, 0x00000000, PMUKIT_PERFMON_V3, 1, 0 },
+	{ "PMUv3p1 core", 0x410fd0b0, 0x04010088, 0x00011011, PMUKIT_PERFMON_V3P1, 1, 0 },
 	/* ARM11: PerfMon 0 and an ARMv6 PMU: none that pmukit drives. */
 	{ "ARM1176JZF-S (Raspberry Pi 1, Zero)", 0x410fb767, 0x00000033, 0x00000011, 0, 0, 1 },
 	{ "ARM1136", 0x4117b363, 0x00000033, 0x00000011, 0, 0, 1 },
 	{ "ARM11 MPCore", 0x410fb022, 0x00000033, 0x00000011, 0, 0, 1 },
 	/* Part 0xc09 from another implementer is not a Cortex-A9. */
 	{ "implementer 0x51, part 0xc09", 0x510fc090, 0x00000000, 0x00000011, 0, 0, 0 },
-	{ "IMPLEMENTATION DEFINED PMU", 0x560f5811, 0x0f000000, 0x00000000, PMUVER_IMPDEF, 0, 0 },
+	{ "IMPLEMENTATION DEFINED PMU", 0x560f5811, 0x0f000000, 0x00000000, PMUKIT_PMUVER_IMPDEF, 0, 0 },
 };
 
 static void test_cores(void)
@@ -68,7 +68,7 @@ static void test_cores(void)
 /* Without ID_DFR0 (PL0, no module): the MIDR alone. */
 static void test_midr_only(void)
 {
-	tap_ok(pmukit_aarch32_perfmon(0x410fc090, 0) == PERFMON_V1,
+	tap_ok(pmukit_aarch32_perfmon(0x410fc090, 0) == PMUKIT_PERFMON_V1,
 	       "Cortex-A9 without ID_DFR0: PMUv1 by the MIDR");
 	tap_ok(pmukit_aarch32_perfmon(0x412fc0f1, 0) == 0,
 	       "Cortex-A15 without ID_DFR0: the MIDR alone does not say");
