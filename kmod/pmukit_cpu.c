@@ -35,6 +35,13 @@ struct pmukit_saved {
 	u32 raw_enabled;	/* ... of those, the ones enabled when found */
 	u32 pmevtyper[PMUKIT_MAX_EVENTS];	/* ... their types as found */
 	struct pmukit_cpu_map map;	/* where EL0 finds the module's counts */
+	/* Kept over an idle state: the counters perf did not hold at entry. */
+	bool idle_kept;
+	u32 idle_mask;		/* event counters and C kept */
+	u32 idle_enabled;	/* ... of those, the enabled ones */
+	u64 idle_ccnt;
+	u32 idle_type[PMUKIT_MAX_EVENTS];
+	u64 idle_value[PMUKIT_MAX_EVENTS];
 };
 
 static DEFINE_PER_CPU(struct pmukit_saved, pmukit_saved);
@@ -255,6 +262,57 @@ void pmukit_cpu_setup(void)
 }
 
 /*
+ * Entering an idle state that may lose the PMU: keep the counters perf does
+ * not hold (EL0's in mode=full, the module's own). On the way out the kernel's
+ * perf driver resets every counter to 0 even with no event of its own, and
+ * pmukit_cpu_reapply() puts these back, so EL0's counts run on across idle.
+ */
+void pmukit_cpu_idle_enter(void)
+{
+	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
+	u32 held, pmcr, i, selr;
+
+	if (!s->active)
+		return;
+	selr = pmukit_read_pmselr();
+	pmcr = pmukit_read_pmcr();
+	held = pmukit_perf_counters(pmcr);
+	s->idle_mask = PMUKIT_CYCLE_COUNTER_BIT | (BIT(PMUKIT_PMCR_N(pmcr)) - 1);
+	s->idle_mask &= ~held;
+	s->idle_enabled = pmukit_read_pmcntenset() & s->idle_mask;
+	for (i = 0; i < PMUKIT_PMCR_N(pmcr); i++) {
+		if (!(s->idle_mask & BIT(i)))
+			continue;
+		s->idle_type[i] = pmukit_read_pmevtyper(i);
+		s->idle_value[i] = pmukit_read_pmevcntr(i);
+	}
+	if (s->idle_mask & PMUKIT_CYCLE_COUNTER_BIT)
+		s->idle_ccnt = pmukit_read_pmccntr();
+	/* PMSELR: as it was. */
+	pmukit_write_pmselr(selr);
+	s->idle_kept = true;
+}
+
+/* Put back what pmukit_cpu_idle_enter() kept, where perf holds nothing now. */
+static void pmukit_cpu_idle_restore(struct pmukit_saved *s, u32 held, u32 n)
+{
+	u32 i, mask = s->idle_mask & ~held;
+
+	s->idle_kept = false;
+	for (i = 0; i < n; i++) {
+		if (!(mask & BIT(i)))
+			continue;
+		/* PMEVTYPERn, PMEVCNTRn: the type and count it had before idle. */
+		pmukit_write_pmevtyper(i, s->idle_type[i]);
+		pmukit_write_pmevcntr(i, s->idle_value[i]);
+	}
+	if (mask & PMUKIT_CYCLE_COUNTER_BIT)
+		pmukit_write_pmccntr(s->idle_ccnt);	/* PMCCNTR: the count before idle */
+	/* PMCNTENSET: the counters that were counting before idle. */
+	pmukit_write_pmcntenset(s->idle_enabled & mask);
+}
+
+/*
  * Re-apply on a CPU set up before (rearm, idle exit): EL0 access, PMCR.E,
  * and the counters the module owns that perf does not hold now. Nothing on
  * a CPU that was never set up or already given back (going offline).
@@ -269,6 +327,8 @@ void pmukit_cpu_reapply(void)
 	selr = pmukit_read_pmselr();
 	pmcr = pmukit_read_pmcr();
 	held = pmukit_perf_counters(pmcr);
+	if (s->idle_kept)
+		pmukit_cpu_idle_restore(s, held, PMUKIT_PMCR_N(pmcr));
 	if (s->raw)
 		pmukit_program_raw(s, held, false);
 	if (s->cc_taken && !(held & PMUKIT_CYCLE_COUNTER_BIT))

@@ -72,6 +72,7 @@ struct pmukit_cpu_map {
 /* pmukit_cpu.c: per-CPU setup, run on the CPU concerned with interrupts off. */
 void pmukit_cpu_setup(void);
 void pmukit_cpu_reapply(void);
+void pmukit_cpu_idle_enter(void);
 void pmukit_cpu_giveback(void);
 bool pmukit_cpu_active(unsigned int cpu);
 const struct pmukit_cpu_map *pmukit_cpu_map(unsigned int cpu);

@@ -96,10 +96,12 @@ void pmukit_rearm_all(void)
 	cpus_read_unlock();
 }
 
-/* Idle states that lose the PMU context: re-apply on the way out. */
+/* Idle states that lose the PMU context: keep on the way in, re-apply on the way out. */
 static int pmukit_cpu_pm_notify(struct notifier_block *nb, unsigned long action,
 				void *data)
 {
+	if (action == CPU_PM_ENTER)
+		pmukit_cpu_idle_enter();
 	if (action == CPU_PM_EXIT || action == CPU_PM_ENTER_FAILED) {
 		pmukit_cpu_reapply();
 		this_cpu_inc(pmukit_pm_exits);
