@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # shellcheck shell=sh
 # The module's CPU PM notifier: idle states that lose the CPU's context.
-# Sourced by kmod-tests.sh (uses its KO, SYS, unload, no_access and the TAP
-# helpers of tap.sh); idle_tests runs at the end of its exact and smp suites.
+# Sourced by kmod-tests.sh (uses its KO, SYS, unload and the TAP helpers of
+# tap.sh); idle_tests runs at the end of its exact and smp suites.
 #
 # tools/qemu-run --idle-states gives the virt machine a PSCI core power-down
 # state, which the kernel's cpuidle-psci driver shows as state1 and enters
@@ -10,6 +10,15 @@
 # CPU_SUSPEND as a WFI that returns, which the kernel counts as a failed
 # entry ('rejected', not 'usage'); the CPU PM calls around it happen either
 # way, so the tests count an entry as usage + rejected.
+#
+# On every CPU PM exit the kernel's PMU driver resets the PMU as after a
+# power-up (drivers/perf/arm_pmu.c, cpu_pm_pmu_notify -> armv8pmu_reset):
+# PMCR.E and the counter enables cleared, every counter zeroed. The module's
+# notifier, registered after it, turns the PMU back on. Counter values do
+# not survive: the suite's reset=0 test, which carries a value across an
+# unload and a reload, fails whenever a CPU enters state1 in between. So the
+# state is disabled on every CPU while the other tests run (as if the tree
+# had none) and enabled for idle_tests only.
 CPUS=/sys/devices/system/cpu
 
 # Why the CPUs have no idle state to lose context in; empty when they have.
@@ -25,14 +34,31 @@ idle_missing() {
 	fi
 }
 
-# Entries into state1 on every CPU: usage (entered and left) + rejected
+# Entries into state1, one count a CPU: usage (entered and left) + rejected
 # (the firmware returned at once); `rejected` exists since Linux 5.6.
 idle_entries() {
-	t=0
 	for s in $CPUS/cpu[0-9]*/cpuidle/state1; do
-		t=$((t + $(cat $s/usage) + $(cat $s/rejected 2>/dev/null || echo 0)))
+		printf '%d ' $(($(cat $s/usage) + $(cat $s/rejected 2>/dev/null || echo 0)))
 	done
-	echo $t
+}
+# How many counts in the list are above 0.
+idle_positive() { echo "$1" | awk '{ for (i = 1; i <= NF; i++) g += $i > 0; print g + 0 }'; }
+
+# idle_hold 1|0: disable (1) or enable (0) state1 on every CPU.
+idle_hold() {
+	for d in $CPUS/cpu[0-9]*/cpuidle/state1/disable; do
+		[ ! -e "$d" ] || echo "$1" > "$d"
+	done
+}
+idle_hold 1
+IDLE_HELD=$(idle_entries 2>/dev/null)
+
+# PMCR.E and the cycle counter's enable (PMCNTENSET bit 31), "E/C" a CPU,
+# as the module reads them on each CPU.
+idle_pmu_on() {
+	for c in $SYS/cpu[0-9]*; do
+		printf '%d/%d ' $(($(cat $c/pmcr) & 1)) $(($(cat $c/pmcntenset) >> 31 & 1))
+	done
 }
 
 # Suspend-to-idle entries into state1, one count a CPU; '-' when the state
@@ -54,13 +80,14 @@ idle_counts() {
 	done
 }
 
-# idle_window VAR: sleep 1 s (every CPU idles), set VAR to "entries exits"
-# grown meanwhile.
+# idle_window: sleep 1 s (every CPU idles); sets win_entries (per CPU) and
+# win_exits to what grew meanwhile.
 idle_window() {
 	e0=$(idle_entries) x0=$(cat $SYS/idle_exits)
 	sleep 1
 	e1=$(idle_entries) x1=$(cat $SYS/idle_exits)
-	eval "$1=\"$((e1 - e0)) $((x1 - x0))\""
+	win_entries=$(echo "$e0" "$e1" | awk '{ h = NF / 2; for (i = 1; i <= h; i++) printf "%d ", $(h + i) - $i }')
+	win_exits=$((x1 - x0))
 }
 
 idle_tests() {
@@ -71,28 +98,37 @@ idle_tests() {
 		return
 	fi
 	s1=$CPUS/cpu0/cpuidle/state1
-	diag "cpuidle driver $(cat $CPUS/cpuidle/current_driver), state1 '$(cat $s1/name)' ($(cat $s1/desc)), $(idle_counts)"
+	diag "cpuidle driver $(cat $CPUS/cpuidle/current_driver), state1 '$(cat $s1/name)', $(idle_counts)"
+	expect_eq "idle: while disabled for the other tests, no CPU entered state1" "$(idle_entries)" "$IDLE_HELD"
+	idle_hold 0
+	ncpu=$(echo $IDLE_HELD | wc -w)
+	all_on=$(i=0; while [ $i -lt "$ncpu" ]; do printf '1/1 '; i=$((i + 1)); done)
 
 	check "idle: insmod pmukit.ko (CPU PM notifier registered)" insmod $KO
-	idle_window w
-	set -- $w
-	diag "1 s idle: $1 state1 entries, idle_exits +$2; $(idle_counts)"
-	if [ "$1" -gt 0 ]; then ok "idle: the CPUs entered the power-down state1 ($1 times in 1 s)"
-	else nok "idle: the CPUs entered the power-down state1"; fi
-	if [ "$2" -gt 0 ]; then ok "idle: the CPU PM notifier re-applied the setup on exit (idle_exits +$2)"
+	idle_window
+	diag "1 s idle: state1 entries per CPU $win_entries, idle_exits +$win_exits; $(idle_counts)"
+	expect_eq "idle: every CPU entered the power-down state1" "$(idle_positive "$win_entries")" "$ncpu"
+	if [ "$win_exits" -gt 0 ]; then ok "idle: the CPU PM notifier re-applied the setup on exit (idle_exits +$win_exits)"
 	else nok "idle: the CPU PM notifier re-applied the setup on exit (idle_exits grew)"; fi
+	expect_eq "idle: PMCR.E and the cycle counter enabled on every CPU after idling (E/C a CPU)" \
+		"$(idle_pmu_on)" "$all_on"
 	check "idle: user access on every CPU after idling" pmutest percpu
 
 	idle_s2idle
+	expect_eq "s2idle: PMCR.E and the cycle counter enabled on every CPU after resume" "$(idle_pmu_on)" "$all_on"
 
 	check "idle: rmmod" rmmod pmukit
-	# Negative control: no notifier, no count, though the CPUs idle as before.
+	# Negative control: without the notifier nothing counts the exits and
+	# the PMU stays as the kernel's driver left it: stopped.
 	insmod $KO hotplug=0
-	idle_window w
-	set -- $w
-	expect_eq "idle control (hotplug=0, no notifier): idle_exits stays 0 over $1 state1 entries (> 0)" \
-		"$(cat $SYS/idle_exits)/$(( $1 > 0 ))" "0/1"
+	idle_window
+	diag "hotplug=0, 1 s idle: state1 entries per CPU $win_entries"
+	expect_eq "idle control (hotplug=0, no notifier): idle_exits stays 0 while every CPU entered state1" \
+		"$(cat $SYS/idle_exits) $(idle_positive "$win_entries")" "0 $ncpu"
+	expect_eq "idle control (hotplug=0): the PMU driver's reset left PMCR.E and the cycle counter off on every CPU" \
+		"$(idle_pmu_on)" "$(echo "$all_on" | tr 1 0)"
 	unload
+	idle_hold 1
 	check "idle: no Oops, WARNING or BUG in the kernel log" kernel_clean
 }
 
