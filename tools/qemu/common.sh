@@ -65,7 +65,7 @@ pmukit_qemu_machine_args() {
 pmukit_qemu_binary() {
 	case $1 in
 	arm) echo qemu-system-arm ;;
-	arm64 | aarch32) echo qemu-system-aarch64 ;;
+	arm64 | arm64_el2 | aarch32) echo qemu-system-aarch64 ;;
 	*) echo "unknown target '$1'" >&2; return 1 ;;
 	esac
 }
