@@ -14,6 +14,7 @@ B2B_INSNS=5		# include/pmukit/b2b.h: isb; mrs/mrc; str; subs; b.ne
 WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
+. "$(dirname "$0")/kmod-idle.sh"	# idle_tests: the CPU PM notifier
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
 unload() { grep -q '^pmukit ' /proc/modules && rmmod pmukit; true; }
@@ -207,6 +208,7 @@ exact_tests() {
 		skip "mode=read needs PMUv3; this ARMv7 core has PMUv2 (refusal tested above)" "mode=read counting"
 	fi
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
+	idle_tests
 }
 
 # bad_param ARGS MESSAGE: insmod fails with EINVAL, says MESSAGE, leaves nothing on
@@ -327,6 +329,7 @@ smp_tests() {
 	many=$(i=0; while [ $i -le $nmin ]; do printf '0x11,'; i=$((i + 1)); done)
 	bad_param "events=${many%,}" "too many events: cpu[0-9]* has $nmin event counters (PMCR.N); give at most $nmin"
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
+	idle_tests
 }
 
 case "${1:-}" in

@@ -28,10 +28,35 @@ expect_run "qemu-run --rt on a 32-bit target: exit 2" 2 "--rt is the arm64 PREEM
 	"$top/tools/qemu-run" --no-build --arch arm --rt -- true
 expect_run "qemu-run --el2 with a board: exit 2" 2 "--el2 is for the virt machine" \
 	"$top/tools/qemu-run" --no-build --el2 --board raspi3b -- true
+expect_run "qemu-run --idle-states with a board: exit 2" 2 "--idle-states is for the virt machine" \
+	"$top/tools/qemu-run" --no-build --idle-states --board raspi3b -- true
 expect_run "qemu-run --board raspi3b --smp 2: exit 2 (the board has 4 CPUs)" 2 "exactly 4 CPUs" \
 	"$top/tools/qemu-run" --no-build --board raspi3b --smp 2 -- true
 expect_run "qemu-run --list-boards names each board" 0 "^vexpress-a9 +Arm Versatile Express" \
 	"$top/tools/qemu-run" --list-boards
+# The idle states in the virt machine's tree (no boot: QEMU only dumps its
+# tree). One CPU is the case where QEMU writes no enable-method.
+if command -v qemu-system-aarch64 >/dev/null && command -v dtc >/dev/null; then
+	for smp in 1 2; do
+		if "$top/tools/qemu/dtb-virt" --idle-states arm64 cortex-a53 $smp "$tmp/idle.dtb" 2>"$tmp/err" &&
+		   dtc -q -I dtb -O dts -o "$tmp/idle.dts" "$tmp/idle.dtb"; then
+			# phandle of the state; per CPU node: method and state list
+			got=$(awk '
+				/^\t\tcpu@[0-9a-f]+ \{$/ { cpu = 1; next }
+				cpu && /enable-method = "psci";/ { m++ }
+				cpu && /cpu-idle-states = </ { split($0, a, /[<>]/); s[a[2]]++ }
+				/^\t\t\};$/ { cpu = 0 }
+				/arm,psci-suspend-param = <0x10000>;/ { p = 1 }
+				p && /phandle = </ { split($0, a, /[<>]/); ph = a[2]; p = 0 }
+				END { print m + 0, s[ph] + 0 }' "$tmp/idle.dts")
+			expect_eq "dtb-virt --idle-states, $smp CPU(s): every cpu node has PSCI and the power-down state" \
+				"$got" "$smp $smp"
+		else nok "dtb-virt --idle-states arm64 cortex-a53 $smp"; diag "$(cat "$tmp/err")"; fi
+	done
+else
+	skip "no qemu-system-aarch64 or dtc on this host" "dtb-virt --idle-states, 1 CPU"
+	skip "no qemu-system-aarch64 or dtc on this host" "dtb-virt --idle-states, 2 CPUs"
+fi
 expect_run "fetch-kernels --kernel 4.19: exit 2, lists the kernels" 2 "unknown kernel '4.19': use one of 5.10 6.1 6.12" \
 	"$top/tools/fetch-kernels" --kernel 4.19 arm64
 expect_run "fetch-kernels: an unknown flavour, exit 2" 2 "unknown flavour 'x86': use one of arm64 rt-arm64 armmp" \

@@ -7,7 +7,7 @@
 #
 # Everything that changes the device tree QEMU generates (machine, options,
 # CPU, CPU count, memory) is defined here once, so that a DTB dumped by
-# tools/qemu/dtb-arm or tools/qemu/aarch32-args describes exactly the machine
+# tools/qemu/dtb-virt or tools/qemu/aarch32-args describes exactly the machine
 # that tools/qemu-run boots. Change a value here and every user follows.
 
 # Guest RAM, in MiB, and where the virt machine maps it.
@@ -65,7 +65,7 @@ pmukit_qemu_machine_args() {
 pmukit_qemu_binary() {
 	case $1 in
 	arm) echo qemu-system-arm ;;
-	arm64 | aarch32) echo qemu-system-aarch64 ;;
+	arm64 | arm64_el2 | aarch32) echo qemu-system-aarch64 ;;
 	*) echo "unknown target '$1'" >&2; return 1 ;;
 	esac
 }
