@@ -14,6 +14,7 @@ B2B_INSNS=5		# include/pmukit/b2b.h: isb; mrs/mrc; str; subs; b.ne
 WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
+. "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
 unload() { grep -q '^pmukit ' /proc/modules && rmmod pmukit; true; }
@@ -143,6 +144,7 @@ exact_tests() {
 		skip "mode=read needs PMUv3; this ARMv7 core has PMUv2 (refusal tested above)" "mode=read counting"
 	fi
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
+	perf_coexist_tests
 }
 
 # bad_param ARGS MESSAGE: insmod fails with EINVAL, says MESSAGE, leaves nothing on
