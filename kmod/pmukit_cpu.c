@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Per-CPU PMU setup: save what the CPU had, open the PMU to EL0, restore.
- * Every function here runs on the CPU it configures (hotplug callback, CPU PM
- * notifier or IPI), with preemption disabled or on a per-CPU thread.
+ * Per-CPU PMU setup: open the PMU to EL0 without disturbing perf, and give
+ * back exactly what the module changed. Every function here runs on the CPU
+ * it configures with interrupts disabled (IPI, or a hotplug callback that
+ * disables them), so nothing splits a PMSELR + PMXEV* pair.
+ *
+ * The kernel's perf driver may hold counters at any time. It enables the
+ * overflow interrupt (PMINTENSET, writable at EL1 only) of every counter it
+ * runs an event on, and for a 64-bit event chained over two 32-bit counters
+ * the odd counter counts CHAIN. Those counters are perf's: the module never
+ * writes their type, value, enable, interrupt or overflow bits, so perf's
+ * counts stay exact whatever the module does.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -13,16 +21,20 @@
 
 #include "pmukit_kmod.h"
 
-/* The registers the module changes, as it found them on this CPU. */
+#define PMUKIT_EVT_CHAIN	0x1e	/* PMUv3: counts overflows of counter n - 1 */
+
+/* What the module changed on this CPU, and the values it found there. */
 struct pmukit_saved {
-	bool valid;
-	u32 nevents;		/* event counters programmed here: at most PMCR.N */
-	u32 pmuserenr;
-	u32 pmcr;
-	u32 pmcntenset;
-	u32 pmintenset;
-	u32 pmccfiltr;
-	u32 pmevtyper[PMUKIT_MAX_EVENTS];
+	bool active;		/* set up here, and not yet given back */
+	u32 pmuserenr;		/* as found */
+	u32 pmcr;		/* as found: E, D, LC are given back from it */
+	bool cc_taken;		/* the module set up the cycle counter ... */
+	bool cc_enabled;	/* ... which was enabled (PMCNTENSET.C) then */
+	u32 pmccfiltr;		/* ... with this filter */
+	u32 raw;		/* mode=read without perf: counters programmed raw */
+	u32 raw_enabled;	/* ... of those, the ones enabled when found */
+	u32 pmevtyper[PMUKIT_MAX_EVENTS];	/* ... their types as found */
+	struct pmukit_cpu_map map;	/* where EL0 finds the module's counts */
 };
 
 static DEFINE_PER_CPU(struct pmukit_saved, pmukit_saved);
@@ -32,36 +44,9 @@ const char *pmukit_mode_name(enum pmukit_mode mode)
 	return mode == PMUKIT_MODE_READ ? "read" : "full";
 }
 
-/*
- * events= counters this CPU can hold: big.LITTLE cores may differ in PMCR.N,
- * and a counter at or beyond N does not exist (its registers are UNDEFINED).
- */
-static u32 pmukit_cpu_nevents(u32 pmcr)
-{
-	return min_t(u32, pmukit_cfg.nevents, PMCR_N(pmcr));
-}
-
-/* Event counters 0 .. n - 1 as a mask. */
-static u32 pmukit_low_counters(u32 n)
-{
-	return n ? GENMASK(n - 1, 0) : 0;
-}
-
-/* Counters the module hands to EL0 (and whose overflow interrupts it masks). */
-static u32 pmukit_counter_mask(u32 pmcr)
-{
-	u32 mask = PMU_CYCLE_COUNTER_BIT;
-
-	if (pmukit_cfg.mode == PMUKIT_MODE_FULL)
-		mask |= pmukit_low_counters(PMCR_N(pmcr));	/* EL0 may use any counter */
-	else
-		mask |= pmukit_low_counters(pmukit_cpu_nevents(pmcr));
-	return mask;
-}
-
 static void pmukit_read_n(void *n)
 {
-	*(u32 *)n = PMCR_N(pmukit_read_pmcr());
+	*(u32 *)n = PMUKIT_PMCR_N(pmukit_read_pmcr());
 }
 
 /* The fewest event counters (PMCR.N) of any online CPU, and which CPU that is. */
@@ -84,128 +69,259 @@ u32 pmukit_cpus_min_counters(unsigned int *which)
 static u32 pmukit_userenr_value(void)
 {
 	if (!pmukit_cfg.pmuv3)
-		return PMUSERENR_EN_BIT;	/* ARMv7 has only EN */
+		return PMUKIT_PMUSERENR_EN_BIT;	/* ARMv7 has only EN */
 	if (pmukit_cfg.mode == PMUKIT_MODE_READ)
-		return PMUSERENR_CR_BIT | PMUSERENR_ER_BIT;
-	return PMUSERENR_EN_BIT | PMUSERENR_SW_BIT | PMUSERENR_CR_BIT |
-	       PMUSERENR_ER_BIT;
+		return PMUKIT_PMUSERENR_CR_BIT | PMUKIT_PMUSERENR_ER_BIT;
+	return PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_SW_BIT | PMUKIT_PMUSERENR_CR_BIT |
+	       PMUKIT_PMUSERENR_ER_BIT;
 }
 
 bool pmukit_user_access_on(u32 pmuserenr)
 {
-	return pmuserenr & (PMUSERENR_EN_BIT | PMUSERENR_CR_BIT);
+	return pmuserenr & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT);
 }
 
-static void pmukit_cpu_save(struct pmukit_saved *s)
+/* The counters perf holds on this CPU now (see the top of this file). */
+u32 pmukit_perf_counters(u32 pmcr)
 {
-	unsigned int i;
+	u32 held = pmukit_read_pmintenset(), n = PMUKIT_PMCR_N(pmcr), i;
 
-	s->pmuserenr = pmukit_read_pmuserenr();
-	s->pmcr = pmukit_read_pmcr();
-	s->nevents = pmukit_cpu_nevents(s->pmcr);
-	s->pmcntenset = pmukit_read_pmcntenset();
-	s->pmintenset = pmukit_read_pmintenset();
-	if (pmukit_cfg.pmuv3)
-		s->pmccfiltr = pmukit_read_pmccfiltr();
-	for (i = 0; i < s->nevents; i++)
-		s->pmevtyper[i] = pmukit_read_pmevtyper(i);
-	s->valid = true;
+	if (!pmukit_cfg.pmuv3)
+		return held;
+	for (i = 1; i < n; i += 2)
+		if ((held & BIT(i)) &&
+		    (pmukit_read_pmevtyper(i) & PMUKIT_PMEVTYPER_EVT_MASK_V3) == PMUKIT_EVT_CHAIN)
+			held |= BIT(i - 1);	/* the low half of a chained pair */
+	return held;
 }
 
 /*
- * Apply the configuration on this CPU. @first: the CPU's state has not been
- * saved yet (module load, CPU coming online): save it, and reset the counters
- * if asked. Re-applying (rearm, idle resume) keeps the first saved state.
+ * The cycle counter, when perf does not hold it: the module's filter (every
+ * level user space and the kernel run at), enabled. The first time, keep
+ * what was there for the unload.
  */
-void pmukit_cpu_apply(bool first)
+static void pmukit_take_cycle_counter(struct pmukit_saved *s, bool reset)
 {
-	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 pmcr, mask, i, nev;
-
-	if (first || !s->valid)
-		pmukit_cpu_save(s);
-
-	pmcr = pmukit_read_pmcr();
-	mask = pmukit_counter_mask(pmcr);
-	nev = s->nevents;
-	/* Only a CPU that came online after the load can have fewer (checked at load). */
-	if (first && nev < pmukit_cfg.nevents)
-		pr_warn("cpu%d has %u event counters (PMCR.N): events= after the first %u are not programmed on it\n",
-			smp_processor_id(), (u32)PMCR_N(pmcr), nev);
-
-	/* PMCNTENCLR: stop what we reprogram, so no half-set counter runs. */
-	if (nev)
-		pmukit_write_pmcntenclr(pmukit_low_counters(nev));
-	for (i = 0; i < nev; i++) {
-		/* PMEVTYPERn: the event, and the P/U/NSH bits for the levels it counts at. */
-		pmukit_write_pmevtyper(i, pmukit_cfg.events[i].code |
-					  pmukit_cfg.events[i].filter);
+	if (!s->cc_taken) {
+		s->cc_taken = true;
+		s->cc_enabled = pmukit_read_pmcntenset() & PMUKIT_CYCLE_COUNTER_BIT;
+		if (pmukit_cfg.pmuv3)
+			s->pmccfiltr = pmukit_read_pmccfiltr();
 	}
-	/*
-	 * PMCCFILTR: count cycles at every level user space and the kernel run
-	 * at (P = U = 0; NSH when the kernel is at EL2), whatever perf left.
-	 */
+	/* PMCCFILTR: P = U = 0 (and NSH for a kernel at EL2): count at every level. */
 	if (pmukit_cfg.pmuv3)
 		pmukit_write_pmccfiltr(pmukit_level_filter(false, false,
 							   pmukit_cfg.kernel_el));
-	/* PMINTENCLR: no overflow interrupt for counters nobody handles here. */
-	pmukit_write_pmintenclr(mask);
-	/* PMOVSCLR: clear stale overflow flags of those counters. */
-	pmukit_write_pmovsclr(mask);
+	if (reset)
+		pmukit_write_pmccntr(0);	/* PMCCNTR: start from 0 (reset=1) */
+	/* PMOVSCLR.C: a stale overflow of our counter must not reach perf later. */
+	pmukit_write_pmovsclr(PMUKIT_CYCLE_COUNTER_BIT);
+	/* PMCNTENSET.C: count. */
+	pmukit_write_pmcntenset(PMUKIT_CYCLE_COUNTER_BIT);
+}
 
+/* events= in counters 0 .. n - 1: mode=full, or mode=read where perf has no PMU. */
+static void pmukit_program_raw(struct pmukit_saved *s, u32 held, bool first)
+{
+	u32 i, n = min_t(u32, pmukit_cfg.nevents, PMUKIT_PMCR_N(s->pmcr));
+
+	for (i = 0; i < n; i++) {
+		if (held & BIT(i))
+			continue;	/* perf took it since: never ours to write */
+		if (first) {
+			s->raw |= BIT(i);
+			s->pmevtyper[i] = pmukit_read_pmevtyper(i);
+			s->raw_enabled |= pmukit_read_pmcntenset() & BIT(i);
+			s->map.counter[i] = i;
+		}
+		if (!(s->raw & BIT(i)))
+			continue;
+		/* PMCNTENCLR: stop it while its type changes. */
+		pmukit_write_pmcntenclr(BIT(i));
+		/* PMEVTYPERn: the event, and the P/U/NSH bits of its levels. */
+		pmukit_write_pmevtyper(i, pmukit_cfg.events[i].code |
+					  pmukit_cfg.events[i].filter);
+		/* PMOVSCLR: no stale overflow flag on it. */
+		pmukit_write_pmovsclr(BIT(i));
+		/* PMCNTENSET: count. */
+		pmukit_write_pmcntenset(BIT(i));
+	}
+}
+
+/* mode=read: where perf put the module's reserved events on this CPU. */
+static void pmukit_map_reserved(struct pmukit_saved *s)
+{
+	u32 i, c, evt_mask = pmukit_cfg.pmuv3 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 : PMUKIT_PMEVTYPER_EVT_MASK_V7;
+
+	for (i = 0; i <= pmukit_cfg.nevents; i++) {
+		bool cycles = i == pmukit_cfg.nevents;
+		u32 code = cycles ? PMUKIT_EVT_CPU_CYCLES : pmukit_cfg.events[i].code;
+
+		c = pmukit_reserved_counter(smp_processor_id(), i);
+		if (c == PMUKIT_NO_COUNTER)
+			continue;
+		/* A chained pair: perf names the high half; EL0 reads the low one. */
+		if (c != PMUKIT_CYCLE_COUNTER_IDX && (c & 1) && pmukit_cfg.pmuv3 &&
+		    (pmukit_read_pmevtyper(c) & evt_mask) == PMUKIT_EVT_CHAIN)
+			c--;
+		/* The index perf reports must be a counter counting our event. */
+		if (c != PMUKIT_CYCLE_COUNTER_IDX &&
+		    (pmukit_read_pmevtyper(c) & evt_mask) != code) {
+			pr_warn("cpu%d: perf placed event 0x%02x in counter %u, which counts 0x%02x: not used\n",
+				smp_processor_id(), code, c,
+				(u32)(pmukit_read_pmevtyper(c) & evt_mask));
+			continue;
+		}
+		if (cycles)
+			s->map.cycles = c;
+		else
+			s->map.counter[i] = c;
+	}
+}
+
+/* The PMCR the module wants from @pmcr: E, and D/LC while it holds the cycle counter. */
+static u32 pmukit_pmcr_value(u32 pmcr, bool cc_ours)
+{
 	/* PMCR.E: enable counting; keep IMP/N (read-only) and X/DP as found. */
-	pmcr |= PMCR_E_BIT;
+	pmcr |= PMUKIT_PMCR_E_BIT;
+	if (!cc_ours)
+		return pmcr;	/* D and LC shape perf's cycle count: leave them */
 	/*
-	 * PMCR.LC: on PMUv3 the cycle counter overflows at 64 bits, not 32.
-	 * PMCR.D: count every 64th cycle, only when asked (divider64=1). The
-	 * architecture ignores D when LC is set, so the divider gets LC clear.
+	 * PMCR.LC: on PMUv3 the cycle counter overflows at 64 bits, not 32 (as
+	 * perf sets it). PMCR.D: count every 64th cycle, only when asked
+	 * (divider64=1); the architecture ignores D when LC is set.
 	 */
 	if (pmukit_cfg.divider64) {
-		pmcr |= PMCR_D_BIT;
-		pmcr &= ~PMCR_LC_BIT;
+		pmcr |= PMUKIT_PMCR_D_BIT;
+		pmcr &= ~PMUKIT_PMCR_LC_BIT;
 	} else {
-		pmcr &= ~PMCR_D_BIT;
+		pmcr &= ~PMUKIT_PMCR_D_BIT;
 		if (pmukit_cfg.pmuv3)
-			pmcr |= PMCR_LC_BIT;
+			pmcr |= PMUKIT_PMCR_LC_BIT;
 	}
-	/* PMCR.P/C: reset event and cycle counters at load (reset=1). */
-	if (first && pmukit_cfg.reset)
-		pmcr |= PMCR_P_BIT | PMCR_C_BIT;
-	pmukit_write_pmcr(pmcr);
+	return pmcr;
+}
 
-	/* PMCNTENSET: the cycle counter and the counters programmed above. */
-	pmukit_write_pmcntenset(PMU_CYCLE_COUNTER_BIT | pmukit_low_counters(nev));
+/*
+ * Set up this CPU (module load, CPU online): keep what the module will
+ * change, zero the counters nobody owns when asked (reset=1, and always in
+ * mode=read: EL0 must not read what perf counted for another task), set up
+ * the module's counters and open EL0 access last.
+ */
+void pmukit_cpu_setup(void)
+{
+	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
+	u32 held, pmcr, i, selr = pmukit_read_pmselr();
+	bool read = pmukit_cfg.mode == PMUKIT_MODE_READ;
+
+	memset(s, 0, sizeof(*s));
+	memset(&s->map, PMUKIT_NO_COUNTER, sizeof(s->map));
+	s->pmuserenr = pmukit_read_pmuserenr();
+	s->pmcr = pmcr = pmukit_read_pmcr();
+	held = pmukit_perf_counters(pmcr);
+
+	if (read && pmukit_reserved_on(smp_processor_id()))
+		pmukit_map_reserved(s);
+	else if (pmukit_cfg.nevents)
+		pmukit_program_raw(s, held, true);
+	if (pmukit_cfg.reset || read)
+		for (i = 0; i < PMUKIT_PMCR_N(pmcr); i++)
+			if (!(held & BIT(i)) && !(s->raw & BIT(i)))
+				pmukit_write_pmevcntr(i, 0);	/* PMEVCNTRn: nobody's count */
+	if (!(held & PMUKIT_CYCLE_COUNTER_BIT)) {
+		pmukit_take_cycle_counter(s, pmukit_cfg.reset);
+		if (s->map.cycles == PMUKIT_NO_COUNTER)
+			s->map.cycles = PMUKIT_CYCLE_COUNTER_IDX;
+	} else if (!read) {
+		s->map.cycles = PMUKIT_CYCLE_COUNTER_IDX;	/* perf's, counting */
+	}
+	pmukit_write_pmcr(pmukit_pmcr_value(pmcr, s->cc_taken));
+	/* PMSELR: the selection EL0 or perf had made, as it was. */
+	pmukit_write_pmselr(selr);
 	/* PMUSERENR: open EL0 access last, once the PMU is consistent. */
+	pmukit_write_pmuserenr(pmukit_userenr_value());
+	pmukit_isb();
+	s->active = true;
+}
+
+/*
+ * Re-apply on a CPU set up before (rearm, idle exit): EL0 access, PMCR.E,
+ * and the counters the module owns that perf does not hold now. Nothing on
+ * a CPU that was never set up or already given back (going offline).
+ */
+void pmukit_cpu_reapply(void)
+{
+	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
+	u32 held, pmcr, selr;
+
+	if (!s->active)
+		return;
+	selr = pmukit_read_pmselr();
+	pmcr = pmukit_read_pmcr();
+	held = pmukit_perf_counters(pmcr);
+	if (s->raw)
+		pmukit_program_raw(s, held, false);
+	if (s->cc_taken && !(held & PMUKIT_CYCLE_COUNTER_BIT))
+		pmukit_take_cycle_counter(s, false);
+	pmukit_write_pmcr(pmukit_pmcr_value(pmcr, s->cc_taken &&
+					    !(held & PMUKIT_CYCLE_COUNTER_BIT)));
+	/* PMSELR: as it was. */
+	pmukit_write_pmselr(selr);
+	/* PMUSERENR: EL0 access, which perf or a power-down may have cleared. */
 	pmukit_write_pmuserenr(pmukit_userenr_value());
 	pmukit_isb();
 }
 
-/* Put back what pmukit_cpu_apply() found on this CPU. */
-void pmukit_cpu_restore(void)
+/* Give back what pmukit_cpu_setup() changed, where perf has not taken it since. */
+void pmukit_cpu_giveback(void)
 {
 	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 i;
+	u32 held, pmcr, i, selr;
 
-	if (!s->valid)
+	if (!s->active)
 		return;
+	s->active = false;
 	/* PMUSERENR: close EL0 access first. */
 	pmukit_write_pmuserenr(s->pmuserenr);
-	/* PMCNTENCLR/SET: exactly the counters that were enabled before. */
-	pmukit_write_pmcntenclr(~s->pmcntenset);
-	pmukit_write_pmcntenset(s->pmcntenset);
-	/* PMINTENCLR/SET: the overflow interrupts that were enabled before. */
-	pmukit_write_pmintenclr(~s->pmintenset);
-	pmukit_write_pmintenset(s->pmintenset);
-	for (i = 0; i < s->nevents; i++)
-		/* PMEVTYPERn: the event and filter that were there. */
+	selr = pmukit_read_pmselr();
+	pmcr = pmukit_read_pmcr();
+	held = pmukit_perf_counters(pmcr);
+	for (i = 0; i < PMUKIT_MAX_EVENTS; i++) {
+		if (!(s->raw & BIT(i)) || (held & BIT(i)))
+			continue;
+		/* PMEVTYPERn: the type that was there. */
 		pmukit_write_pmevtyper(i, s->pmevtyper[i]);
-	if (pmukit_cfg.pmuv3)
-		/* PMCCFILTR: the cycle filter that was there. */
-		pmukit_write_pmccfiltr(s->pmccfiltr);
-	/* PMCR: E, D, LC as found (P and C read as zero, so nothing is reset). */
-	pmukit_write_pmcr(s->pmcr & ~(PMCR_P_BIT | PMCR_C_BIT));
+		if (!(s->raw_enabled & BIT(i)))
+			pmukit_write_pmcntenclr(BIT(i));	/* PMCNTENCLR: was off */
+	}
+	if (s->cc_taken && !(held & PMUKIT_CYCLE_COUNTER_BIT)) {
+		if (pmukit_cfg.pmuv3)
+			pmukit_write_pmccfiltr(s->pmccfiltr);	/* PMCCFILTR: as found */
+		if (!s->cc_enabled)
+			pmukit_write_pmcntenclr(PMUKIT_CYCLE_COUNTER_BIT);	/* PMCNTENCLR.C: was off */
+		/* PMCR.D, PMCR.LC: as found. */
+		pmcr = (pmcr & ~(PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_LC_BIT)) |
+		       (s->pmcr & (PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_LC_BIT));
+	}
+	/* PMCR.E: off again only if it was off and perf counts nothing now. */
+	if (!(s->pmcr & PMUKIT_PMCR_E_BIT) && !held)
+		pmcr &= ~PMUKIT_PMCR_E_BIT;
+	/* PMCR (P and C written as 0: nothing is reset). */
+	pmukit_write_pmcr(pmcr & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
+	/* PMSELR: as it was. */
+	pmukit_write_pmselr(selr);
 	pmukit_isb();
-	s->valid = false;
+}
+
+/* Where EL0 finds the module's counts on @cpu (mode=read), as set up. */
+const struct pmukit_cpu_map *pmukit_cpu_map(unsigned int cpu)
+{
+	return &per_cpu(pmukit_saved, cpu).map;
+}
+
+bool pmukit_cpu_active(unsigned int cpu)
+{
+	return per_cpu(pmukit_saved, cpu).active;
 }
 
 void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs)
@@ -216,22 +332,4 @@ void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs)
 	/* PMCEID0/1 exist from PMUv3 on; QEMU traps them on ARMv7. */
 	regs->pmceid0 = pmukit_cfg.pmuv3 ? pmukit_read_pmceid0() : 0;
 	regs->pmceid1 = pmukit_cfg.pmuv3 ? pmukit_read_pmceid1() : 0;
-}
-
-/* One line per CPU in the kernel log: what the PMU is and what EL0 may do. */
-void pmukit_cpu_report(void)
-{
-	struct pmukit_cpu_regs r;
-	char ceid[48] = ", PMUv1/v2: no PMCEID";
-
-	pmukit_cpu_read_regs(&r);
-	if (pmukit_cfg.pmuv3)
-		snprintf(ceid, sizeof(ceid), " PMCEID0 0x%08x PMCEID1 0x%08x",
-			 r.pmceid0, r.pmceid1);
-	pr_info("cpu%d: PMCR 0x%08x (IMP 0x%02x IDCODE 0x%02x N %u)%s, user access %s (PMUSERENR 0x%x)\n",
-		smp_processor_id(), r.pmcr,
-		(u32)((r.pmcr >> PMCR_IMP_SHIFT) & PMCR_IMP_MASK),
-		(u32)((r.pmcr >> PMCR_IDCODE_SHIFT) & PMCR_IDCODE_MASK),
-		(u32)PMCR_N(r.pmcr), ceid,
-		pmukit_user_access_on(r.pmuserenr) ? "on" : "off", r.pmuserenr);
 }

@@ -9,7 +9,7 @@
 #include <pmukit/pmu_levels.h>
 #include <pmukit/sysreg.h>
 
-#define PMUKIT_MAX_EVENTS	PMU_MAX_EVENT_COUNTERS
+#define PMUKIT_MAX_EVENTS	PMUKIT_MAX_EVENT_COUNTERS
 
 enum pmukit_mode {
 	PMUKIT_MODE_FULL,	/* EL0 may program the PMU */
@@ -49,6 +49,9 @@ struct pmukit_cpu_regs {
 
 struct pmukit_selftest_result {
 	bool valid;
+	bool stopped;		/* the cycle counter does not count: PMCR.E or PMCNTENSET.C clear */
+	bool filtered;		/* ... or not at the kernel's level (PMCCFILTR) */
+	u32 pmcr, pmcntenset, pmccfiltr;	/* as read before the test */
 	u32 samples;		/* deltas used */
 	u32 wrapped;		/* pairs skipped: the counter wrapped between them */
 	u32 outliers;		/* deltas over PMUKIT_SELFTEST_MAX_DELTA, not used */
@@ -59,15 +62,34 @@ struct pmukit_selftest_result {
 
 extern struct pmukit_config pmukit_cfg;
 
-/* pmukit_cpu.c: per-CPU setup, run on the CPU concerned. */
-void pmukit_cpu_apply(bool first);
-void pmukit_cpu_restore(void);
+/* Where EL0 reads the module's counts on one CPU (mode=read): counter numbers. */
+#define PMUKIT_NO_COUNTER	0xff
+struct pmukit_cpu_map {
+	u8 counter[PMUKIT_MAX_EVENTS];	/* events= entry i, or PMUKIT_NO_COUNTER */
+	u8 cycles;	/* CPU_CYCLES at every level: 31 the cycle counter */
+};
+
+/* pmukit_cpu.c: per-CPU setup, run on the CPU concerned with interrupts off. */
+void pmukit_cpu_setup(void);
+void pmukit_cpu_reapply(void);
+void pmukit_cpu_giveback(void);
+bool pmukit_cpu_active(unsigned int cpu);
+const struct pmukit_cpu_map *pmukit_cpu_map(unsigned int cpu);
+u32 pmukit_perf_counters(u32 pmcr);
 void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
-void pmukit_cpu_report(void);
 bool pmukit_user_access_on(u32 pmuserenr);
 const char *pmukit_mode_name(enum pmukit_mode mode);
 /* Under cpus_read_lock(): the fewest PMCR.N among online CPUs, and its CPU. */
 u32 pmukit_cpus_min_counters(unsigned int *which);
+
+/* pmukit_reserve.c: mode=read counters reserved through perf (may sleep). */
+int pmukit_reserve_cpu(unsigned int cpu);
+void pmukit_release_cpu(unsigned int cpu);
+bool pmukit_reserved_on(unsigned int cpu);
+u32 pmukit_reserved_counter(unsigned int cpu, unsigned int i);
+
+/* pmukit_report.c: the one-line summary of every CPU at load. */
+void pmukit_load_report(void);
 
 /* pmukit_params.c: module parameters, validated before anything is touched. */
 int pmukit_params_parse(struct pmukit_config *cfg);

@@ -30,37 +30,63 @@ unsigned long pmukit_idle_exits(void)
 	return sum;
 }
 
+/* True once the load has finished: a later CPU's failure must not stop its bring-up. */
+static bool pmukit_loaded;
+
+/*
+ * Set up one CPU: mode=read reserves its counters through perf first (this
+ * sleeps), then the registers are written with interrupts off.
+ */
+static int pmukit_cpu_up(unsigned int cpu)
+{
+	int ret = 0;
+
+	if (pmukit_cfg.mode == PMUKIT_MODE_READ) {
+		ret = pmukit_reserve_cpu(cpu);
+		if (ret == -ENOENT)
+			ret = 0;	/* perf has no PMU here: the module programs them */
+	}
+	return ret;
+}
+
 static int pmukit_cpu_online(unsigned int cpu)
 {
-	preempt_disable();	/* the hotplug thread is bound to @cpu already */
-	pmukit_cpu_apply(true);
-	pmukit_cpu_report();
-	preempt_enable();
+	int ret = pmukit_cpu_up(cpu);
+
+	if (ret && !pmukit_loaded)
+		return ret;	/* the load fails and gives every CPU back */
+	if (ret)
+		pr_warn("cpu%u came online without the module's mode=read counters (%d): see the message above\n",
+			cpu, ret);
+	local_irq_disable();	/* the hotplug thread is bound to @cpu already */
+	pmukit_cpu_setup();
+	local_irq_enable();
 	return 0;
 }
 
+/* Close EL0 access before the CPU goes: nothing re-opens it (not active). */
 static int pmukit_cpu_offline(unsigned int cpu)
 {
-	preempt_disable();
-	pmukit_cpu_restore();
-	preempt_enable();
+	local_irq_disable();
+	pmukit_cpu_giveback();
+	local_irq_enable();
+	pmukit_release_cpu(cpu);
 	return 0;
 }
 
-static void pmukit_apply_first_ipi(void *info)
+static void pmukit_setup_ipi(void *info)
 {
-	pmukit_cpu_apply(true);
-	pmukit_cpu_report();
+	pmukit_cpu_setup();
 }
 
 static void pmukit_rearm_ipi(void *info)
 {
-	pmukit_cpu_apply(false);
+	pmukit_cpu_reapply();
 }
 
-static void pmukit_restore_ipi(void *info)
+static void pmukit_giveback_ipi(void *info)
 {
-	pmukit_cpu_restore();
+	pmukit_cpu_giveback();
 }
 
 void pmukit_rearm_all(void)
@@ -75,7 +101,7 @@ static int pmukit_cpu_pm_notify(struct notifier_block *nb, unsigned long action,
 				void *data)
 {
 	if (action == CPU_PM_EXIT || action == CPU_PM_ENTER_FAILED) {
-		pmukit_cpu_apply(false);
+		pmukit_cpu_reapply();
 		this_cpu_inc(pmukit_pm_exits);
 	}
 	return NOTIFY_OK;
@@ -85,6 +111,51 @@ static struct notifier_block pmukit_cpu_pm_nb = {
 	.notifier_call = pmukit_cpu_pm_notify,
 };
 
+/* hotplug=0: every CPU online now, once; a CPU that comes back stays closed. */
+static int pmukit_setup_online_cpus(void)
+{
+	unsigned int cpu;
+	int ret = 0;
+
+	pr_warn("hotplug=0: a CPU that goes offline and back, or resumes from a deep idle state, loses user access\n");
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		ret = pmukit_cpu_up(cpu);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		on_each_cpu(pmukit_setup_ipi, NULL, 1);
+	else
+		for_each_online_cpu(cpu)
+			pmukit_release_cpu(cpu);
+	cpus_read_unlock();
+	return ret;
+}
+
+static void pmukit_giveback_online_cpus(void)
+{
+	unsigned int cpu;
+
+	cpus_read_lock();
+	on_each_cpu(pmukit_giveback_ipi, NULL, 1);
+	for_each_online_cpu(cpu)
+		pmukit_release_cpu(cpu);
+	cpus_read_unlock();
+}
+
+static const char *pmukit_mode_allows(enum pmukit_mode mode)
+{
+	if (mode == PMUKIT_MODE_READ)
+		return "user space may read the module's counters (and any event counter) but not program them";
+	return "any user may program the counters, including to count kernel (EL1/EL2) activity: a side channel; mode=read allows reading only";
+}
+
+/*
+ * Order: parameters, the CPU PM notifier (it does nothing on a CPU not yet
+ * set up), every CPU, and the sysfs files last, so no rearm can come before
+ * the CPUs are set up.
+ */
 static int __init pmukit_init(void)
 {
 	char pmu[96];
@@ -93,57 +164,67 @@ static int __init pmukit_init(void)
 	ret = pmukit_params_parse(&pmukit_cfg);
 	if (ret)
 		return ret;
-	ret = pmukit_sysfs_init();
-	if (ret)
-		return ret;
 
 	if (pmukit_cfg.hotplug) {
+		ret = cpu_pm_register_notifier(&pmukit_cpu_pm_nb);
+		if (ret)
+			return ret;
+		pmukit_pm_registered = true;
 		/* Calls pmukit_cpu_online() on every CPU online now, and later ones. */
 		ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/pmukit:online",
 					pmukit_cpu_online, pmukit_cpu_offline);
 		if (ret < 0)
-			goto err_sysfs;
+			goto err_pm;
 		pmukit_hp_state = ret;
-		ret = cpu_pm_register_notifier(&pmukit_cpu_pm_nb);
-		if (ret)
-			goto err_hp;
-		pmukit_pm_registered = true;
 	} else {
-		pr_warn("hotplug=0: a CPU that goes offline and back, or resumes from a deep idle state, loses user access\n");
-		cpus_read_lock();
-		on_each_cpu(pmukit_apply_first_ipi, NULL, 1);
-		cpus_read_unlock();
+		ret = pmukit_setup_online_cpus();
+		if (ret)
+			return ret;
 	}
+	ret = pmukit_sysfs_init();
+	if (ret)
+		goto err_cpus;
+	pmukit_loaded = true;
+
 	pmukit_pmu_describe(&pmukit_cfg, pmu, sizeof(pmu));
-	pr_info("loaded: mode=%s, %u event counter(s) programmed, %s, %u event counters (PMCR.N), %s, kernel at %s\n",
+	pr_info("loaded: mode=%s, %u event(s) %s, %s, %u event counters (PMCR.N), %s, kernel at %s\n",
 		pmukit_mode_name(pmukit_cfg.mode), pmukit_cfg.nevents,
+		pmukit_cfg.mode == PMUKIT_MODE_READ ?
+		"reserved (through perf where it drives this PMU)" : "programmed",
 		pmu, pmukit_cfg.ncounters,
 		pmukit_cfg.level_filter ? "level filter P/U" :
 		"no level filter (counts at every level)",
 		pmukit_kernel_el_name(pmukit_cfg.kernel_el));
+	pmukit_load_report();
+	pr_info("mode=%s: %s\n", pmukit_mode_name(pmukit_cfg.mode),
+		pmukit_mode_allows(pmukit_cfg.mode));
 	return 0;
 
-err_hp:
-	cpuhp_remove_state(pmukit_hp_state);	/* restores every CPU */
-err_sysfs:
-	pmukit_sysfs_exit();
+err_cpus:
+	if (pmukit_hp_state > 0)
+		cpuhp_remove_state(pmukit_hp_state);	/* gives every CPU back */
+	else
+		pmukit_giveback_online_cpus();
+	pmukit_hp_state = 0;
+err_pm:
+	if (pmukit_pm_registered)
+		cpu_pm_unregister_notifier(&pmukit_cpu_pm_nb);
+	pmukit_pm_registered = false;
 	return ret;
 }
 
+/* The reverse: sysfs first (no rearm from now on), the notifier, the CPUs. */
 static void __exit pmukit_exit(void)
 {
 	pmukit_sysfs_exit();
 	if (pmukit_pm_registered)
 		cpu_pm_unregister_notifier(&pmukit_cpu_pm_nb);
-	if (pmukit_hp_state > 0) {
-		/* Calls pmukit_cpu_offline() on every online CPU: restores it. */
+	if (pmukit_hp_state > 0)
+		/* Calls pmukit_cpu_offline() on every online CPU: gives it back. */
 		cpuhp_remove_state(pmukit_hp_state);
-	} else {
-		cpus_read_lock();
-		on_each_cpu(pmukit_restore_ipi, NULL, 1);
-		cpus_read_unlock();
-	}
-	pr_info("unloaded: PMU registers restored on every online CPU\n");
+	else
+		pmukit_giveback_online_cpus();
+	pr_info("unloaded: user access closed and the module's PMU settings given back on every online CPU\n");
 }
 
 module_init(pmukit_init);

@@ -22,7 +22,7 @@ MODULE_PARM_DESC(mode, "full: user space may program the PMU (default); read: us
 
 static char *events = "";
 module_param(events, charp, 0444);
-MODULE_PARM_DESC(events, "comma-separated event numbers to program into event counters 0, 1, ... (at most PMCR.N), each optionally with :u (EL0 only) or :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE), e.g. events=0x08:u,0x11");
+MODULE_PARM_DESC(events, "comma-separated event numbers (hex with 0x, or decimal) the module counts for user space: mode=read reserves a counter for each through perf (cpu<N>/counters says which), mode=full programs counters 0, 1, ...; each optionally with :u (EL0 only), :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE) or :uk (both); without a suffix mode=full counts every level and mode=read EL0 only; e.g. events=0x08:u,0x11");
 
 static bool reset = true;
 module_param(reset, bool, 0444);
@@ -48,14 +48,14 @@ static int pmukit_probe_version(struct pmukit_config *cfg)
 	cfg->pmu_version = ver;
 	cfg->level_filter = pmukit_pmu_level_filter();
 #ifdef __aarch64__
-	cfg->pmuv3 = ver != PMUVER_NONE && ver != PMUVER_IMPDEF;
+	cfg->pmuv3 = ver != PMUKIT_PMUVER_NONE && ver != PMUKIT_PMUVER_IMPDEF;
 	return cfg->pmuv3 ? 0 : -ENODEV;
 #else
 	cfg->midr = pmukit_read_midr();
 	cfg->id_dfr0 = pmukit_read_id_dfr0();
 	cfg->id_pfr1 = pmukit_read_id_pfr1();
 	cfg->pmuv3 = pmukit_aarch32_pmuv3(ver);
-	return (ver == PMUVER_NONE || ver == PMUVER_IMPDEF) ? -ENODEV : 0;
+	return (ver == PMUKIT_PMUVER_NONE || ver == PMUKIT_PMUVER_IMPDEF) ? -ENODEV : 0;
 #endif
 }
 
@@ -70,12 +70,12 @@ void pmukit_pmu_describe(const struct pmukit_config *cfg, char *buf, size_t len)
 #ifdef __aarch64__
 	snprintf(buf, len, "PMUv3 (ID_AA64DFR0_EL1.PMUVer 0x%x)", cfg->pmu_version);
 #else
-	unsigned int field = (cfg->id_dfr0 >> ID_DFR0_PERFMON_SHIFT) & PMUVER_MASK;
+	unsigned int field = (cfg->id_dfr0 >> PMUKIT_ID_DFR0_PERFMON_SHIFT) & PMUKIT_PMUVER_MASK;
 
 	if (field != cfg->pmu_version)
 		snprintf(buf, len, "PMUv%u (ID_DFR0.PerfMon %u on this core, MIDR 0x%08x, whose TRM gives PMUv%u)",
 			 cfg->pmu_version, field, cfg->midr, cfg->pmu_version);
-	else if (field > PERFMON_V3)
+	else if (field > PMUKIT_PERFMON_V3)
 		snprintf(buf, len, "PMUv3p1 or later (ID_DFR0.PerfMon %u)", field);
 	else
 		snprintf(buf, len, "PMUv%u (ID_DFR0.PerfMon %u)", field, field);
@@ -92,11 +92,13 @@ static int pmukit_parse_event(char *tok, u32 max, const struct pmukit_config *cf
 			      struct pmukit_event *ev)
 {
 	char *mod = strchr(tok, ':');
-	bool excl_user = false, excl_kernel = false;
+	/* mode=read counts EL0 only unless :k or :uk asks for the kernel. */
+	bool excl_user = false, excl_kernel = cfg->mode == PMUKIT_MODE_READ;
 	u32 code;
 
 	if (mod) {
 		*mod++ = '\0';
+		excl_kernel = false;
 		if (!strcmp(mod, "u"))
 			excl_kernel = true;
 		else if (!strcmp(mod, "k"))
@@ -106,7 +108,11 @@ static int pmukit_parse_event(char *tok, u32 max, const struct pmukit_config *cf
 		if ((excl_user || excl_kernel) && !cfg->level_filter)
 			return -EOPNOTSUPP;
 	}
-	if (kstrtou32(tok, 0, &code) || code > max)
+	/* Hex with 0x, else decimal: "011" is eleven, never octal. */
+	if (!strncasecmp(tok, "0x", 2) ? kstrtou32(tok, 16, &code) :
+	    kstrtou32(tok, 10, &code))
+		return -EINVAL;
+	if (code > max)
 		return -EINVAL;
 	ev->code = code;
 	ev->filter = pmukit_level_filter(excl_user, excl_kernel, cfg->kernel_el);
@@ -115,9 +121,9 @@ static int pmukit_parse_event(char *tok, u32 max, const struct pmukit_config *cf
 
 const char *pmukit_event_levels(const struct pmukit_event *ev)
 {
-	if (ev->filter & PMEVTYPER_P_BIT)
+	if (ev->filter & PMUKIT_PMEVTYPER_P_BIT)
 		return ":u";
-	return (ev->filter & PMEVTYPER_U_BIT) ? ":k" : "";
+	return (ev->filter & PMUKIT_PMEVTYPER_U_BIT) ? ":k" : "";
 }
 
 /* @ncounters: the fewest event counters of any CPU, @ncpu's. */
@@ -181,6 +187,13 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	}
 	cfg->reset = reset;
 	cfg->divider64 = divider64;
+#ifdef __aarch64__
+	/* Without AArch32 at EL0, PMCR.LC is RES1 and PMCR.D RES0: no divider. */
+	if (divider64 && (pmukit_read_id_aa64pfr0() & PMUKIT_ID_AA64PFR0_EL0_MASK) == 1) {
+		pr_err("divider64=1: this core has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1), so PMCR.D is RES0 and the cycle counter cannot count every 64th cycle; load without divider64\n");
+		return -EINVAL;
+	}
+#endif
 	if (divider64)
 		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
 	cfg->hotplug = hotplug;
@@ -211,18 +224,18 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	ncounters = pmukit_cpus_min_counters(&ncpu);
 	cpus_read_unlock();
 	if (ncounters == U32_MAX) {
-		ncounters = PMCR_N(pmcr);
+		ncounters = PMUKIT_PMCR_N(pmcr);
 		ncpu = raw_smp_processor_id();
 	}
 	cfg->ncounters = ncounters;
 	if (!cfg->pmuv3)
-		max = PMEVTYPER_EVT_MASK_V7;
-	else if (ver >= PMUVER_V3P1 && ver != PMUVER_IMPDEF &&
+		max = PMUKIT_PMEVTYPER_EVT_MASK_V7;
+	else if (ver >= PMUKIT_PMUVER_V3P1 && ver != PMUKIT_PMUVER_IMPDEF &&
 		 IS_ENABLED(CONFIG_ARM64))
-		max = PMEVTYPER_EVT_MASK_V3P1;
-	else if (ver >= PERFMON_V3P1 && !IS_ENABLED(CONFIG_ARM64))
-		max = PMEVTYPER_EVT_MASK_V3P1;
+		max = PMUKIT_PMEVTYPER_EVT_MASK_V3P1;
+	else if (ver >= PMUKIT_PERFMON_V3P1 && !IS_ENABLED(CONFIG_ARM64))
+		max = PMUKIT_PMEVTYPER_EVT_MASK_V3P1;
 	else
-		max = PMEVTYPER_EVT_MASK_V3;
+		max = PMUKIT_PMEVTYPER_EVT_MASK_V3;
 	return pmukit_parse_events(cfg, ncounters, ncpu, max);
 }

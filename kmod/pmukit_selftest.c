@@ -24,6 +24,21 @@ void pmukit_selftest_cpu(struct pmukit_selftest_result *res)
 	unsigned int i, n = 0;
 
 	memset(res, 0, sizeof(*res));
+	res->pmcr = pmukit_read_pmcr();
+	res->pmcntenset = pmukit_read_pmcntenset();
+	if (!(res->pmcr & PMUKIT_PMCR_E_BIT) || !(res->pmcntenset & PMUKIT_CYCLE_COUNTER_BIT)) {
+		res->stopped = true;	/* every delta would be 0: not a measurement */
+		return;
+	}
+	if (pmukit_cfg.pmuv3) {
+		/* PMCCFILTR: perf may hold the cycle counter with EL1 (and EL2) filtered out. */
+		res->pmccfiltr = pmukit_read_pmccfiltr();
+		if (pmukit_cfg.kernel_el == 2 ? !(res->pmccfiltr & PMUKIT_PMEVTYPER_NSH_BIT) :
+		    (res->pmccfiltr & PMUKIT_PMEVTYPER_P_BIT)) {
+			res->filtered = true;
+			return;
+		}
+	}
 	pmukit_b2b_cycles(buf, PMUKIT_SELFTEST_READS);
 
 	res->min = U64_MAX;

@@ -6,7 +6,9 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cpu.h>
+#include <linux/capability.h>
 #include <linux/cpumask.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/kobject.h>
 #include <linux/math64.h>
@@ -92,11 +94,37 @@ static void pmukit_selftest_ipi(void *info)
 	pmukit_selftest_cpu(info);
 }
 
+/* One CPU's selftest result as a line in @buf; "" where there is none. */
+static void pmukit_selftest_line_to(char *buf, size_t size, int cpu)
+{
+	const struct pmukit_selftest_result *r = &pmukit_results[cpu];
+	struct pmukit_fixed mean, sd;
+
+	if (r->stopped) {
+		snprintf(buf, size, "cpu%d stopped: the cycle counter does not count (PMCR 0x%08x: E=%u, PMCNTENSET 0x%08x: C=%u), as a perf session can leave it: echo 1 > /sys/kernel/pmukit/rearm\n",
+			 cpu, r->pmcr, (u32)(r->pmcr & PMUKIT_PMCR_E_BIT),
+			 r->pmcntenset, !!(r->pmcntenset & PMUKIT_CYCLE_COUNTER_BIT));
+		return;
+	}
+	if (r->filtered) {
+		snprintf(buf, size, "cpu%d filtered: the cycle counter does not count the kernel's level here (PMCCFILTR 0x%08x, set by the perf event holding it)\n",
+			 cpu, r->pmccfiltr);
+		return;
+	}
+	if (!r->valid)
+		return;
+	mean = pmukit_fixed(r->mean_x100);
+	sd = pmukit_fixed(r->sd_x100);
+	snprintf(buf, size,
+		 "cpu%d samples=%u min=%llu max=%llu mean=%llu.%02u sd=%llu.%02u wrapped=%u outliers=%u\n",
+		 cpu, r->samples, r->min, r->max, mean.whole, mean.frac,
+		 sd.whole, sd.frac, r->wrapped, r->outliers);
+}
+
 static ssize_t selftest_store(struct kobject *kobj, struct kobj_attribute *attr,
 			      const char *buf, size_t count)
 {
-	struct pmukit_selftest_result *r;
-	struct pmukit_fixed mean, sd;
+	char line[256];
 	bool v;
 	int cpu;
 
@@ -105,20 +133,18 @@ static ssize_t selftest_store(struct kobject *kobj, struct kobj_attribute *attr,
 	mutex_lock(&pmukit_lock);
 	cpus_read_lock();
 	for_each_possible_cpu(cpu)
-		pmukit_results[cpu].valid = false;
+		memset(&pmukit_results[cpu], 0, sizeof(pmukit_results[cpu]));
 	for_each_online_cpu(cpu) {
-		r = &pmukit_results[cpu];
-		smp_call_function_single(cpu, pmukit_selftest_ipi, r, 1);
-		if (!r->valid) {
-			pr_info("selftest cpu%d: no usable samples (wrapped %u, outliers %u)\n",
-				cpu, r->wrapped, r->outliers);
-			continue;
-		}
-		mean = pmukit_fixed(r->mean_x100);
-		sd = pmukit_fixed(r->sd_x100);
-		pr_info("selftest cpu%d: %u back-to-back cycle-counter reads: min %llu max %llu mean %llu.%02u sd %llu.%02u (wrapped %u, outliers %u)\n",
-			cpu, r->samples, r->min, r->max, mean.whole, mean.frac,
-			sd.whole, sd.frac, r->wrapped, r->outliers);
+		smp_call_function_single(cpu, pmukit_selftest_ipi, &pmukit_results[cpu], 1);
+		/* sysfs_emit_at() wants a page; the log line is one CPU's. */
+		line[0] = '\0';
+		if (pmukit_results[cpu].valid || pmukit_results[cpu].stopped ||
+		    pmukit_results[cpu].filtered)
+			pmukit_selftest_line_to(line, sizeof(line), cpu);
+		else
+			snprintf(line, sizeof(line), "cpu%d no usable samples (wrapped %u, outliers %u)\n",
+				 cpu, pmukit_results[cpu].wrapped, pmukit_results[cpu].outliers);
+		pr_info("selftest %s", line);
 	}
 	cpus_read_unlock();
 	pmukit_selftest_ran = true;
@@ -126,12 +152,15 @@ static ssize_t selftest_store(struct kobject *kobj, struct kobj_attribute *attr,
 	return count;
 }
 
+/*
+ * Every CPU's line while they fit in the page; then where the rest is
+ * (cpu<N>/selftest holds one CPU's line, for any number of CPUs).
+ */
 static ssize_t selftest_show(struct kobject *kobj, struct kobj_attribute *attr,
 			     char *buf)
 {
-	struct pmukit_selftest_result *r;
-	struct pmukit_fixed mean, sd;
-	int len = 0, cpu;
+	char line[256];
+	int len = 0, cpu, left = 0;
 
 	mutex_lock(&pmukit_lock);
 	if (!pmukit_selftest_ran) {
@@ -139,17 +168,18 @@ static ssize_t selftest_show(struct kobject *kobj, struct kobj_attribute *attr,
 		goto out;
 	}
 	for_each_possible_cpu(cpu) {
-		r = &pmukit_results[cpu];
-		if (!r->valid)
+		line[0] = '\0';
+		pmukit_selftest_line_to(line, sizeof(line), cpu);
+		if (!line[0])
 			continue;
-		mean = pmukit_fixed(r->mean_x100);
-		sd = pmukit_fixed(r->sd_x100);
-		len += sysfs_emit_at(buf, len,
-				     "cpu%d samples=%u min=%llu max=%llu mean=%llu.%02u sd=%llu.%02u wrapped=%u outliers=%u\n",
-				     cpu, r->samples, r->min, r->max, mean.whole,
-				     mean.frac, sd.whole, sd.frac, r->wrapped,
-				     r->outliers);
+		if (left || len + strlen(line) + 64 > PAGE_SIZE) {
+			left++;
+			continue;
+		}
+		len += sysfs_emit_at(buf, len, "%s", line);
 	}
+	if (left)
+		len += sysfs_emit_at(buf, len, "(%d more CPUs: see cpu<N>/selftest)\n", left);
 out:
 	mutex_unlock(&pmukit_lock);
 	return len;
@@ -179,9 +209,9 @@ static struct kobj_attribute id_pfr1_attr = __ATTR_RO(id_pfr1);
 static struct kobj_attribute mode_attr = __ATTR_RO(mode);
 static struct kobj_attribute events_attr = __ATTR_RO(events);
 static struct kobj_attribute kernel_el_attr = __ATTR_RO(kernel_el);
-static struct kobj_attribute rearm_attr = __ATTR_WO(rearm);
+static struct kobj_attribute rearm_attr = __ATTR_WO(rearm);	/* 0200: root */
 static struct kobj_attribute idle_exits_attr = __ATTR_RO(idle_exits);
-static struct kobj_attribute selftest_attr = __ATTR_RW(selftest);
+static struct kobj_attribute selftest_attr = __ATTR_RW(selftest);	/* 0644: root runs it */
 
 static struct attribute *pmukit_attrs[] = {
 	&mode_attr.attr,
@@ -201,24 +231,58 @@ static const struct attribute_group pmukit_group = {
 	.attrs = pmukit_attrs,
 };
 
-/* cpu<N>/: registers read on CPU N at the time of the read. */
+/*
+ * cpu<N>/: registers read on CPU N. Root reads them live (an IPI to CPU N);
+ * anyone else gets a reading at most PMUKIT_SNAPSHOT_MS old, so no
+ * unprivileged loop can keep interrupting a CPU (an isolated one included)
+ * more than a few times a second.
+ */
+#define PMUKIT_SNAPSHOT_MS	200
+
+struct pmukit_snapshot {
+	struct pmukit_cpu_regs regs;
+	unsigned long at;	/* jiffies of the reading */
+	bool valid;
+};
+
+static struct pmukit_snapshot *pmukit_snapshots;	/* one per possible CPU */
 
 static void pmukit_read_regs_ipi(void *info)
 {
 	pmukit_cpu_read_regs(info);
 }
 
+static int pmukit_cpu_of(struct kobject *kobj)
+{
+	int cpu;
+
+	if (kstrtoint(kobject_name(kobj) + 3, 10, &cpu) || cpu < 0 || cpu >= nr_cpu_ids)
+		return -EINVAL;
+	return cpu;
+}
+
 static int pmukit_cpu_regs_of(struct kobject *kobj, struct pmukit_cpu_regs *regs)
 {
-	int cpu, ret;
+	struct pmukit_snapshot *snap;
+	int cpu = pmukit_cpu_of(kobj), ret = 0;
 
-	if (kstrtoint(kobject_name(kobj) + 3, 10, &cpu))
-		return -EINVAL;
+	if (cpu < 0)
+		return cpu;
+	snap = &pmukit_snapshots[cpu];
+	mutex_lock(&pmukit_lock);
 	cpus_read_lock();
-	ret = cpu_online(cpu) ?
-	      smp_call_function_single(cpu, pmukit_read_regs_ipi, regs, 1) :
-	      -ENODEV;	/* an offline CPU has no registers to read */
+	if (!cpu_online(cpu)) {
+		ret = -ENODEV;	/* an offline CPU has no registers to read */
+	} else if (capable(CAP_SYS_ADMIN) || !snap->valid ||
+		   time_after(jiffies, snap->at + msecs_to_jiffies(PMUKIT_SNAPSHOT_MS))) {
+		ret = smp_call_function_single(cpu, pmukit_read_regs_ipi, &snap->regs, 1);
+		snap->at = jiffies;
+		snap->valid = !ret;
+	}
+	if (!ret)
+		*regs = snap->regs;
 	cpus_read_unlock();
+	mutex_unlock(&pmukit_lock);
 	return ret;
 }
 
@@ -250,6 +314,53 @@ static ssize_t user_access_show(struct kobject *kobj,
 }
 static struct kobj_attribute user_access_attr = __ATTR_RO(user_access);
 
+/*
+ * The counters EL0 reads for the module's counts on this CPU, as set up
+ * (no IPI): one number per events= entry, then the counter counting
+ * CPU_CYCLES at every level (31: the cycle counter); "-" where there is none.
+ */
+static ssize_t counters_show(struct kobject *kobj, struct kobj_attribute *attr,
+			     char *buf)
+{
+	const struct pmukit_cpu_map *m;
+	int cpu = pmukit_cpu_of(kobj), len = 0;
+	unsigned int i;
+
+	if (cpu < 0)
+		return cpu;
+	if (!pmukit_cpu_active(cpu))
+		return -ENODEV;	/* offline: nothing set up there */
+	m = pmukit_cpu_map(cpu);
+	for (i = 0; i <= pmukit_cfg.nevents; i++) {
+		u8 c = i < pmukit_cfg.nevents ? m->counter[i] : m->cycles;
+
+		if (c == PMUKIT_NO_COUNTER)
+			len += sysfs_emit_at(buf, len, "%s-", i ? " " : "");
+		else
+			len += sysfs_emit_at(buf, len, "%s%u", i ? " " : "", c);
+	}
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+static struct kobj_attribute counters_attr = __ATTR_RO(counters);
+
+/* This CPU's line of the last selftest. */
+static ssize_t cpu_selftest_show(struct kobject *kobj, struct kobj_attribute *attr,
+				 char *buf)
+{
+	char line[256] = "";
+	int cpu = pmukit_cpu_of(kobj);
+
+	if (cpu < 0)
+		return cpu;
+	mutex_lock(&pmukit_lock);
+	if (pmukit_selftest_ran)
+		pmukit_selftest_line_to(line, sizeof(line), cpu);
+	mutex_unlock(&pmukit_lock);
+	return sysfs_emit(buf, "%s", line[0] ? line :
+			  "not run on this CPU: write 1 to /sys/kernel/pmukit/selftest\n");
+}
+static struct kobj_attribute cpu_selftest_attr = __ATTR(selftest, 0444, cpu_selftest_show, NULL);
+
 static struct attribute *pmukit_cpu_attrs[] = {
 	&pmuserenr_attr.attr,
 	&pmcr_attr.attr,
@@ -257,6 +368,8 @@ static struct attribute *pmukit_cpu_attrs[] = {
 	&pmceid0_attr.attr,
 	&pmceid1_attr.attr,
 	&user_access_attr.attr,
+	&counters_attr.attr,
+	&cpu_selftest_attr.attr,
 	NULL,
 };
 
@@ -278,6 +391,8 @@ void pmukit_sysfs_exit(void)
 	pmukit_kobj = NULL;
 	kfree(pmukit_results);
 	pmukit_results = NULL;
+	kfree(pmukit_snapshots);
+	pmukit_snapshots = NULL;
 }
 
 int pmukit_sysfs_init(void)
@@ -287,8 +402,9 @@ int pmukit_sysfs_init(void)
 
 	pmukit_results = kcalloc(nr_cpu_ids, sizeof(*pmukit_results), GFP_KERNEL);
 	pmukit_cpu_kobjs = kcalloc(nr_cpu_ids, sizeof(*pmukit_cpu_kobjs), GFP_KERNEL);
+	pmukit_snapshots = kcalloc(nr_cpu_ids, sizeof(*pmukit_snapshots), GFP_KERNEL);
 	pmukit_kobj = kobject_create_and_add("pmukit", kernel_kobj);
-	if (!pmukit_results || !pmukit_cpu_kobjs || !pmukit_kobj) {
+	if (!pmukit_results || !pmukit_cpu_kobjs || !pmukit_snapshots || !pmukit_kobj) {
 		ret = -ENOMEM;
 		goto err;
 	}

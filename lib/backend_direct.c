@@ -115,11 +115,11 @@ static int probe_access(int cpu, const struct pmukit_kmod *k)
 		return ret;	/* an ARM11: no PMU register is touched */
 	if (pmukit_isa_read_userenr(&u))
 		return no_access(cpu, k, 0, 1);
-	if (u & PMUSERENR_EN_BIT)
+	if (u & PMUKIT_PMUSERENR_EN_BIT)
 		return 2;
 	if (k->loaded && k->read_mode &&
-	    (u & (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT)) ==
-	    (PMUSERENR_CR_BIT | PMUSERENR_ER_BIT))
+	    (u & (PMUKIT_PMUSERENR_CR_BIT | PMUKIT_PMUSERENR_ER_BIT)) ==
+	    (PMUKIT_PMUSERENR_CR_BIT | PMUKIT_PMUSERENR_ER_BIT))
 		return 1;
 	return no_access(cpu, k, u, 0);
 }
@@ -177,7 +177,7 @@ static int direct_ncounters(void)
 	if (k.loaded && k.read_mode)
 		return (int)k.nevents;
 	if (!pmukit_kmod_cpu_reg(pmukit_cpu_now(), "pmcr", &pmcr))
-		return (int)PMCR_N(pmcr);
+		return (int)PMUKIT_PMCR_N(pmcr);
 	ret = pmukit_fault_guard_get();
 	if (ret)
 		return ret;
@@ -185,7 +185,7 @@ static int direct_ncounters(void)
 	pmukit_fault_guard_put();
 	if (ret)
 		return no_access(pmukit_cpu_now(), &k, 0, 0);
-	return (int)PMCR_N(pmcr);
+	return (int)PMUKIT_PMCR_N(pmcr);
 }
 
 /* PMEVTYPER/PMCCFILTR filter bits for an event's levels (P, U; NSH for a kernel at EL2). */
@@ -224,7 +224,7 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 	unsigned int i, nbad = 0;
 	const char *src = "PMCEID0/1";
 
-	maxcode = d->v3 ? PMEVTYPER_EVT_MASK_V3P1 : PMEVTYPER_EVT_MASK_V7;
+	maxcode = d->v3 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 : PMUKIT_PMEVTYPER_EVT_MASK_V7;
 	if (!d->v3) {
 		ceid0 = ceid1 = 0;	/* ARMv7 has no PMCEID: nothing to check */
 	} else if (!pmukit_kmod_cpu_reg(s->cpu, "pmceid0", &c0) &&
@@ -241,7 +241,7 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 
 		if (e->code > maxcode) {
 			has = 0;
-		} else if (e->code != PMU_EVT_SW_INCR && (ceid0 || ceid1)) {
+		} else if (e->code != PMUKIT_EVT_SW_INCR && (ceid0 || ceid1)) {
 			has = ceid_has(ceid0, ceid1, e->code) != 0;
 		}
 		if (!has && used + 2 < sizeof(bad)) {
@@ -269,7 +269,7 @@ static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int 
 		uint32_t filter = filter_of(d, e);
 
 		/* The cycle counter filters only on PMUv3 (PMCCFILTR). */
-		if (e->code == PMU_EVT_CPU_CYCLES && !cycles_used && (d->v3 || !filter)) {
+		if (e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used && (d->v3 || !filter)) {
 			c->hw = PMUKIT_HW_CYCLES;
 			c->type = filter;
 			cycles_used = 1;
@@ -307,10 +307,13 @@ static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev 
  */
 static int assign_read(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
 {
+	uint8_t ctr[PMUKIT_KMOD_MAX_EVENTS], cycles;
 	uint32_t taken = 0;
 	int cycles_used = 0;
 	unsigned int i, j;
 
+	if (pmukit_kmod_counters(s->cpu, k->nevents, ctr, &cycles))
+		return pmukit_err(-EPROTO, "cannot read %s/cpu%d/counters: reload pmukit.ko", PMUKIT_SYSFS, s->cpu);
 	for (i = 0; i < s->n; i++) {
 		struct pmukit_ev *e = &s->ev[i];
 		struct direct_ctr *c = &d->c[i];
@@ -319,9 +322,10 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 		for (j = 0; j < k->nevents && found < 0; j++)
 			if (!(taken >> j & 1) && k->ev[j].code == e->code && same_levels(&k->ev[j], e))
 				found = (int)j;
-		if (found < 0 && e->code == PMU_EVT_CPU_CYCLES && !cycles_used &&
+		if (found < 0 && e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used &&
+		    cycles != PMUKIT_KMOD_NO_COUNTER &&
 		    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel))) {
-			c->hw = PMUKIT_HW_CYCLES;
+			c->hw = cycles == 31 ? PMUKIT_HW_CYCLES : cycles;
 			cycles_used = 1;
 			e->excl_user = e->excl_kernel = 0;
 			pmukit_ev_rename(e);
@@ -332,8 +336,11 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 				found = (int)j;
 		if (found < 0)
 			return refuse_read_mode(k, e);
+		if (ctr[found] == PMUKIT_KMOD_NO_COUNTER)
+			return pmukit_err(-EBUSY, "pmukit.ko has no counter for %s on CPU %d (perf could not give it one when the CPU was set up: see the kernel log)",
+					  e->name, s->cpu);
 		taken |= 1U << found;
-		c->hw = (unsigned int)found;
+		c->hw = ctr[found];
 		e->excl_user = k->ev[found].excl_user;
 		e->excl_kernel = k->ev[found].excl_kernel;
 		pmukit_ev_rename(e);
@@ -502,7 +509,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	d->cycles64 = !pmukit_isa_cycles64_always && !pmukit_isa_read_cycles64(&v);
 	d->kernel_el = kernel_el_of(d->v3);
 	pmcr = get_pmcr(d->full, s->cpu);
-	if (!d->full && pmcr && !(pmcr & PMCR_E_BIT))
+	if (!d->full && pmcr && !(pmcr & PMUKIT_PMCR_E_BIT))
 		return pmukit_err(-EAGAIN, "the counters are stopped on CPU %d (PMCR.E = 0, as a perf session leaves them) and mode=read cannot restart them: echo 1 > /sys/kernel/pmukit/rearm",
 				  s->cpu);
 	ret = check_support(s, d);
@@ -510,7 +517,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 		ret = pmukit_check_levels(s, pmukit_this_level_filter(d->v3, &x), x);
 	if (ret)
 		return ret;
-	ret = d->full ? assign_full(s, d, (unsigned int)PMCR_N(pmcr)) : assign_read(s, d, &k);
+	ret = d->full ? assign_full(s, d, (unsigned int)PMUKIT_PMCR_N(pmcr)) : assign_read(s, d, &k);
 	if (ret)
 		return ret;
 	for (i = 0; i < s->n; i++) {
@@ -519,7 +526,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 		if (c->hw == PMUKIT_HW_CYCLES)
 			c->mask = pmukit_isa_cycles64_always || d->cycles64 ? UINT64_MAX : UINT32_MAX;
 		else
-			c->mask = (pmcr & PMCR_LP_BIT) ? UINT64_MAX : UINT32_MAX;
+			c->mask = (pmcr & PMUKIT_PMCR_LP_BIT) ? UINT64_MAX : UINT32_MAX;
 		d->used |= 1U << c->hw;
 	}
 	if (!d->full) {
@@ -632,8 +639,8 @@ static int direct_start(struct pmukit_session *s)
 		/* PMCR.E: a perf session leaves it clear and every counter frozen. */
 		if (pmukit_isa_read_pmcr(&pmcr))
 			return pmukit_direct_revoked(s);
-		if (!(pmcr & PMCR_E_BIT) &&
-		    pmukit_isa_write_pmcr((pmcr | PMCR_E_BIT) & ~(PMCR_P_BIT | PMCR_C_BIT)))
+		if (!(pmcr & PMUKIT_PMCR_E_BIT) &&
+		    pmukit_isa_write_pmcr((pmcr | PMUKIT_PMCR_E_BIT) & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT)))
 			return pmukit_direct_revoked(s);
 		/* Types and enables again: perf may have reused our counters. */
 		if (program(s, d))

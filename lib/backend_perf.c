@@ -190,7 +190,7 @@ static int check_support(struct pmukit_session *s)
 		const struct pmukit_ev *e = &s->ev[i];
 
 		/* SW_INCR is architectural; numbers from 0x40 have no bit here. */
-		if (e->kind != PMUKIT_EV_PMU || e->code == PMU_EVT_SW_INCR || e->code >= 64)
+		if (e->kind != PMUKIT_EV_PMU || e->code == PMUKIT_EVT_SW_INCR || e->code >= 64)
 			continue;
 		if (!looked++)
 			bits = implemented_common_events(s);
@@ -417,7 +417,7 @@ int pmukit_perf_reset_events(struct pmukit_session *s, struct pmukit_perf *p)
 static int perf_detect(char *why, size_t len)
 {
 	struct perf_event_attr a;
-	struct pmukit_ev cycles = { .kind = PMUKIT_EV_PMU, .code = PMU_EVT_CPU_CYCLES,
+	struct pmukit_ev cycles = { .kind = PMUKIT_EV_PMU, .code = PMUKIT_EVT_CPU_CYCLES,
 				    .excl_kernel = 1, .name = "CPU_CYCLES:u", .base = "CPU_CYCLES" };
 	int fd, hw;
 

@@ -137,7 +137,7 @@ static int mmap_detect(char *why, size_t len)
 		memset(&m, 0, sizeof(m));
 		s.n = 1;
 		s.ev[0].kind = pmukit_isa_arm_pmu ? PMUKIT_EV_PMU : PMUKIT_EV_CYCLES;
-		s.ev[0].code = PMU_EVT_CPU_CYCLES;
+		s.ev[0].code = PMUKIT_EVT_CPU_CYCLES;
 		s.ev[0].excl_kernel = 1;
 		snprintf(s.ev[0].base, sizeof(s.ev[0].base), "cycles");
 		snprintf(s.ev[0].name, sizeof(s.ev[0].name), "cycles:u");
@@ -170,7 +170,7 @@ static int mmap_ncounters(void)
 	memset(&s, 0, sizeof(s));
 	for (n = 0; n < PMUKIT_MAX_EVENTS; n++) {
 		s.ev[n].kind = pmukit_isa_arm_pmu ? PMUKIT_EV_PMU : PMUKIT_EV_CYCLES;
-		s.ev[n].code = PMU_EVT_CPU_CYCLES;
+		s.ev[n].code = PMUKIT_EVT_CPU_CYCLES;
 		s.ev[n].excl_kernel = 1;
 		snprintf(s.ev[n].name, sizeof(s.ev[n].name), "cycles:u");
 	}

@@ -194,11 +194,11 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 			e->excl_kernel = e->excl_user = 0;
 		if (pmukit_isa_arm_pmu && e->kind == PMUKIT_EV_CYCLES) {
 			e->kind = PMUKIT_EV_PMU;
-			e->code = PMU_EVT_CPU_CYCLES;
+			e->code = PMUKIT_EVT_CPU_CYCLES;
 			snprintf(e->base, sizeof(e->base), "CPU_CYCLES");
 		} else if (pmukit_isa_arm_pmu && e->kind == PMUKIT_EV_INSTRUCTIONS) {
 			e->kind = PMUKIT_EV_PMU;
-			e->code = PMU_EVT_INST_RETIRED;
+			e->code = PMUKIT_EVT_INST_RETIRED;
 			snprintf(e->base, sizeof(e->base), "INST_RETIRED");
 		}
 		pmukit_ev_rename(e);
@@ -220,10 +220,10 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 	snprintf(e->base, sizeof(e->base), "%s", es.name);
 	if (!pmukit_isa_arm_pmu) {
 		/* Elsewhere an Arm name means something only if perf has it generically. */
-		if (es.code == PMU_EVT_CPU_CYCLES) {
+		if (es.code == PMUKIT_EVT_CPU_CYCLES) {
 			e->kind = PMUKIT_EV_CYCLES;
 			snprintf(e->base, sizeof(e->base), "cycles");
-		} else if (es.code == PMU_EVT_INST_RETIRED) {
+		} else if (es.code == PMUKIT_EVT_INST_RETIRED) {
 			e->kind = PMUKIT_EV_INSTRUCTIONS;
 			snprintf(e->base, sizeof(e->base), "instructions");
 		} else {

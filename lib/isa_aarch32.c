@@ -42,8 +42,8 @@ unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr
 	if (v)
 		return v;
 	if (major >= 8)
-		return minor >= 1 ? PERFMON_V3P1 : PERFMON_V3;
-	return major == 7 ? PERFMON_V2 : 0;
+		return minor >= 1 ? PMUKIT_PERFMON_V3P1 : PMUKIT_PERFMON_V3;
+	return major == 7 ? PMUKIT_PERFMON_V2 : 0;
 }
 
 uintptr_t pmukit_isa_context_pc(const void *ucontext)

@@ -26,9 +26,9 @@ unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr
 {
 	(void)midr;
 	if (major >= 9 || (major == 8 && minor >= 5))
-		return PMUVER_V3P5;
+		return PMUKIT_PMUVER_V3P5;
 	if (major == 8)
-		return minor >= 4 ? PMUVER_V3P4 : minor >= 1 ? PMUVER_V3P1 : PMUVER_V3;
+		return minor >= 4 ? PMUKIT_PMUVER_V3P4 : minor >= 1 ? PMUKIT_PMUVER_V3P1 : PMUKIT_PMUVER_V3;
 	return 0;
 }
 

@@ -79,6 +79,31 @@ int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v)
 	return kmod_reg32(path, v);
 }
 
+int pmukit_kmod_counters(int cpu, unsigned int n, uint8_t *ctr, uint8_t *cycles)
+{
+	char path[96], buf[160], *tok, *save = NULL;
+	unsigned int i = 0;
+
+	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/counters", cpu);
+	if (pmukit_sysfile_read(path, buf, sizeof(buf))) {
+		for (i = 0; i < n; i++)
+			ctr[i] = (uint8_t)i;
+		*cycles = 31;
+		return 0;
+	}
+	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save), i++) {
+		char *end;
+		unsigned long c = strtoul(tok, &end, 10);
+		uint8_t v = (*tok == '-' || *end || c > 31) ? PMUKIT_KMOD_NO_COUNTER : (uint8_t)c;
+
+		if (i < n)
+			ctr[i] = v;
+		else if (i == n)
+			*cycles = v;
+	}
+	return i == n + 1 ? 0 : -EPROTO;
+}
+
 int pmukit_kmod_id_reg(const char *name, uint32_t *v)
 {
 	char path[64];
@@ -166,14 +191,14 @@ static void probe_counters(struct pmukit_pmu_info *info)
 
 	info->cycle64 = pmukit_isa_cycles64_always;
 	if (!pmukit_kmod_cpu_reg(pmukit_cpu_now(), "pmcr", &pmcr)) {
-		info->ncounters = (unsigned int)PMCR_N(pmcr);
+		info->ncounters = (unsigned int)PMUKIT_PMCR_N(pmcr);
 		if (!pmukit_isa_arm_pmu || pmukit_fault_guard_get())
 			return;
 	} else {
 		if (!pmukit_isa_arm_pmu || pmukit_fault_guard_get())
 			return;
 		if (!pmukit_isa_read_pmcr(&pmcr))
-			info->ncounters = (unsigned int)PMCR_N(pmcr);
+			info->ncounters = (unsigned int)PMUKIT_PMCR_N(pmcr);
 	}
 	/* AArch32: mrrc of PMCCNTR only counts if the 32-bit read works. */
 	if (!info->cycle64 && !pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))

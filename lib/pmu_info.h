@@ -30,6 +30,14 @@ struct pmukit_kmod {
 void pmukit_kmod_get(struct pmukit_kmod *k);
 /* /sys/kernel/pmukit/cpu@cpu/@reg ("pmcr", "pmceid0", ...). */
 int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
+/*
+ * Where the module's counts live on @cpu (cpu<N>/counters): @ctr[i] the
+ * counter of events= entry i (of @n), @cycles the counter counting CPU_CYCLES
+ * at every level (31: the cycle counter); PMUKIT_KMOD_NO_COUNTER where none.
+ * A module without the file: entry i in counter i, cycles in 31.
+ */
+#define PMUKIT_KMOD_NO_COUNTER	0xff
+int pmukit_kmod_counters(int cpu, unsigned int n, uint8_t *ctr, uint8_t *cycles);
 /* /sys/kernel/pmukit/@name ("id_dfr0", "id_pfr1": 32-bit kernels, as read at load). */
 int pmukit_kmod_id_reg(const char *name, uint32_t *v);
 

@@ -37,7 +37,7 @@ int pmukit_this_pmuv3(void)
 {
 	unsigned int v = pmukit_this_perfmon(pmukit_this_midr());
 
-	if (v == PMUVER_NONE || v == PMUVER_IMPDEF)
+	if (v == PMUKIT_PMUVER_NONE || v == PMUKIT_PMUVER_IMPDEF)
 		return -1;
 	return pmukit_aarch32_pmuv3(v);
 }

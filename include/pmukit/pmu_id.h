@@ -47,8 +47,8 @@
 #define PMUKIT_PART_CORTEX_A15	0xc0f
 
 /* ID_PFR1.Virtualization: ARMv7 Virtualization Extensions (Hyp mode). */
-#define ID_PFR1_VIRT_SHIFT	12
-#define ID_PFR1_VIRT_MASK	0xfUL
+#define PMUKIT_ID_PFR1_VIRT_SHIFT	12
+#define PMUKIT_ID_PFR1_VIRT_MASK	0xfUL
 
 static inline unsigned int pmukit_midr_implementer(uint32_t midr)
 {
@@ -83,7 +83,7 @@ static inline unsigned int pmukit_midr_perfmon(uint32_t midr)
 	if (pmukit_midr_implementer(midr) != PMUKIT_MIDR_IMPL_ARM)
 		return 0;
 	if (part == PMUKIT_PART_CORTEX_A8 || part == PMUKIT_PART_CORTEX_A9)
-		return PERFMON_V1;
+		return PMUKIT_PERFMON_V1;
 	return 0;
 }
 
@@ -107,17 +107,17 @@ static inline int pmukit_midr_virt_ext(uint32_t midr)
  */
 static inline unsigned int pmukit_aarch32_perfmon(uint32_t midr, uint32_t id_dfr0)
 {
-	unsigned int v = (unsigned int)(id_dfr0 >> ID_DFR0_PERFMON_SHIFT) & PMUVER_MASK;
+	unsigned int v = (unsigned int)(id_dfr0 >> PMUKIT_ID_DFR0_PERFMON_SHIFT) & PMUKIT_PMUVER_MASK;
 
 	if (pmukit_midr_armv6_pmu(midr))
-		return PMUVER_NONE;
-	return v != PMUVER_NONE ? v : pmukit_midr_perfmon(midr);
+		return PMUKIT_PMUVER_NONE;
+	return v != PMUKIT_PMUVER_NONE ? v : pmukit_midr_perfmon(midr);
 }
 
 /* PMUv3 or later in the AArch32 encoding (ID_DFR0.PerfMon 3..0xe). */
 static inline int pmukit_aarch32_pmuv3(unsigned int perfmon)
 {
-	return perfmon >= PERFMON_V3 && perfmon != PMUVER_IMPDEF;
+	return perfmon >= PMUKIT_PERFMON_V3 && perfmon != PMUKIT_PMUVER_IMPDEF;
 }
 
 /*
@@ -135,7 +135,7 @@ static inline int pmukit_aarch32_level_filter(unsigned int perfmon, uint32_t mid
 {
 	if (pmukit_aarch32_pmuv3(perfmon) || pmukit_midr_virt_ext(midr))
 		return 1;
-	return ((id_pfr1 >> ID_PFR1_VIRT_SHIFT) & ID_PFR1_VIRT_MASK) != 0;
+	return ((id_pfr1 >> PMUKIT_ID_PFR1_VIRT_SHIFT) & PMUKIT_ID_PFR1_VIRT_MASK) != 0;
 }
 
 #endif /* PMUKIT_PMU_ID_H */

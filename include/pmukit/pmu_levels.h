@@ -39,11 +39,11 @@ static inline unsigned long pmukit_level_filter(int excl_user, int excl_kernel,
 	unsigned long f = 0;
 
 	if (excl_user)
-		f |= PMEVTYPER_U_BIT;		/* not at EL0 */
+		f |= PMUKIT_PMEVTYPER_U_BIT;		/* not at EL0 */
 	if (excl_kernel)
-		f |= PMEVTYPER_P_BIT;		/* not at EL1 (NSH clear: not at EL2) */
+		f |= PMUKIT_PMEVTYPER_P_BIT;		/* not at EL1 (NSH clear: not at EL2) */
 	else if (kernel_el != 1)
-		f |= PMEVTYPER_NSH_BIT;		/* the kernel runs (or may run) at EL2 */
+		f |= PMUKIT_PMEVTYPER_NSH_BIT;		/* the kernel runs (or may run) at EL2 */
 	return f;
 }
 

@@ -51,6 +51,7 @@ PMUKIT_DEFINE_SYSREG_RW(scr_el3, scr_el3)
 PMUKIT_DEFINE_SYSREG_READ(midr, midr_el1)
 PMUKIT_DEFINE_SYSREG_READ(mpidr, mpidr_el1)
 PMUKIT_DEFINE_SYSREG_READ(id_aa64dfr0, id_aa64dfr0_el1)
+PMUKIT_DEFINE_SYSREG_READ(id_aa64pfr0, id_aa64pfr0_el1)
 PMUKIT_DEFINE_SYSREG_READ(cntfrq, cntfrq_el0)
 PMUKIT_DEFINE_SYSREG_READ(cntvct, cntvct_el0)
 PMUKIT_DEFINE_SYSREG_READ(currentel, CurrentEL)
@@ -139,8 +140,8 @@ static inline void pmukit_write_pmevtyper(unsigned int idx, pmukit_ureg_t v)
 /* The PMU architecture version (PMUVER_*), from ID_AA64DFR0_EL1 (EL1 and up). */
 static inline unsigned int pmukit_pmu_version(void)
 {
-	return (unsigned int)(pmukit_read_id_aa64dfr0() >> ID_AA64DFR0_PMUVER_SHIFT) &
-	       PMUVER_MASK;
+	return (unsigned int)(pmukit_read_id_aa64dfr0() >> PMUKIT_ID_AA64DFR0_PMUVER_SHIFT) &
+	       PMUKIT_PMUVER_MASK;
 }
 
 /* PMUv3 in AArch64: PMEVTYPER<n>_EL0.P/U always filter by level. */

@@ -15,6 +15,9 @@
  *   pmutest pmcr [-c CPU]        PMCR as this CPU reads it from EL0, and its N
  *   pmutest perf-cycles          a hardware perf event in this process, then close
  *   pmutest setcc VALUE          write the cycle counter (mode=full)
+ *   pmutest setctr N VALUE       write event counter N (mode=full)
+ *   pmutest getctr N             read event counter N (mode=full or read)
+ *   pmutest stopcc               disable the cycle counter (PMCNTENCLR.C, mode=full)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -108,7 +111,7 @@ static int pmcr(int cpu)
 		return EXIT_NOACCESS;
 	}
 	printf("cpu=%d pmcr=0x%08" PRIx64 " n=%u\n", sched_getcpu(), v,
-	       (unsigned int)PMCR_N(v));
+	       (unsigned int)PMUKIT_PMCR_N(v));
 	return 0;
 }
 
@@ -201,7 +204,7 @@ static void do_swinc(void *p)
 	struct swinc_arg *a = p;
 	unsigned long i;
 
-	program_counter0(PMU_EVT_SW_INCR);	/* counted at every level */
+	program_counter0(PMUKIT_EVT_SW_INCR);	/* counted at every level */
 	for (i = 0; i < a->n; i++)
 		pmukit_write_pmswinc(1);	/* PMSWINC.P0: +1 on counter 0 */
 	pmukit_isb();
@@ -230,7 +233,7 @@ static void do_window(void *p)
 	struct window_arg *a = p;
 
 	if (a->program)	/* INST_RETIRED at EL0 only: P set, so EL1 is excluded */
-		program_counter0(PMU_EVT_INST_RETIRED | PMEVTYPER_P_BIT);
+		program_counter0(PMUKIT_EVT_INST_RETIRED | PMUKIT_PMEVTYPER_P_BIT);
 	pmukit_write_pmselr(0);	/* PMSELR.SEL: counter 0 (the 32-bit window reads PMXEVCNTR) */
 	pmukit_isb();
 	a->cycles = window_cycles(a->n);
@@ -290,7 +293,7 @@ static int cc64(void)
 	if (try_insn(do_cc64, &a))
 		return printf("no user access\n"), EXIT_NOACCESS;
 	printf("cc64 lc=%d start=0xffffff00 after=0x%" PRIx64 " width=%d\n",
-	       !!(a.pmcr & PMCR_LC_BIT), a.after, a.after > 0xffffffffULL ? 64 : 32);
+	       !!(a.pmcr & PMUKIT_PMCR_LC_BIT), a.after, a.after > 0xffffffffULL ? 64 : 32);
 	return 0;
 }
 #else
@@ -378,9 +381,50 @@ static int setcc(uint64_t v)
 	return 0;
 }
 
+struct ctr_arg {
+	unsigned int idx;
+	uint64_t v;
+};
+
+static void do_setctr(void *p)
+{
+	struct ctr_arg *a = p;
+
+	pmukit_write_pmevcntr(a->idx, a->v);	/* PMEVCNTRn: the value asked for */
+	pmukit_isb();
+}
+
+static void do_getctr(void *p)
+{
+	struct ctr_arg *a = p;
+
+	pmukit_isb();
+	a->v = pmukit_read_pmevcntr(a->idx);
+}
+
+static void do_stopcc(void *p)
+{
+	(void)p;
+	pmukit_write_pmcntenclr(PMUKIT_CYCLE_COUNTER_BIT);	/* PMCNTENCLR.C: stop the cycle counter */
+	pmukit_isb();
+}
+
+/* setctr / getctr / stopcc on CPU 0: @what 's', 'g' or 'c'. */
+static int ctr(int what, unsigned int idx, uint64_t v)
+{
+	struct ctr_arg a = { .idx = idx, .v = v };
+
+	pin(0);
+	if (try_insn(what == 's' ? do_setctr : what == 'g' ? do_getctr : do_stopcc, &a))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	if (what == 'g')
+		printf("counter=%u value=0x%" PRIx64 "\n", idx, a.v);
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: pmutest probe|percpu|pmcr|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V [-c CPU] [-n N]\n");
+	fprintf(stderr, "usage: pmutest probe|percpu|pmcr|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V|setctr N V|getctr N|stopcc [-c CPU] [-n N]\n");
 	return 2;
 }
 
@@ -428,5 +472,11 @@ int main(int argc, char **argv)
 		return perf_cycles();
 	if (!strcmp(cmd, "setcc"))
 		return setcc(n);
+	if (!strcmp(cmd, "setctr") && optind + 1 < argc)
+		return ctr('s', (unsigned int)n, strtoull(argv[optind + 1], NULL, 0));
+	if (!strcmp(cmd, "getctr"))
+		return ctr('g', (unsigned int)n, 0);
+	if (!strcmp(cmd, "stopcc"))
+		return ctr('c', 0, 0);
 	return usage();
 }
