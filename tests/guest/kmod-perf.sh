@@ -33,8 +33,8 @@ NOMOD=pmukit_not_loaded	# a module name delete_module does not find
 peer_eq() {
 	desc=$1 ctl=$2 act=$3
 	shift 3
-	keys="cycles_u inst_u"
-	case " $* " in *" -s "*) keys="samples floor lost" ;; esac
+	keys="cycles_u inst_u" exact=1
+	case " $* " in *" -s "*) keys="samples floor lost" exact=0 ;; esac
 	c=$(perfpeer "$@" "$ctl" 2>&1)
 	a=$(perfpeer "$@" "$act" 2>&1)
 	sc='' sa=''
@@ -43,11 +43,14 @@ peer_eq() {
 		sa="$sa $k=$(field "$a" $k)"
 	done
 	rc=$(field "$a" action_rc)
-	if [ "$sa" = "$sc" ] && [ -n "$(field "$c" "${keys%% *}")" ] &&
+	# Sampling: the control must itself get one sample per period.
+	[ $exact = 1 ] || [ "$(field "$c" samples)" = "$(field "$c" floor)" ] || exact=no
+	if [ "$sa" = "$sc" ] && [ -n "$(field "$c" "${keys%% *}")" ] && [ $exact != no ] &&
 	   [ -n "$rc" ] && [ "${rc#-}" = "$rc" ]; then
 		ok "$desc"
 	else
 		nok "$desc"
+		[ $exact != no ] || diag "the control run did not get one sample per period"
 		diag "control $ctl:$sc"; diag "action  $act:$sa (action_rc=$rc)"
 		for k in $keys; do
 			vc=$(field "$c" $k) va=$(field "$a" $k)
@@ -135,10 +138,24 @@ idle_load() {
 	insmod $KO $1
 }
 
+# peer_sample DESC CONTROL ACTION [perfpeer options]: peer_eq for sampling,
+# which is exact only on the cycle counter: QEMU 7.2 raises an event
+# counter's overflow interrupt late (perfpeer.c). In mode=read the module
+# holds the cycle counter with a pinned perf event, so perf samples on an
+# event counter there: skipped, with that reason.
+peer_sample() {
+	if [ "$p" ]; then
+		skip "$m holds the cycle counter (a pinned perf event): perf samples CPU_CYCLES on an event counter, whose overflow interrupt QEMU 7.2 raises only at the next exception" "$1"
+		return
+	fi
+	desc=$1 ctl=$2 act=$3
+	shift 3
+	peer_eq "$desc" "$ctl" "$act" "$@" -n $SAMPLE_N -s $SAMPLE_P
+}
+
 # perf_coexist_mode PARAMS NAME: load, rearm and unload with perf events live
 perf_coexist_mode() {
 	p=$1 m=$2
-	sp="-n $SAMPLE_N -s $SAMPLE_P"
 	peer_eq "$m: loading the module leaves CPU-wide perf counts unchanged (no counter reset, filter kept)" \
 		load:/dev/null "load:$KO:$p" -a
 	check "$m: the module is loaded" loaded
@@ -146,10 +163,10 @@ perf_coexist_mode() {
 		write:/dev/null:1 write:$SYS/rearm:1
 	peer_eq "$m: a rearm leaves CPU-wide perf counts unchanged" \
 		write:/dev/null:1 write:$SYS/rearm:1 -a
-	peer_eq "$m: after a rearm a task's CPU_CYCLES sampling still gets every overflow interrupt" \
-		write:/dev/null:1 write:$SYS/rearm:1 $sp
-	peer_eq "$m: after a rearm CPU-wide CPU_CYCLES sampling still gets every overflow interrupt" \
-		write:/dev/null:1 write:$SYS/rearm:1 -a $sp
+	peer_sample "$m: after a rearm a task's CPU_CYCLES sampling still gets every overflow interrupt" \
+		write:/dev/null:1 write:$SYS/rearm:1
+	peer_sample "$m: after a rearm CPU-wide CPU_CYCLES sampling still gets every overflow interrupt" \
+		write:/dev/null:1 write:$SYS/rearm:1 -a
 	# Unload a module that was loaded while perf was idle (the usual case:
 	# loaded at boot, perf started later), so that what it saved at load
 	# is not perf's present setup.
@@ -157,10 +174,10 @@ perf_coexist_mode() {
 	peer_eq "$m: unloading the module leaves CPU-wide perf counts unchanged (their counters stay enabled)" \
 		unload:$NOMOD unload:pmukit -a
 	unload
-	peer_eq "$m: after loading the module CPU-wide CPU_CYCLES sampling still gets every overflow interrupt" \
-		load:/dev/null "load:$KO:$p" -a $sp
+	peer_sample "$m: after loading the module CPU-wide CPU_CYCLES sampling still gets every overflow interrupt" \
+		load:/dev/null "load:$KO:$p" -a
 	idle_load "$p"
-	peer_eq "$m: after unloading the module CPU-wide CPU_CYCLES sampling still gets every overflow interrupt" \
-		unload:$NOMOD unload:pmukit -a $sp
+	peer_sample "$m: after unloading the module CPU-wide CPU_CYCLES sampling still gets every overflow interrupt" \
+		unload:$NOMOD unload:pmukit -a
 	unload
 }
