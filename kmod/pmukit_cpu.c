@@ -120,31 +120,41 @@ static void pmukit_take_cycle_counter(struct pmukit_saved *s, bool reset)
 	pmukit_write_pmcntenset(PMUKIT_CYCLE_COUNTER_BIT);
 }
 
-/* events= in counters 0 .. n - 1: mode=full, or mode=read where perf has no PMU. */
+/*
+ * events= in counters the module programs itself: 0, 1, ... in mode=full and
+ * where perf has no PMU; from the highest down where perf drives the PMU but
+ * could not reserve them (perf allocates from counter 0 up).
+ */
+static u32 pmukit_raw_counter(u32 i, u32 n)
+{
+	return pmukit_perf_beside(smp_processor_id()) ? n - 1 - i : i;
+}
+
 static void pmukit_program_raw(struct pmukit_saved *s, u32 held, bool first)
 {
-	u32 i, n = min_t(u32, pmukit_cfg.nevents, PMUKIT_PMCR_N(s->pmcr));
+	u32 i, c, n = min_t(u32, pmukit_cfg.nevents, PMUKIT_PMCR_N(s->pmcr));
 
 	for (i = 0; i < n; i++) {
-		if (held & BIT(i))
-			continue;	/* perf took it since: never ours to write */
+		c = pmukit_raw_counter(i, PMUKIT_PMCR_N(s->pmcr));
+		if (held & BIT(c))
+			continue;	/* perf holds it: never ours to write */
 		if (first) {
-			s->raw |= BIT(i);
-			s->pmevtyper[i] = pmukit_read_pmevtyper(i);
-			s->raw_enabled |= pmukit_read_pmcntenset() & BIT(i);
-			s->map.counter[i] = i;
+			s->raw |= BIT(c);
+			s->pmevtyper[c] = pmukit_read_pmevtyper(c);
+			s->raw_enabled |= pmukit_read_pmcntenset() & BIT(c);
+			s->map.counter[i] = c;
 		}
-		if (!(s->raw & BIT(i)))
+		if (!(s->raw & BIT(c)))
 			continue;
 		/* PMCNTENCLR: stop it while its type changes. */
-		pmukit_write_pmcntenclr(BIT(i));
+		pmukit_write_pmcntenclr(BIT(c));
 		/* PMEVTYPERn: the event, and the P/U/NSH bits of its levels. */
-		pmukit_write_pmevtyper(i, pmukit_cfg.events[i].code |
+		pmukit_write_pmevtyper(c, pmukit_cfg.events[i].code |
 					  pmukit_cfg.events[i].filter);
 		/* PMOVSCLR: no stale overflow flag on it. */
-		pmukit_write_pmovsclr(BIT(i));
+		pmukit_write_pmovsclr(BIT(c));
 		/* PMCNTENSET: count. */
-		pmukit_write_pmcntenset(BIT(i));
+		pmukit_write_pmcntenset(BIT(c));
 	}
 }
 

@@ -86,6 +86,8 @@ u32 pmukit_cpus_min_counters(unsigned int *which);
 int pmukit_reserve_cpu(unsigned int cpu);
 void pmukit_release_cpu(unsigned int cpu);
 bool pmukit_reserved_on(unsigned int cpu);
+/* perf drives @cpu's PMU but could not reserve (no 64-bit events there). */
+bool pmukit_perf_beside(unsigned int cpu);
 u32 pmukit_reserved_counter(unsigned int cpu, unsigned int i);
 
 /* pmukit_report.c: the one-line summary of every CPU at load. */

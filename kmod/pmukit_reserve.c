@@ -16,6 +16,7 @@
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
+#include <linux/string.h>
 #if __has_include(<linux/perf/arm_pmuv3.h>)
 #include <linux/perf/arm_pmuv3.h>
 #endif
@@ -28,6 +29,7 @@
 struct pmukit_reserved {
 	struct perf_event *ev[PMUKIT_MAX_EVENTS + 1];
 	bool on;
+	bool perf_beside;	/* perf drives this PMU, without 64-bit events */
 };
 
 static DEFINE_PER_CPU(struct pmukit_reserved, pmukit_reserved);
@@ -74,6 +76,7 @@ int pmukit_reserve_cpu(unsigned int cpu)
 	unsigned int i;
 	int ret = 0;
 
+	r->perf_beside = false;
 	for (i = 0; i <= pmukit_cfg.nevents && !ret; i++) {
 		bool cycles = i == pmukit_cfg.nevents;
 
@@ -89,6 +92,18 @@ int pmukit_reserve_cpu(unsigned int cpu)
 			break;
 		}
 		r->ev[i] = ev;
+		/*
+		 * Only the PMUv3 driver ("armv8_*" PMUs) makes 64-bit events; the
+		 * ARMv7 one (a 32-bit kernel before 6.4 on an ARMv8 core) ignores
+		 * config1 and would reload the counter at every 2^31 events.
+		 */
+		if (strncmp(ev->pmu->name, "armv8", 5)) {
+			pr_info_once("cpu%u: perf's PMU %s has no 64-bit events: the module programs its counters from the highest down (a perf session using that many counters would collide)\n",
+				cpu, ev->pmu->name);
+			r->perf_beside = true;
+			ret = -ENOENT;
+			break;
+		}
 		if (ev->state != PERF_EVENT_STATE_ACTIVE && cycles) {
 			/* Only the extra cycle count: CPU_CYCLES then needs events=0x11:uk. */
 			perf_event_release_kernel(ev);
@@ -104,6 +119,11 @@ int pmukit_reserve_cpu(unsigned int cpu)
 	else
 		r->on = true;
 	return ret;
+}
+
+bool pmukit_perf_beside(unsigned int cpu)
+{
+	return per_cpu(pmukit_reserved, cpu).perf_beside;
 }
 
 bool pmukit_reserved_on(unsigned int cpu)
