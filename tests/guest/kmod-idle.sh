@@ -113,6 +113,18 @@ idle_tests() {
 	expect_eq "idle: PMCR.E and the cycle counter enabled on every CPU after idling (E/C a CPU)" \
 		"$(idle_pmu_on)" "$all_on"
 	check "idle: user access on every CPU after idling" pmutest percpu
+	# EL0's counts run on across idle: values planted in cpu0's cycle counter
+	# and event counter 0 are still there after 1 s of idling, although the
+	# kernel's PMU driver zeroes every counter on each idle exit.
+	pmutest setcc 0xf0000000 >/dev/null
+	pmutest setctr 0 0x40000000 >/dev/null
+	idle_window
+	cc=$(pmutest probe -c 0 | sed -n 's/.*cycle counter 0x\([0-9a-f]*\)).*/\1/p')
+	ev=$(field "$(pmutest getctr 0)" value)
+	diag "after 1 s idle (idle_exits +$win_exits): cycle counter 0x$cc, counter 0 $ev"
+	if [ "$win_exits" -gt 0 ] && [ $((0x${cc:-0} >= 0xf0000000)) = 1 ] && [ $((${ev:-0} >= 0x40000000)) = 1 ]; then
+		ok "idle: EL0's cycle counter and event counter keep their counts across idle exits (the module puts back what perf's reset zeroed)"
+	else nok "idle: EL0's counters keep their counts across idle exits"; fi
 
 	idle_s2idle
 	expect_eq "s2idle: PMCR.E and the cycle counter enabled on every CPU after resume" "$(idle_pmu_on)" "$all_on"

@@ -15,6 +15,7 @@ WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 . "$(dirname "$0")/kmod-idle.sh"	# idle_tests: the CPU PM notifier
+. "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
 unload() { grep -q '^pmukit ' /proc/modules && rmmod pmukit; true; }
@@ -209,6 +210,7 @@ exact_tests() {
 	fi
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 	idle_tests
+	perf_coexist_tests
 }
 
 # bad_param ARGS MESSAGE: insmod fails with EINVAL, says MESSAGE, leaves nothing on

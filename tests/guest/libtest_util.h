@@ -14,38 +14,8 @@
 #include <unistd.h>
 
 #include <pmukit/pmukit.h>
+#include "pmutest_asm.h"	/* spin(n): 2n + SPIN_EXTRA instructions */
 #include "tap.h"
-
-/*
- * spin(n): 2n + SPIN_EXTRA instructions, in one asm block so that the
- * compiler cannot add any:
- *
- *	aarch64:  cbz n, 2f; 1: subs n, n, #1; b.ne 1b; 2:	1 + 2n
- *	arm:      cmp n, #0; beq 2f; 1: subs; bne 1b; 2:	2 + 2n
- *
- * The tests subtract a measurement of spin(0), so SPIN_EXTRA cancels out
- * with the library's own overhead and 2n must remain exactly.
- */
-#if defined(__aarch64__)
-#define SPIN_EXTRA	1
-static inline void spin(unsigned long n)
-{
-	__asm__ volatile("	cbz	%0, 2f\n"
-			 "1:	subs	%0, %0, #1\n"
-			 "	b.ne	1b\n"
-			 "2:\n" : "+r"(n) : : "cc", "memory");
-}
-#elif defined(__arm__)
-#define SPIN_EXTRA	2
-static inline void spin(unsigned long n)
-{
-	__asm__ volatile("	cmp	%0, #0\n"
-			 "	beq	2f\n"
-			 "1:	subs	%0, %0, #1\n"
-			 "	bne	1b\n"
-			 "2:\n" : "+r"(n) : : "cc", "memory");
-}
-#endif
 
 /*
  * The windows, noinline so every call runs the same instructions. Each

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Measurement windows of known instruction counts for the guest tests.
+ * Measurement windows and a loop of known instruction counts for the guest tests.
  *
  * Each window is one asm block, so the compiler cannot add instructions:
  *
@@ -61,6 +61,37 @@ static inline uint64_t name(unsigned long n)					\
 PMUTEST_WINDOW(window_cycles, "c13", "0")
 /* PMSELR must select counter 0 before this window. */
 PMUTEST_WINDOW(window_evcntr0, "c13", "2")
+#endif
+
+/*
+ * spin(n): 2n + SPIN_EXTRA instructions, in one asm block so that the
+ * compiler cannot add any:
+ *
+ *	aarch64:  cbz n, 2f; 1: subs n, n, #1; b.ne 1b; 2:	1 + 2n
+ *	arm:      cmp n, #0; beq 2f; 1: subs; bne 1b; 2:	2 + 2n
+ *
+ * The tests subtract a measurement of spin(0), so SPIN_EXTRA cancels out
+ * with the library's own overhead and 2n must remain exactly.
+ */
+#if defined(__aarch64__)
+#define SPIN_EXTRA	1
+static inline void spin(unsigned long n)
+{
+	__asm__ volatile("	cbz	%0, 2f\n"
+			 "1:	subs	%0, %0, #1\n"
+			 "	b.ne	1b\n"
+			 "2:\n" : "+r"(n) : : "cc", "memory");
+}
+#elif defined(__arm__)
+#define SPIN_EXTRA	2
+static inline void spin(unsigned long n)
+{
+	__asm__ volatile("	cmp	%0, #0\n"
+			 "	beq	2f\n"
+			 "1:	subs	%0, %0, #1\n"
+			 "	bne	1b\n"
+			 "2:\n" : "+r"(n) : : "cc", "memory");
+}
 #endif
 
 #endif
