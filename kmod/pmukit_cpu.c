@@ -91,14 +91,15 @@ bool pmukit_user_access_on(u32 pmuserenr)
 /* The counters perf holds on this CPU now (see the top of this file). */
 u32 pmukit_perf_counters(u32 pmcr)
 {
-	u32 held = pmukit_read_pmintenset(), n = PMUKIT_PMCR_N(pmcr), i;
+	u32 irq = pmukit_read_pmintenset(), held = irq, n = PMUKIT_PMCR_N(pmcr), i;
 
 	if (!pmukit_cfg.pmuv3)
 		return held;
-	for (i = 1; i < n; i += 2)
-		if ((held & BIT(i)) &&
-		    (pmukit_read_pmevtyper(i) & PMUKIT_PMEVTYPER_EVT_MASK_V3) == PMUKIT_EVT_CHAIN)
-			held |= BIT(i - 1);	/* the low half of a chained pair */
+	/* A chained pair: the interrupt is on one half (which one varies by kernel). */
+	for (i = 0; i + 1 < n; i += 2)
+		if ((irq & (BIT(i) | BIT(i + 1))) &&
+		    (pmukit_read_pmevtyper(i + 1) & PMUKIT_PMEVTYPER_EVT_MASK_V3) == PMUKIT_EVT_CHAIN)
+			held |= BIT(i) | BIT(i + 1);
 	return held;
 }
 
@@ -150,6 +151,7 @@ static void pmukit_program_raw(struct pmukit_saved *s, u32 held, bool first)
 			s->pmevtyper[c] = pmukit_read_pmevtyper(c);
 			s->raw_enabled |= pmukit_read_pmcntenset() & BIT(c);
 			s->map.counter[i] = c;
+			s->map.owned |= BIT(c);
 		}
 		if (!(s->raw & BIT(c)))
 			continue;
@@ -189,6 +191,12 @@ static void pmukit_map_reserved(struct pmukit_saved *s)
 				(u32)(pmukit_read_pmevtyper(c) & evt_mask));
 			continue;
 		}
+		s->map.owned |= BIT(c);
+		/* The high half of a pair perf names by its low half. */
+		if (c != PMUKIT_CYCLE_COUNTER_IDX && !(c & 1) && pmukit_cfg.pmuv3 &&
+		    c + 1 < PMUKIT_PMCR_N(s->pmcr) &&
+		    (pmukit_read_pmevtyper(c + 1) & evt_mask) == PMUKIT_EVT_CHAIN)
+			s->map.owned |= BIT(c + 1);
 		if (cycles)
 			s->map.cycles = c;
 		else
@@ -232,7 +240,8 @@ void pmukit_cpu_setup(void)
 	bool read = pmukit_cfg.mode == PMUKIT_MODE_READ;
 
 	memset(s, 0, sizeof(*s));
-	memset(&s->map, PMUKIT_NO_COUNTER, sizeof(s->map));
+	memset(s->map.counter, PMUKIT_NO_COUNTER, sizeof(s->map.counter));
+	s->map.cycles = PMUKIT_NO_COUNTER;
 	s->pmuserenr = pmukit_read_pmuserenr();
 	s->pmcr = pmcr = pmukit_read_pmcr();
 	held = pmukit_perf_counters(pmcr);

@@ -67,6 +67,7 @@ extern struct pmukit_config pmukit_cfg;
 struct pmukit_cpu_map {
 	u8 counter[PMUKIT_MAX_EVENTS];	/* events= entry i, or PMUKIT_NO_COUNTER */
 	u8 cycles;	/* CPU_CYCLES at every level: 31 the cycle counter */
+	u32 owned;	/* every counter the module holds, chained halves too */
 };
 
 /* pmukit_cpu.c: per-CPU setup, run on the CPU concerned with interrupts off. */

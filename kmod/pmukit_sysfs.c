@@ -343,6 +343,19 @@ static ssize_t counters_show(struct kobject *kobj, struct kobj_attribute *attr,
 }
 static struct kobj_attribute counters_attr = __ATTR_RO(counters);
 
+/* Every counter the module holds on this CPU (PMCNTENSET layout), as set up. */
+static ssize_t owned_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	int cpu = pmukit_cpu_of(kobj);
+
+	if (cpu < 0)
+		return cpu;
+	if (!pmukit_cpu_active(cpu))
+		return -ENODEV;
+	return sysfs_emit(buf, "0x%08x\n", pmukit_cpu_map(cpu)->owned);
+}
+static struct kobj_attribute owned_attr = __ATTR_RO(owned);
+
 /* This CPU's line of the last selftest. */
 static ssize_t cpu_selftest_show(struct kobject *kobj, struct kobj_attribute *attr,
 				 char *buf)
@@ -369,6 +382,7 @@ static struct attribute *pmukit_cpu_attrs[] = {
 	&pmceid1_attr.attr,
 	&user_access_attr.attr,
 	&counters_attr.attr,
+	&owned_attr.attr,
 	&cpu_selftest_attr.attr,
 	NULL,
 };
