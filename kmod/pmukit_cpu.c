@@ -88,17 +88,21 @@ bool pmukit_user_access_on(u32 pmuserenr)
 	return pmuserenr & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT);
 }
 
+/* PMUv3: does event counter @c count CHAIN (the high half of a 64-bit pair)? */
+static bool pmukit_is_chain(u32 c, u32 n)
+{
+	return pmukit_cfg.pmuv3 && c < n &&
+	       (pmukit_read_pmevtyper(c) & PMUKIT_PMEVTYPER_EVT_MASK_V3) == PMUKIT_EVT_CHAIN;
+}
+
 /* The counters perf holds on this CPU now (see the top of this file). */
 u32 pmukit_perf_counters(u32 pmcr)
 {
 	u32 irq = pmukit_read_pmintenset(), held = irq, n = PMUKIT_PMCR_N(pmcr), i;
 
-	if (!pmukit_cfg.pmuv3)
-		return held;
 	/* A chained pair: the interrupt is on one half (which one varies by kernel). */
 	for (i = 0; i + 1 < n; i += 2)
-		if ((irq & (BIT(i) | BIT(i + 1))) &&
-		    (pmukit_read_pmevtyper(i + 1) & PMUKIT_PMEVTYPER_EVT_MASK_V3) == PMUKIT_EVT_CHAIN)
+		if ((irq & (BIT(i) | BIT(i + 1))) && pmukit_is_chain(i + 1, n))
 			held |= BIT(i) | BIT(i + 1);
 	return held;
 }
@@ -167,37 +171,33 @@ static void pmukit_program_raw(struct pmukit_saved *s, u32 held, bool first)
 	}
 }
 
-/* mode=read: where perf put the module's reserved events on this CPU. */
+/* mode=read (PMUv3 only): where perf put the module's reserved events on this CPU. */
 static void pmukit_map_reserved(struct pmukit_saved *s)
 {
-	u32 i, c, evt_mask = pmukit_cfg.pmuv3 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 : PMUKIT_PMEVTYPER_EVT_MASK_V7;
+	u32 i, c, n = PMUKIT_PMCR_N(s->pmcr);
 
 	for (i = 0; i <= pmukit_cfg.nevents; i++) {
-		bool cycles = i == pmukit_cfg.nevents;
-		u32 code = cycles ? PMUKIT_EVT_CPU_CYCLES : pmukit_cfg.events[i].code;
+		u32 code = pmukit_reserved_code(i);
 
 		c = pmukit_reserved_counter(smp_processor_id(), i);
 		if (c == PMUKIT_NO_COUNTER)
 			continue;
-		/* A chained pair: perf names the high half; EL0 reads the low one. */
-		if (c != PMUKIT_CYCLE_COUNTER_IDX && (c & 1) && pmukit_cfg.pmuv3 &&
-		    (pmukit_read_pmevtyper(c) & evt_mask) == PMUKIT_EVT_CHAIN)
-			c--;
-		/* The index perf reports must be a counter counting our event. */
-		if (c != PMUKIT_CYCLE_COUNTER_IDX &&
-		    (pmukit_read_pmevtyper(c) & evt_mask) != code) {
-			pr_warn("cpu%d: perf placed event 0x%02x in counter %u, which counts 0x%02x: not used\n",
-				smp_processor_id(), code, c,
-				(u32)(pmukit_read_pmevtyper(c) & evt_mask));
-			continue;
+		if (c != PMUKIT_CYCLE_COUNTER_IDX) {
+			/* A chained pair, named by its high half: EL0 reads the low one. */
+			if ((c & 1) && pmukit_is_chain(c, n))
+				c--;
+			/* The index perf reports must be a counter counting our event. */
+			if ((pmukit_read_pmevtyper(c) & PMUKIT_PMEVTYPER_EVT_MASK_V3P1) != code) {
+				pr_warn("cpu%d: perf placed event 0x%02x in counter %u, which counts 0x%02x: not used\n",
+					smp_processor_id(), code, c,
+					(u32)(pmukit_read_pmevtyper(c) & PMUKIT_PMEVTYPER_EVT_MASK_V3P1));
+				continue;
+			}
+			if (pmukit_is_chain(c + 1, n))
+				s->map.owned |= BIT(c + 1);	/* the high half is ours too */
 		}
 		s->map.owned |= BIT(c);
-		/* The high half of a pair perf names by its low half. */
-		if (c != PMUKIT_CYCLE_COUNTER_IDX && !(c & 1) && pmukit_cfg.pmuv3 &&
-		    c + 1 < PMUKIT_PMCR_N(s->pmcr) &&
-		    (pmukit_read_pmevtyper(c + 1) & evt_mask) == PMUKIT_EVT_CHAIN)
-			s->map.owned |= BIT(c + 1);
-		if (cycles)
+		if (i == pmukit_cfg.nevents)
 			s->map.cycles = c;
 		else
 			s->map.counter[i] = c;

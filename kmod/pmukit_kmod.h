@@ -91,6 +91,7 @@ bool pmukit_reserved_on(unsigned int cpu);
 /* perf drives @cpu's PMU but could not reserve (no 64-bit events there). */
 bool pmukit_perf_beside(unsigned int cpu);
 u32 pmukit_reserved_counter(unsigned int cpu, unsigned int i);
+u32 pmukit_reserved_code(unsigned int i);
 
 /* pmukit_report.c: the one-line summary of every CPU at load. */
 void pmukit_load_report(void);

@@ -38,7 +38,7 @@ static void pmukit_look_ipi(void *info)
 
 void pmukit_load_report(void)
 {
-	cpumask_var_t closed, cc_perf, fewer;
+	cpumask_var_t closed, cc_perf, more;
 	struct pmukit_cpu_look l;
 	unsigned int cpu, on = 0, total = 0;
 
@@ -46,7 +46,7 @@ void pmukit_load_report(void)
 		return;
 	if (!zalloc_cpumask_var(&cc_perf, GFP_KERNEL))
 		goto out_closed;
-	if (!zalloc_cpumask_var(&fewer, GFP_KERNEL))
+	if (!zalloc_cpumask_var(&more, GFP_KERNEL))
 		goto out_cc;
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
@@ -60,17 +60,17 @@ void pmukit_load_report(void)
 		if (l.held & PMUKIT_CYCLE_COUNTER_BIT)
 			cpumask_set_cpu(cpu, cc_perf);
 		if (PMUKIT_PMCR_N(l.regs.pmcr) > pmukit_cfg.ncounters)
-			cpumask_set_cpu(cpu, fewer);
+			cpumask_set_cpu(cpu, more);
 	}
 	cpus_read_unlock();
 	pr_info("user access on %u of %u online CPUs%s%*pbl; PMCR.N %u%s%*pbl; cycle counter %s%*pbl\n",
 		on, total, cpumask_empty(closed) ? "" : ", off on cpus ",
 		cpumask_pr_args(closed), pmukit_cfg.ncounters,
-		cpumask_empty(fewer) ? "" : ", more on cpus ", cpumask_pr_args(fewer),
+		cpumask_empty(more) ? "" : ", more on cpus ", cpumask_pr_args(more),
 		cpumask_empty(cc_perf) ? "the module's on every CPU" :
 		"held by another perf user (left as perf set it: not reset, its filter) on cpus ",
 		cpumask_pr_args(cc_perf));
-	free_cpumask_var(fewer);
+	free_cpumask_var(more);
 out_cc:
 	free_cpumask_var(cc_perf);
 out_closed:

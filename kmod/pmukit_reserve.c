@@ -51,6 +51,12 @@ static struct perf_event *pmukit_create(unsigned int cpu, u32 code, u32 filter)
 	return perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
 }
 
+/* Reserved event @i's number: events= entry @i, or CPU_CYCLES after the last. */
+u32 pmukit_reserved_code(unsigned int i)
+{
+	return i == pmukit_cfg.nevents ? PMUKIT_EVT_CPU_CYCLES : pmukit_cfg.events[i].code;
+}
+
 void pmukit_release_cpu(unsigned int cpu)
 {
 	struct pmukit_reserved *r = per_cpu_ptr(&pmukit_reserved, cpu);
@@ -79,14 +85,13 @@ int pmukit_reserve_cpu(unsigned int cpu)
 	r->perf_beside = false;
 	for (i = 0; i <= pmukit_cfg.nevents && !ret; i++) {
 		bool cycles = i == pmukit_cfg.nevents;
+		u32 code = pmukit_reserved_code(i);
 
-		ev = pmukit_create(cpu, cycles ? PMUKIT_EVT_CPU_CYCLES : pmukit_cfg.events[i].code,
-				   cycles ? 0 : pmukit_cfg.events[i].filter);
+		ev = pmukit_create(cpu, code, cycles ? 0 : pmukit_cfg.events[i].filter);
 		if (IS_ERR(ev)) {
 			ret = PTR_ERR(ev);
 			if (ret != -ENOENT && ret != -EOPNOTSUPP)
-				pr_err("cpu%u: perf refused event 0x%02x (%d)\n", cpu,
-				       cycles ? PMUKIT_EVT_CPU_CYCLES : pmukit_cfg.events[i].code, ret);
+				pr_err("cpu%u: perf refused event 0x%02x (%d)\n", cpu, code, ret);
 			if (ret == -EOPNOTSUPP)
 				ret = -ENOENT;	/* no PMU perf can drive here */
 			break;
@@ -110,7 +115,7 @@ int pmukit_reserve_cpu(unsigned int cpu)
 			r->ev[i] = NULL;
 		} else if (ev->state != PERF_EVENT_STATE_ACTIVE) {
 			pr_err("cpu%u: perf holds the counters event 0x%02x needs (64-bit events take two before PMUv3p5): give fewer events=, or stop the perf sessions on this CPU\n",
-			       cpu, cycles ? PMUKIT_EVT_CPU_CYCLES : pmukit_cfg.events[i].code);
+			       cpu, code);
 			ret = -EBUSY;
 		}
 	}
