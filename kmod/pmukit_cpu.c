@@ -256,6 +256,7 @@ void pmukit_cpu_setup(void)
 				pmukit_write_pmevcntr(i, 0);	/* PMEVCNTRn: nobody's count */
 	if (!(held & PMUKIT_CYCLE_COUNTER_BIT)) {
 		pmukit_take_cycle_counter(s, pmukit_cfg.reset);
+		s->map.owned |= PMUKIT_CYCLE_COUNTER_BIT;
 		if (s->map.cycles == PMUKIT_NO_COUNTER)
 			s->map.cycles = PMUKIT_CYCLE_COUNTER_IDX;
 	} else if (!read) {
