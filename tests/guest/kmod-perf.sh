@@ -62,7 +62,6 @@ peer_eq() {
 	diag "$act: $a"
 }
 
-loaded() { grep -q '^pmukit ' /proc/modules; }
 num() { v=$(field "$1" "$2"); echo "${v:-0}"; }	# a field, 0 when missing
 
 # Uses pmuv3 (1 when the module found PMUv3), set by exact_tests.

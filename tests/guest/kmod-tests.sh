@@ -18,7 +18,8 @@ WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 . "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
-unload() { grep -q '^pmukit ' /proc/modules && rmmod pmukit; true; }
+loaded() { grep -q '^pmukit ' /proc/modules; }
+unload() { loaded && rmmod pmukit; true; }
 
 arch=$(uname -m)
 diag "$arch, $(grep -m1 'CPU part' /proc/cpuinfo), $(nproc) CPU(s)"
@@ -218,7 +219,7 @@ bad_param() {
 	dmesg -c >/dev/null
 	out=$(insmod $KO $1 2>&1); rc=$?
 	if [ $rc -ne 0 ] && echo "$out" | grep -qi 'invalid\|EINVAL' &&
-	   dmesg | grep -q "pmukit: .*$2" && ! grep -q '^pmukit ' /proc/modules && no_access; then
+	   dmesg | grep -q "pmukit: .*$2" && ! loaded && no_access; then
 		ok "insmod $1: refused with EINVAL, '$2' in the kernel log, nothing enabled"
 	else
 		nok "insmod $1: refused with EINVAL and a clear message"

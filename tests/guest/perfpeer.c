@@ -78,6 +78,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest_pin.h"
 #include "pmutest_asm.h"
 #include "raw_syscall.h"
 
@@ -110,18 +111,6 @@ static int usage(void)
 	fprintf(stderr, "usage: perfpeer [-a] [-n N] [-s PERIOD [-e cycles|inst]] ACTION | perfpeer -i\n"
 			"  ACTION: none | write:PATH:TEXT | exec:CMD | sleep:MS | load:PATH[:PARAMS] | unload:NAME\n");
 	return 2;
-}
-
-static void pin_cpu0(void)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "perfpeer: cannot run on cpu0: %s\n", strerror(errno));
-		exit(2);
-	}
 }
 
 static int parse(const char *s, struct action *a)
@@ -421,7 +410,7 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (cpu_wide)
-		pin_cpu0();
+		guest_pin("perfpeer", 0);
 	if (index)
 		return optind == argc ? where() : usage();
 	if (optind != argc - 1 || !n || parse(argv[optind], &a))

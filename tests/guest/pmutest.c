@@ -36,6 +36,7 @@
 
 #include <pmukit/b2b.h>
 #include <pmukit/sysreg.h>
+#include "guest_pin.h"
 #include "pmutest_asm.h"
 
 #define EXIT_NOACCESS	3
@@ -63,18 +64,6 @@ static int try_insn(void (*fn)(void *), void *arg)
 	return faulted ? -1 : 0;
 }
 
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "pmutest: cannot run on cpu%d: %s\n", cpu, strerror(errno));
-		exit(2);
-	}
-}
-
 static void read_cc(void *out)
 {
 	*(uint64_t *)out = pmukit_read_pmccntr();
@@ -85,7 +74,7 @@ static int probe(int cpu)
 	uint64_t v = 0;
 
 	if (cpu >= 0)
-		pin(cpu);
+		guest_pin("pmutest", cpu);
 	if (try_insn(read_cc, &v)) {
 		printf("cpu%d: no user access (reading the cycle counter raised SIGILL)\n",
 		       sched_getcpu());
@@ -105,7 +94,7 @@ static int pmcr(int cpu)
 	uint64_t v = 0;
 
 	if (cpu >= 0)
-		pin(cpu);
+		guest_pin("pmutest", cpu);
 	if (try_insn(read_pmcr, &v)) {
 		printf("cpu%d: no user access (reading PMCR raised SIGILL)\n", sched_getcpu());
 		return EXIT_NOACCESS;
@@ -155,7 +144,7 @@ static int b2b(int cpu, unsigned long n)
 	if (!buf || n < 2)
 		return 2;
 	if (cpu >= 0)
-		pin(cpu);
+		guest_pin("pmutest", cpu);
 	if (try_insn(read_cc, &d))
 		return printf("no user access\n"), EXIT_NOACCESS;
 	pmukit_b2b_cycles(buf, n);
@@ -215,7 +204,7 @@ static int swinc(unsigned long n)
 {
 	struct swinc_arg a = { .n = n };
 
-	pin(0);
+	guest_pin("pmutest", 0);
 	if (try_insn(do_swinc, &a))
 		return printf("no user access to program the PMU\n"), EXIT_NOACCESS;
 	printf("swinc writes=%lu count=%" PRIu64 "\n", n, a.count);
@@ -244,7 +233,7 @@ static int window(unsigned long n, int program)
 {
 	struct window_arg a = { .n = n, .program = program };
 
-	pin(0);
+	guest_pin("pmutest", 0);
 	if (try_insn(do_window, &a))
 		return printf("no user access\n"), EXIT_NOACCESS;
 	printf("window n=%lu cycles=%" PRIu64 " inst_retired=%" PRIu64 " expected=%lu\n",
@@ -289,7 +278,7 @@ static int cc64(void)
 {
 	struct cc64_arg a;
 
-	pin(0);
+	guest_pin("pmutest", 0);
 	if (try_insn(do_cc64, &a))
 		return printf("no user access\n"), EXIT_NOACCESS;
 	printf("cc64 lc=%d start=0xffffff00 after=0x%" PRIx64 " width=%d\n",
@@ -328,7 +317,7 @@ static int cc64(void)
 	uint64_t v;
 	int have_mrrc;
 
-	pin(0);
+	guest_pin("pmutest", 0);
 	have_mrrc = try_insn(do_mrrc, &v) == 0;
 	if (try_insn(do_wrap, &w))
 		return printf("no user access\n"), EXIT_NOACCESS;
@@ -374,7 +363,7 @@ static void do_setcc(void *p)
 
 static int setcc(uint64_t v)
 {
-	pin(0);
+	guest_pin("pmutest", 0);
 	if (try_insn(do_setcc, &v))
 		return printf("no user access\n"), EXIT_NOACCESS;
 	printf("cycle counter set to 0x%" PRIx64 "\n", v);
@@ -414,7 +403,7 @@ static int ctr(int what, unsigned int idx, uint64_t v)
 {
 	struct ctr_arg a = { .idx = idx, .v = v };
 
-	pin(0);
+	guest_pin("pmutest", 0);
 	if (try_insn(what == 's' ? do_setctr : what == 'g' ? do_getctr : do_stopcc, &a))
 		return printf("no user access\n"), EXIT_NOACCESS;
 	if (what == 'g')
