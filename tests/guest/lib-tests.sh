@@ -77,12 +77,12 @@ exact_tests() {
 
 	rmmod pmukit
 	if [ $pmuv3 = 1 ]; then
-		if insmod $KO mode=read events=0x08:u,0x11; then
-			ok "insmod pmukit.ko mode=read events=0x08:u,0x11"
+		if insmod $KO mode=read events=0x08:u,0x11:uk; then
+			ok "insmod pmukit.ko mode=read events=0x08:u,0x11:uk"
 			run readmode
 			rmmod pmukit
 		else
-			nok "insmod pmukit.ko mode=read events=0x08:u,0x11"
+			nok "insmod pmukit.ko mode=read events=0x08:u,0x11:uk"
 		fi
 	else
 		skip "mode=read needs PMUv3; this core has PMUv2" "mode=read"

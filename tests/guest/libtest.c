@@ -15,7 +15,7 @@
  *   libtest after-perf         a perf session, then the direct path
  *   libtest revoke-sysctl      perf_user_access=0 during a direct session
  *   libtest revoke-rmmod       rmmod during a direct session
- *   libtest readmode           module in mode=read events=0x08:u,0x11
+ *   libtest readmode           module in mode=read events=0x08:u,0x11:uk
  *   libtest mmap-revoke        perf_user_access=0 during a perf-mmap session
  *   libtest multiplex          more perf events than counters: scaled counts
  *   libtest child              counting a command (PMUKIT_F_CHILD)
