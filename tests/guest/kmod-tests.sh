@@ -335,9 +335,26 @@ smp_tests() {
 	idle_tests
 }
 
+# A core without AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1; Linux shows EL0
+# that field as 1 on every core, so the core is named by its MIDR instead:
+# Fujitsu's A64FX, implementer 0x46, part 0x001): PMCR.LC is RES1 and PMCR.D
+# RES0, so the module refuses the divider, and loads and counts without it.
+a64_tests() {
+	core="$(sed -n 's/^CPU implementer.*: //p' /proc/cpuinfo | head -n 1)/$(sed -n 's/^CPU part.*: //p' /proc/cpuinfo | head -n 1)"
+	expect_eq "the core is an A64FX (no AArch32 at EL0)" "$core" "0x46/0x001"
+	bad_param "divider64=1" "divider64=1: this core has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1), so PMCR.D is RES0"
+	check "insmod pmukit.ko (no divider)" insmod $KO
+	out=$(pmutest b2b -n 200)
+	expect_eq "back-to-back reads of the cycle counter: min == max == $B2B_INSNS" \
+		"$(field "$out" min)/$(field "$out" max)" "$B2B_INSNS/$B2B_INSNS"
+	check "rmmod" rmmod pmukit
+	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
+}
+
 case "${1:-}" in
 exact) exact_tests ;;
 smp) smp_tests ;;
-*) echo "usage: kmod-tests.sh exact|smp" >&2; exit 2 ;;
+a64) a64_tests ;;
+*) echo "usage: kmod-tests.sh exact|smp|a64" >&2; exit 2 ;;
 esac
 echo "1..$n"

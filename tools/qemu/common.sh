@@ -58,7 +58,13 @@ pmukit_qemu_machine_args() {
 	esac
 	[ "$smp" -le "$PMUKIT_QEMU_MAX_SMP" ] ||
 		{ echo "at most $PMUKIT_QEMU_MAX_SMP CPUs (GICv2)" >&2; return 1; }
-	printf '%s\n' -M "${!var}" -cpu "$cpu" -smp "$smp" -m "$PMUKIT_QEMU_MEM_MIB"
+	local machine=${!var}
+	# QEMU's A64FX model (a core without AArch32 at EL0) advertises the GICv3
+	# CPU interface (ID_AA64PFR0_EL1.GIC), which the kernel then uses: the
+	# machine must have a GICv3 or the kernel takes an undefined instruction
+	# at boot.
+	case $cpu in a64fx*) machine+=",gic-version=3" ;; esac
+	printf '%s\n' -M "$machine" -cpu "$cpu" -smp "$smp" -m "$PMUKIT_QEMU_MEM_MIB"
 }
 
 # The QEMU binary for a target.
