@@ -21,8 +21,6 @@
 
 #include "pmukit_kmod.h"
 
-#define PMUKIT_EVT_CHAIN	0x1e	/* PMUv3: counts overflows of counter n - 1 */
-
 /* What the module changed on this CPU, and the values it found there. */
 struct pmukit_saved {
 	bool active;		/* set up here, and not yet given back */

@@ -2,15 +2,16 @@
 # PMU event tables: generated from Arm's machine-readable PMU data by
 # tools/gen-events, and committed, so a normal build needs neither the data
 # nor Python. Regenerate after updating the copy of ARM-software/data.
+# events/<core>.def and events/cores.def are X-macro data: the library
+# (lib/event_tables.c) and the firmware (fw/include/pmukit_fw_events.h)
+# expand the same files.
 #
 #   make events ARM_DATA=DIR   regenerate the event tables
 
 ARM_DATA ?= $(PMUKIT_ARM_DATA)
 PYTHON ?= python3
 
-EVENTS_SRCS := $(wildcard events/tables/*.c)
-EVENTS_OUT := events/tables
-EVENTS_FW_OUT := fw/events
+EVENTS_OUT := events
 
 .PHONY: events
 events:
@@ -20,5 +21,4 @@ events:
 		     "https://github.com/ARM-software/data" >&2; \
 		exit 1; \
 	fi
-	$(Q)$(PYTHON) tools/gen-events --data "$(strip $(ARM_DATA))" --all \
-		--out $(EVENTS_OUT) --fw-out $(EVENTS_FW_OUT)
+	$(Q)$(PYTHON) tools/gen-events --data "$(strip $(ARM_DATA))" --all --out $(EVENTS_OUT)

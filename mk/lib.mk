@@ -1,15 +1,16 @@
 # SPDX-License-Identifier: MIT
 #   make lib               libpmukit: build/<arch>/lib/libpmukit.a and .so
 #
-# Every lib/*.c and every generated event table goes into the library.
+# Every lib/*.c goes into the library; lib/event_tables.c expands the
+# generated event tables, events/*.def.
 
 .PHONY: lib
 LIB_OUT := $(BUILD)/lib
-LIB_SRCS := $(wildcard lib/*.c) $(EVENTS_SRCS)
+LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB_A := $(LIB_OUT)/libpmukit.a
 LIB_SO := $(LIB_OUT)/libpmukit.so
-LIB_CFLAGS := $(CFLAGS_USER) -Ilib -fPIC -fvisibility=hidden
+LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -fPIC -fvisibility=hidden
 
 all: lib
 lib: $(LIB_A) $(LIB_SO)
@@ -17,6 +18,8 @@ lib: $(LIB_A) $(LIB_SO)
 $(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/lib/event_tables.o: $(wildcard events/*.def)
 
 $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)

@@ -9,7 +9,7 @@
  * hook. One profiling session at a time, on the calling CPU.
  *
  *	static struct pmukit_fw_event sel[] = {
- *		PMUKIT_FW_EVENT(INST_RETIRED),	// needs fw/events/<core>.h
+ *		PMUKIT_FW_EVENT(INST_RETIRED),	// needs pmukit_fw_events.h
  *		PMUKIT_FW_EV("L1D_CACHE", 0x04),
  *		PMUKIT_FW_EV_CYCLES,
  *		PMUKIT_FW_EV_END
@@ -75,8 +75,8 @@ struct pmukit_fw_event {
 };
 
 #define PMUKIT_FW_EV(name_, number_)	{ .name = (name_), .number = (number_) }
-/* With fw/events/<core>.h included: PMUKIT_FW_EVENT(L1D_CACHE). */
-#define PMUKIT_FW_EVENT(NAME)		PMUKIT_FW_EV(#NAME, PMU_EVENT_##NAME)
+/* With a core's pmukit_fw_events.h included: PMUKIT_FW_EVENT(L1D_CACHE). */
+#define PMUKIT_FW_EVENT(NAME)		PMUKIT_FW_EV(#NAME, PMUKIT_EVT_##NAME)
 #define PMUKIT_FW_EV_CYCLES		PMUKIT_FW_EV("CYCLES", PMUKIT_FW_CYCLES)
 #define PMUKIT_FW_EV_END		PMUKIT_FW_EV((const char *)0, PMUKIT_FW_END)
 

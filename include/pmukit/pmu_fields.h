@@ -91,9 +91,15 @@
 #define PMUKIT_MIDR_PARTNUM_MASK	0xfffUL
 #define PMUKIT_MIDR_REVISION_MASK	0xfUL
 
-/* Architectural event numbers used by pmukit itself */
+/*
+ * Architectural event numbers used by pmukit itself: the same as in the
+ * generated events/common_armv8.def (a host test checks). Every other event
+ * number is in the generated tables, events/<core>.def; firmware gets a
+ * core's as PMUKIT_EVT_<NAME> too (fw/include/pmukit_fw_events.h).
+ */
 #define PMUKIT_EVT_SW_INCR		0x00
 #define PMUKIT_EVT_INST_RETIRED	0x08
 #define PMUKIT_EVT_CPU_CYCLES	0x11
+#define PMUKIT_EVT_CHAIN		0x1e	/* PMUv3: counts overflows of counter n - 1 */
 
 #endif /* PMUKIT_PMU_FIELDS_H */

@@ -5,25 +5,24 @@
  * scenario prints the library's own output and one "T <scenario> key=value
  * ..." line that the TAP scripts check.
  *
- * Event numbers are architectural (the same on Cortex-A53 and Cortex-A15):
- * only SW_INCR, INST_RETIRED and CPU_CYCLES count in QEMU.
+ * Event numbers are PMUKIT_EVT_<NAME> of the emulated core (Cortex-A53 on
+ * AArch64, Cortex-A15 on AArch32); those used are architectural, the same
+ * on both: only SW_INCR, INST_RETIRED and CPU_CYCLES count in QEMU.
  */
+#if defined(__aarch64__)
+#define PMUKIT_FW_CORE_EVENTS "cortex_a53.def"
+#else
+#define PMUKIT_FW_CORE_EVENTS "cortex_a15.def"
+#endif
+
 #include <pmukit/sysreg.h>
 #include "pmukit_fw.h"
+#include "pmukit_fw_events.h"
 #include "pmukit_fw_pmuv3.h"
 #include "board.h"
 
-#define EVT_SW_INCR		0x00
-#define EVT_L1D_CACHE_REFILL	0x03
-#define EVT_L1D_CACHE		0x04
-#define EVT_INST_RETIRED	0x08
-#define EVT_CPU_CYCLES		0x11
-#define EVT_BR_PRED		0x12
-#define EVT_MEM_ACCESS		0x13
-#define EVT_L2D_CACHE		0x16
-#define EVT_L2D_CACHE_REFILL	0x17
 /* Events QEMU accepts but never counts: the values stay put. */
-#define EVT_UNCOUNTED_BASE	0x20
+#define UNCOUNTED_EVENT_BASE	0x20
 
 /* region_aarch64.S / region_aarch32.S */
 int test_region(struct pmukit_fw_event *ev, unsigned long n);
@@ -182,8 +181,8 @@ static uint64_t raw_count(unsigned int idx, pmukit_ureg_t type, unsigned long n)
 static void scenario_exact(const char *name, unsigned long n)
 {
 	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("INST_RETIRED", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("CPU_CYCLES", EVT_CPU_CYCLES),
+		PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES),
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
@@ -204,8 +203,8 @@ static void scenario_exact(const char *name, unsigned long n)
 static void scenario_swincr(unsigned long n)
 {
 	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("SW_INCR", EVT_SW_INCR),
-		PMUKIT_FW_EV("SW_INCR_QUARTER", EVT_SW_INCR),
+		PMUKIT_FW_EV("SW_INCR", PMUKIT_EVT_SW_INCR),
+		PMUKIT_FW_EV("SW_INCR_QUARTER", PMUKIT_EVT_SW_INCR),
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
@@ -299,7 +298,7 @@ static void set_found_state(void)
 	unsigned int i;
 
 	for (i = 0; i < ncnt; i++) {
-		pmukit_write_pmevtyper(i, EVT_UNCOUNTED_BASE + i);	/* PMEVTYPER<n>: found */
+		pmukit_write_pmevtyper(i, UNCOUNTED_EVENT_BASE + i);	/* PMEVTYPER<n>: found */
 		pmukit_write_pmevcntr(i, 1000 * (i + 1));		/* PMEVCNTR<n>: found */
 	}
 	ccfiltr_write(PMUKIT_PMEVTYPER_NSH_BIT);
@@ -326,9 +325,9 @@ static void set_found_state(void)
 static void scenario_restore(void)
 {
 	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("INST_RETIRED", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("INST_RETIRED_1", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("INST_RETIRED_2", EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED_1", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED_2", PMUKIT_EVT_INST_RETIRED),
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
@@ -364,7 +363,7 @@ static void scenario_toomany(void)
 
 	for (i = 0; i <= ncnt; i++) {
 		ev[i].name = "INST_RETIRED";
-		ev[i].number = EVT_INST_RETIRED;
+		ev[i].number = PMUKIT_EVT_INST_RETIRED;
 		ev[i].flags = 0;
 	}
 	ev[i].name = "CYCLES";
@@ -390,8 +389,8 @@ static void scenario_toomany(void)
 static void scenario_overflow(void)
 {
 	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("INST_RETIRED", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("CPU_CYCLES", EVT_CPU_CYCLES),
+		PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES),
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
@@ -418,8 +417,8 @@ static void scenario_overflow(void)
 static void scenario_compat(void)
 {
 	struct pmu_event_selected evt[] = {
-		{ .event = { .number = EVT_INST_RETIRED, .name = "INST_RETIRED" } },
-		{ .event = { .number = EVT_SW_INCR, .name = "SW_INCR" } },
+		{ .event = { .number = PMUKIT_EVT_INST_RETIRED, .name = "INST_RETIRED" } },
+		{ .event = { .number = PMUKIT_EVT_SW_INCR, .name = "SW_INCR" } },
 		{ .event = { .number = -1, .name = "CYCLES" } },
 	};
 
@@ -440,15 +439,15 @@ static struct pmukit_fw_passes passes;
 static void scenario_passes(const char *name, unsigned int max_per_pass)
 {
 	static struct pmukit_fw_event all[] = {
-		PMUKIT_FW_EV("INST_RETIRED", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("L1D_CACHE", EVT_L1D_CACHE),
-		PMUKIT_FW_EV("L1D_CACHE_REFILL", EVT_L1D_CACHE_REFILL),
-		PMUKIT_FW_EV("L2D_CACHE", EVT_L2D_CACHE),
-		PMUKIT_FW_EV("L2D_CACHE_REFILL", EVT_L2D_CACHE_REFILL),
-		PMUKIT_FW_EV("MEM_ACCESS", EVT_MEM_ACCESS),
-		PMUKIT_FW_EV("BR_PRED", EVT_BR_PRED),
-		PMUKIT_FW_EV("SW_INCR", EVT_SW_INCR),
-		PMUKIT_FW_EV("CPU_CYCLES", EVT_CPU_CYCLES),
+		PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("L1D_CACHE", PMUKIT_EVT_L1D_CACHE),
+		PMUKIT_FW_EV("L1D_CACHE_REFILL", PMUKIT_EVT_L1D_CACHE_REFILL),
+		PMUKIT_FW_EV("L2D_CACHE", PMUKIT_EVT_L2D_CACHE),
+		PMUKIT_FW_EV("L2D_CACHE_REFILL", PMUKIT_EVT_L2D_CACHE_REFILL),
+		PMUKIT_FW_EV("MEM_ACCESS", PMUKIT_EVT_MEM_ACCESS),
+		PMUKIT_FW_EV("BR_PRED", PMUKIT_EVT_BR_PRED),
+		PMUKIT_FW_EV("SW_INCR", PMUKIT_EVT_SW_INCR),
+		PMUKIT_FW_EV("CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES),
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
@@ -478,7 +477,7 @@ static void scenario_passes(const char *name, unsigned int max_per_pass)
 static void scenario_el3_raw(void)
 {
 	/* Filter: EL3 with P clear (SCR_EL3.RW is 0 at reset, M unused). */
-	pmukit_ureg_t type = PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_NSK_BIT | EVT_INST_RETIRED;
+	pmukit_ureg_t type = PMUKIT_PMEVTYPER_U_BIT | PMUKIT_PMEVTYPER_NSK_BIT | PMUKIT_EVT_INST_RETIRED;
 	uint64_t off, on;
 
 	pmu_clean();
@@ -498,10 +497,10 @@ static void scenario_el3_raw(void)
 static void scenario_el2(void)
 {
 	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("INST_RETIRED_0", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("INST_RETIRED_1", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("INST_RETIRED_2", EVT_INST_RETIRED),
-		PMUKIT_FW_EV("INST_RETIRED_3", EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED_0", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED_1", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED_2", PMUKIT_EVT_INST_RETIRED),
+		PMUKIT_FW_EV("INST_RETIRED_3", PMUKIT_EVT_INST_RETIRED),
 		PMUKIT_FW_EV_CYCLES,
 		PMUKIT_FW_EV_END
 	};
@@ -511,13 +510,13 @@ static void scenario_el2(void)
 	int rc;
 
 	pmu_clean();
-	nonsh = raw_count(0, f | EVT_INST_RETIRED, 100);
-	nsh = raw_count(0, f | PMUKIT_PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
+	nonsh = raw_count(0, f | PMUKIT_EVT_INST_RETIRED, 100);
+	nsh = raw_count(0, f | PMUKIT_PMEVTYPER_NSH_BIT | PMUKIT_EVT_INST_RETIRED, 100);
 	/* HPMN = 2: counter 3 belongs to EL2 and is enabled by HPME only. */
 	mdcr_write(part);
-	hpme0 = raw_count(3, f | PMUKIT_PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
+	hpme0 = raw_count(3, f | PMUKIT_PMEVTYPER_NSH_BIT | PMUKIT_EVT_INST_RETIRED, 100);
 	mdcr_write(part | PMUKIT_MDCR_EL2_HPME_BIT);
-	hpme1 = raw_count(3, f | PMUKIT_PMEVTYPER_NSH_BIT | EVT_INST_RETIRED, 100);
+	hpme1 = raw_count(3, f | PMUKIT_PMEVTYPER_NSH_BIT | PMUKIT_EVT_INST_RETIRED, 100);
 
 	/* The library, from that partition with HPME clear. */
 	pmu_clean();
@@ -548,8 +547,8 @@ static void scenario_el1_raw(void)
 	uint64_t p1, p0;
 
 	pmu_clean();
-	p1 = raw_count(0, PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT | EVT_INST_RETIRED, 100);
-	p0 = raw_count(0, PMUKIT_PMEVTYPER_U_BIT | EVT_INST_RETIRED, 100);
+	p1 = raw_count(0, PMUKIT_PMEVTYPER_P_BIT | PMUKIT_PMEVTYPER_U_BIT | PMUKIT_EVT_INST_RETIRED, 100);
+	p0 = raw_count(0, PMUKIT_PMEVTYPER_U_BIT | PMUKIT_EVT_INST_RETIRED, 100);
 	pmu_clean();
 	t_begin("el1-raw");
 	t_u("p1", p1);

@@ -4,9 +4,10 @@
 
 Runs the generator on the made-up data in tests/fixtures/arm-data (skipping
 and counting, sorting, formats, errors, deterministic and idempotent
-output, stale-file removal, where the data commit comes from) and, when
-PMUKIT_ARM_DATA names a checkout of ARM-software/data, checks that the
-committed events/tables/ and fw/events/ are exactly what it generates.
+output, stale-file removal, where the data commit comes from, the library's
+and the firmware's expansions of the X-macro data) and, when PMUKIT_ARM_DATA
+names a checkout of ARM-software/data, checks that the committed events/ is
+exactly what it generates.
 """
 
 import os
@@ -84,62 +85,56 @@ def test_list():
     ok("testcore-a1: skipped 6:" in err, "--list reports the skipped entries on stderr", err)
 
 
-def test_cpu_c():
+def body_of(text):
+    """What follows the generated comments: the X-macro lines."""
+    return text[text.index(" */\n", len(header(FIXTURE_SHA))) + 4:]
+
+
+def test_cpu_def():
     rc, out, err = run("--cpu", "testcore-a1")
     ok(rc == 0, "--cpu testcore-a1 succeeds", err)
     lines = out.splitlines(keepends=True)
     eq("".join(lines[:2]), header(FIXTURE_SHA), "first two lines: SPDX, then generator and data commit")
     ok("Skipped 6 entries of the data: 1 without a name or a code, 1 without a name,"
        in out, "the header comment states what was skipped", out)
+    ok("Testcore-A1 (armv8.2-a, MIDR implementer 0x41, part 0xf01):" in out
+       and "5 events from pmu/testcore-a1.json" in out,
+       "the header comment names the core, its architecture, MIDR and source", out)
     for reason in ("1 without a name or a code", "1 without a name,", "1 without a code",
                    "2 with a code that is not a number", "1 repeating a name"):
         ok(reason in err, f"stderr counts: {reason}", err)
-    body = out[out.index("const struct pmukit_event_def"):]
-    eq(body, """const struct pmukit_event_def pmukit_events_testcore_a1[] = {
-	{ "INST_RETIRED", 0x08 },
-	{ "CPU_CYCLES", 0x11 },
-	{ "TEST_ALPHA", 0x14 },
-	{ "TEST_ZETA", 0x14 },
-	{ "TEST_HIGH", 0x406c },
-};
-
-const struct pmukit_core_def pmukit_core_testcore_a1 = {
-	.name = "testcore-a1",
-	.arch = "armv8.2-a",
-	.midr = 0x4100f010,
-	.events = pmukit_events_testcore_a1,
-	.nevents = 5,
-};
-""", "C table: sorted by code then name, first of a repeated name kept, bad entries left out")
+    eq(body_of(out), """PMUKIT_EVENT(INST_RETIRED, 0x08)
+PMUKIT_EVENT(CPU_CYCLES, 0x11)
+PMUKIT_EVENT(TEST_ALPHA, 0x14)
+PMUKIT_EVENT(TEST_ZETA, 0x14)
+PMUKIT_EVENT(TEST_HIGH, 0x406c)
+""", "X-macro table: sorted by code then name, first of a repeated name kept, bad entries left out")
     for spelling in ("Testcore-A1", "TESTCORE_A1", "testcore a1"):
         rc2, out2, _ = run("--cpu", spelling)
         ok(rc2 == 0 and out2 == out, f"--cpu '{spelling}' names the same core")
     rc, out2, _ = run("--cpu", "testcore-a1")
     ok(out2 == out, "the same data gives the same bytes")
+    rc, out2, _ = run("--cpu", "testcore-a1", "--format", "def")
+    ok(rc == 0 and out2 == out, "--format def is the default")
 
 
 def test_cpu_formats():
-    rc, out, err = run("--cpu", "testcore-b2", "--format", "fw")
-    ok(rc == 0, "--format fw succeeds", err)
-    ok(out.startswith(header(FIXTURE_SHA)), "fw header: SPDX and generator lines first")
-    body = out[out.index("#ifndef"):]
-    eq(body, """#ifndef PMUKIT_FW_EVENTS_TESTCORE_B2_H
-#define PMUKIT_FW_EVENTS_TESTCORE_B2_H
-
-#define PMU_EVENT_L1I_CACHE_REFILL 0x01
-#define PMU_EVENT_CPU_CYCLES 0x11
-
-#endif /* PMUKIT_FW_EVENTS_TESTCORE_B2_H */
-""", "fw header: include guard and one #define per event")
-    ok("No entry of the data was skipped." in out, "fw header states that nothing was skipped")
+    rc, out, err = run("--cpu", "testcore-b2")
+    ok(rc == 0, "--cpu testcore-b2 succeeds", err)
+    ok(out.startswith(header(FIXTURE_SHA)), "SPDX and generator lines first")
+    eq(body_of(out), """PMUKIT_EVENT(L1I_CACHE_REFILL, 0x01)
+PMUKIT_EVENT(CPU_CYCLES, 0x11)
+""", "one PMUKIT_EVENT line per event, nothing else")
+    ok("No entry of the data was skipped." in out, "the header comment states that nothing was skipped")
 
     rc, out, err = run("--cpu", "testcore-a1", "--format", "csv")
     eq((rc, out), (0, "name,code\nINST_RETIRED,0x08\nCPU_CYCLES,0x11\nTEST_ALPHA,0x14\n"
                       "TEST_ZETA,0x14\nTEST_HIGH,0x406c\n"), "--format csv")
 
     rc, out, err = run("--cpu", "common_armv8")
-    ok(rc == 0 and "pmukit_events_common_armv8[]" in out and "const struct pmukit_core_def" not in out,
-       "a common table: events only, its pmukit_core_def is in cores.c", out + err)
+    ok(rc == 0 and body_of(out).startswith("PMUKIT_EVENT(") and "PMUKIT_CORE(" not in out
+       and "Its PMUKIT_COMMON line, armv8, is in cores.def." in out,
+       "a common table: events only, its PMUKIT_COMMON line is in cores.def", out + err)
 
 
 def test_errors():
@@ -158,65 +153,153 @@ def test_errors():
     ok(rc == 2 and "--out" in err, "--all without an output folder: status 2", err)
 
 
-def compile_tables(outdir):
-    """Compiles the generated C tables, when a C compiler is at hand."""
+def c_compiler():
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if not cc or not shutil.which(cc.split()[0]):
-        skip("generated C compiles", "no C compiler")
+    return cc if cc and shutil.which(cc.split()[0]) else None
+
+
+# Prints what lib/event_tables.c makes of the data: the index, then each table.
+LIB_MAIN = r"""
+#include <stdio.h>
+#include "pmukit/events.h"
+
+static void show(const struct pmukit_core_def *c)
+{
+	unsigned int i;
+
+	printf("%s %s 0x%08x %u%s\n", c->name, c->arch, (unsigned)c->midr, c->nevents,
+	       c->events ? "" : " NULL");
+	for (i = 0; c->events && i < c->nevents; i++)
+		printf("  %s 0x%02x\n", c->events[i].name, c->events[i].code);
+}
+
+int main(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < pmukit_ncores; i++)
+		show(&pmukit_cores[i]);
+	show(&pmukit_common_armv7);
+	show(&pmukit_common_armv8);
+	show(&pmukit_common_armv9);
+	return 0;
+}
+"""
+
+LIB_WANT = """testcore-a1 armv8.2-a 0x4100f010 5
+  INST_RETIRED 0x08
+  CPU_CYCLES 0x11
+  TEST_ALPHA 0x14
+  TEST_ZETA 0x14
+  TEST_HIGH 0x406c
+testcore-b2 armv7-a 0x4200a020 2
+  L1I_CACHE_REFILL 0x01
+  CPU_CYCLES 0x11
+common_armv7 armv7-a 0x00000000 0 NULL
+common_armv8 armv8-a 0x00000000 3
+  SW_INCR 0x00
+  INST_RETIRED 0x08
+  CPU_CYCLES 0x11
+common_armv9 armv9-a 0x00000000 0 NULL
+"""
+
+# The firmware's constants of one core, checked at compile time.
+FW_SRC = r"""
+#define PMUKIT_FW_CORE_EVENTS "testcore_a1.def"
+#include "pmukit_fw.h"
+#include "pmukit_fw_events.h"
+
+_Static_assert(PMUKIT_EVT_INST_RETIRED == 0x08, "INST_RETIRED");
+_Static_assert(PMUKIT_EVT_CPU_CYCLES == 0x11, "CPU_CYCLES");
+_Static_assert(PMUKIT_EVT_TEST_ALPHA == 0x14 && PMUKIT_EVT_TEST_ZETA == 0x14, "one code, two names");
+_Static_assert(PMUKIT_EVT_TEST_HIGH == 0x406c, "TEST_HIGH");
+
+struct pmukit_fw_event sel[] = {
+	PMUKIT_FW_EVENT(TEST_HIGH),
+	PMUKIT_FW_EV_END
+};
+"""
+
+
+def compile_tables(tmp, outdir):
+    """Compiles and runs the library's expansion, compiles the firmware's."""
+    cc = c_compiler()
+    if not cc:
+        skip("lib/event_tables.c expands the generated data", "no C compiler")
+        skip("pmukit_fw_events.h expands a generated table", "no C compiler")
         return
-    errs = ""
-    for f in sorted(os.listdir(outdir)):
-        p = subprocess.run(cc.split() + ["-std=gnu11", "-Wall", "-Wextra", "-Werror",
-                                         "-I", os.path.join(ROOT, "include"), "-c",
-                                         os.path.join(outdir, f), "-o", os.devnull],
-                           capture_output=True, text=True)
-        errs += p.stderr
-    ok(errs == "", "generated C compiles with -Wall -Wextra -Werror", errs)
+    flags = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-I", os.path.join(ROOT, "include"),
+             "-I", outdir]
+    main_c, prog = os.path.join(tmp, "tables_main.c"), os.path.join(tmp, "tables_main")
+    with open(main_c, "w") as f:
+        f.write(LIB_MAIN)
+    p = subprocess.run(cc.split() + flags + ["-o", prog, os.path.join(ROOT, "lib", "event_tables.c"),
+                                             main_c], capture_output=True, text=True)
+    if ok(p.returncode == 0 and p.stderr == "",
+          "lib/event_tables.c compiles on the generated data with -Wall -Wextra -Werror", p.stderr):
+        out = subprocess.run([prog], capture_output=True, text=True).stdout
+        eq(out, LIB_WANT, "lib/event_tables.c: the cores, the common tables (absent ones empty), "
+                          "every event")
+    else:
+        skip("lib/event_tables.c: the tables it makes", "it did not compile")
+    fw_c = os.path.join(tmp, "fw_events.c")
+    with open(fw_c, "w") as f:
+        f.write(FW_SRC)
+    p = subprocess.run(cc.split() + flags + ["-ffreestanding", "-I", os.path.join(ROOT, "fw", "include"),
+                                             "-c", fw_c, "-o", os.devnull],
+                       capture_output=True, text=True)
+    ok(p.returncode == 0 and p.stderr == "",
+       "pmukit_fw_events.h: a core's PMUKIT_EVT_<NAME> constants, and PMUKIT_FW_EVENT", p.stderr)
 
 
 def test_all(tmp):
     a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
-    rc, out, err = run("--all", "--out", a, "--fw-out", a + "-fw")
-    ok(rc == 0, "--all --out --fw-out succeeds", err)
-    eq(sorted(os.listdir(a)), ["common_armv8.c", "cores.c", "testcore_a1.c", "testcore_b2.c"],
-       "--out: one C file per core and common table, and cores.c")
-    eq(sorted(os.listdir(a + "-fw")), ["common_armv8.h", "testcore_a1.h", "testcore_b2.h"],
-       "--fw-out: one header per core and common table")
+    rc, out, err = run("--all", "--out", a)
+    ok(rc == 0, "--all --out succeeds", err)
+    eq(sorted(os.listdir(a)), ["common_armv8.def", "cores.def", "testcore_a1.def", "testcore_b2.def"],
+       "--out: one .def per core and common table, and cores.def")
     ok("skipped 6 entries in all" in err, "--all reports the total skipped", err)
     ok("no common_armv7, common_armv9" in err, "--all warns about absent common tables", err)
+    rc, out, err = run("--all", "--out", a + "-x", "--fw-out", a + "-fw")
+    ok(rc == 2 and not os.path.exists(a + "-fw"), "no second copy: --fw-out is refused", err)
 
-    cores = open(os.path.join(a, "cores.c")).read()
-    ok(cores.startswith(header(FIXTURE_SHA)), "cores.c: SPDX and generator lines first")
-    ok(cores.index('"testcore-a1"') < cores.index('"testcore-b2"')
-       and "pmukit_ncores = sizeof(pmukit_cores)" in cores,
-       "cores.c: pmukit_cores[] sorted by name, and pmukit_ncores")
-    ok("pmukit_common_armv9 = {" in cores and "pmukit_common_armv7 = {" in cores
-       and ".events = NULL" in cores,
-       "cores.c: an absent common table is defined, empty", cores)
+    cores = open(os.path.join(a, "cores.def")).read()
+    ok(cores.startswith(header(FIXTURE_SHA)), "cores.def: SPDX and generator lines first")
+    ok('PMUKIT_CORE(testcore_a1, "testcore-a1", "armv8.2-a", 0x4100f010, testcore_a1) '
+       "/* 5 events, 6 skipped */\n"
+       'PMUKIT_CORE(testcore_b2, "testcore-b2", "armv7-a", 0x4200a020, testcore_b2) '
+       "/* 2 events */\n" in cores,
+       "cores.def: a PMUKIT_CORE line per core, sorted by name: id, name, arch, MIDR, table", cores)
+    ok('PMUKIT_COMMON(armv8, "common_armv8", "armv8-a", common_armv8) /* 3 events */\n' in cores
+       and 'PMUKIT_COMMON(armv7, "common_armv7", "armv7-a", none)\n' in cores
+       and 'PMUKIT_COMMON(armv9, "common_armv9", "armv9-a", none)\n' in cores,
+       "cores.def: a PMUKIT_COMMON line per architecture, none for an absent table", cores)
+    ok("PMUKIT_TABLE_BEGIN(testcore_a1)\n#include \"testcore_a1.def\"\nPMUKIT_TABLE_END(testcore_a1)\n"
+       in cores and '#include "common_armv8.def"' in cores and "#undef PMUKIT_EVENT\n" in cores,
+       "cores.def: includes each table with events, and undefines its macros at the end", cores)
     for name in os.listdir(a):
         text = open(os.path.join(a, name)).read()
         if not text.startswith(header(FIXTURE_SHA)):
             ok(False, f"{name}: SPDX and generator lines first")
             break
     else:
-        ok(True, "every generated C file starts with the SPDX and generator lines")
+        ok(True, "every generated file starts with the SPDX and generator lines")
 
-    rc, _, err = run("--all", "--out", b, "--fw-out", b + "-fw")
-    ok(read_dir(a, ".c") == read_dir(b, ".c") and read_dir(a + "-fw", ".h") == read_dir(b + "-fw", ".h"),
-       "regenerating gives byte-identical files")
+    rc, _, err = run("--all", "--out", b)
+    ok(read_dir(a, ".def") == read_dir(b, ".def"), "regenerating gives byte-identical files")
     before = {f: os.stat(os.path.join(a, f)).st_mtime_ns for f in os.listdir(a)}
-    with open(os.path.join(a, "old_core.c"), "w") as f:
+    with open(os.path.join(a, "old_core.def"), "w") as f:
         f.write(header(FIXTURE_SHA) + "/* a core the data no longer has */\n")
-    with open(os.path.join(a, "local.c"), "w") as f:
+    with open(os.path.join(a, "local.def"), "w") as f:
         f.write("/* SPDX-License-Identifier: MIT */\n/* written by hand */\n")
     rc, _, err = run("--all", "--out", a)
     ok(rc == 0 and "0 changed" in err, "a second run into the same folder changes nothing", err)
     ok(all(os.stat(os.path.join(a, f)).st_mtime_ns == t for f, t in before.items()),
        "unchanged files are not rewritten")
-    ok(not os.path.exists(os.path.join(a, "old_core.c")), "a stale generated file is removed")
-    ok(os.path.exists(os.path.join(a, "local.c")), "a file the generator did not write is kept")
-    os.remove(os.path.join(a, "local.c"))
-    compile_tables(a)
+    ok(not os.path.exists(os.path.join(a, "old_core.def")), "a stale generated file is removed")
+    ok(os.path.exists(os.path.join(a, "local.def")), "a file the generator did not write is kept")
+    os.remove(os.path.join(a, "local.def"))
+    compile_tables(tmp, a)
 
 
 def test_commit(tmp):
@@ -247,27 +330,23 @@ def test_commit(tmp):
 def test_committed(tmp):
     data = os.environ.get("PMUKIT_ARM_DATA")
     if not data:
-        skip("committed events/tables/ match the data", "PMUKIT_ARM_DATA not set")
-        skip("committed fw/events/ match the data", "PMUKIT_ARM_DATA not set")
+        skip("committed events/ match the data", "PMUKIT_ARM_DATA not set")
         return
-    out, fw = os.path.join(tmp, "tables"), os.path.join(tmp, "fw")
-    rc, _, err = run("--all", "--out", out, "--fw-out", fw, data=data)
+    out = os.path.join(tmp, "events")
+    rc, _, err = run("--all", "--out", out, data=data)
     ok(rc == 0, f"generator runs on {data}", err)
-    for gen, committed, ext in ((out, os.path.join(ROOT, "events", "tables"), ".c"),
-                                (fw, os.path.join(ROOT, "fw", "events"), ".h")):
-        want, got = read_dir(gen, ext), read_dir(committed, ext)
-        diff = sorted(set(want) ^ set(got)) + sorted(f for f in set(want) & set(got)
-                                                     if want[f] != got[f])
-        rel = os.path.relpath(committed, ROOT)
-        ok(not diff, f"committed {rel}/ match the data (make events)",
-           "differ: " + " ".join(diff))
+    committed = os.path.join(ROOT, "events")
+    want, got = read_dir(out, ".def"), read_dir(committed, ".def")
+    diff = sorted(set(want) ^ set(got)) + sorted(f for f in set(want) & set(got)
+                                                 if want[f] != got[f])
+    ok(not diff, "committed events/ match the data (make events)", "differ: " + " ".join(diff))
 
 
 def main():
     print("TAP version 13")
     with tempfile.TemporaryDirectory(prefix="pmukit-gen-events-") as tmp:
         test_list()
-        test_cpu_c()
+        test_cpu_def()
         test_cpu_formats()
         test_errors()
         test_all(tmp)

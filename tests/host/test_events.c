@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "pmukit/pmu_fields.h"
 #include "event_lookup.h"
 #include "../tap.h"
 
@@ -410,6 +411,31 @@ static void test_tables(void)
 	tap_eq(bad, 0, "tables sorted by code then name, names unique and short");
 }
 
+/* pmu_fields.h's PMUKIT_EVT_* are the numbers of the generated common_armv8.def. */
+static void test_pmu_fields(void)
+{
+	static const struct {
+		int line;
+		const char *name;
+		unsigned int code;
+	} rows[] = {
+		{ __LINE__, "SW_INCR", PMUKIT_EVT_SW_INCR },
+		{ __LINE__, "INST_RETIRED", PMUKIT_EVT_INST_RETIRED },
+		{ __LINE__, "CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES },
+		{ __LINE__, "CHAIN", PMUKIT_EVT_CHAIN },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct pmukit_event_def *e = pmukit_event_find(&pmukit_common_armv8,
+								     rows[i].name);
+
+		tap_eq(e ? e->code : -1, (int)rows[i].code,
+		       "line %d: PMUKIT_EVT_%s is %s's number in common_armv8", rows[i].line,
+		       rows[i].name, rows[i].name);
+	}
+}
+
 int main(void)
 {
 	test_midr();
@@ -420,5 +446,6 @@ int main(void)
 	test_suggest();
 	test_common();
 	test_tables();
+	test_pmu_fields();
 	return tap_done();
 }

@@ -5,17 +5,18 @@
  * workload characterisation), then all events of both in as many passes as
  * the counters need. Cortex-A53 events on AArch64, Cortex-A15 on AArch32.
  */
-#include "pmukit_fw.h"
-#include "board.h"
-#include "crc32.h"
-
 #if defined(__aarch64__)
-#include "fw/events/cortex_a53.h"
+#define PMUKIT_FW_CORE_EVENTS "cortex_a53.def"
 #define CORE_NAME "Cortex-A53"
 #else
-#include "fw/events/cortex_a15.h"
+#define PMUKIT_FW_CORE_EVENTS "cortex_a15.def"
 #define CORE_NAME "Cortex-A15"
 #endif
+
+#include "pmukit_fw.h"
+#include "pmukit_fw_events.h"
+#include "board.h"
+#include "crc32.h"
 
 #define BUF_SIZE 4096
 

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * One core's event numbers for firmware, as plain constants: no tables, no
+ * string lookups. Name the core's generated events file (events/<core>.def,
+ * from tools/gen-events; events/ on the include path), then include this:
+ *
+ *	#define PMUKIT_FW_CORE_EVENTS "cortex_a53.def"
+ *	#include "pmukit_fw_events.h"
+ *
+ *	static struct pmukit_fw_event sel[] = {
+ *		PMUKIT_FW_EVENT(L1D_CACHE),	// { "L1D_CACHE", PMUKIT_EVT_L1D_CACHE }
+ *		PMUKIT_FW_EV_CYCLES,
+ *		PMUKIT_FW_EV_END
+ *	};
+ *
+ * It gives enum pmukit_fw_core_event, a PMUKIT_EVT_<NAME> for each event of
+ * that core. One core per file: the names are the same for every core, the
+ * numbers not always (some cores give an architectural name an IMPDEF number).
+ */
+#ifndef PMUKIT_FW_EVENTS_H
+#define PMUKIT_FW_EVENTS_H
+
+#ifndef PMUKIT_FW_CORE_EVENTS
+#error "define PMUKIT_FW_CORE_EVENTS to a core's events file first, e.g. \"cortex_a53.def\""
+#endif
+
+#include "pmukit/pmu_fields.h"
+
+/*
+ * pmu_fields.h names the few architectural events pmukit itself programs
+ * with the same prefix, as macros: here the core's own constants take over.
+ */
+#undef PMUKIT_EVT_SW_INCR
+#undef PMUKIT_EVT_INST_RETIRED
+#undef PMUKIT_EVT_CPU_CYCLES
+#undef PMUKIT_EVT_CHAIN
+
+#define PMUKIT_EVENT(n, c)	PMUKIT_EVT_##n = (c),
+enum pmukit_fw_core_event {
+#include PMUKIT_FW_CORE_EVENTS
+	PMUKIT_FW_CORE_EVENTS_END	/* not an event: a core without events is valid C too */
+};
+#undef PMUKIT_EVENT
+
+#endif /* PMUKIT_FW_EVENTS_H */
