@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
- * Lookups in the generated event tables (events/tables/). The tables are a
- * few hundred entries per core, so plain linear scans are fast enough and
- * keep working for hand-made tables that are not sorted.
+ * Lookups in the event tables (lib/event_tables.c, from events/). The
+ * tables are a few hundred entries per core, so plain linear scans are fast
+ * enough and keep working for hand-made tables that are not sorted.
  *
  * Only ASCII case folding is done here, by hand: <ctype.h> would tie the
  * result to the C library's locale and is not always there in firmware.

@@ -31,8 +31,12 @@
  * with the same prefix, as macros: here the core's own constants take over.
  */
 #undef PMUKIT_EVT_SW_INCR
+#undef PMUKIT_EVT_L1D_CACHE_REFILL
+#undef PMUKIT_EVT_L1D_CACHE
 #undef PMUKIT_EVT_INST_RETIRED
 #undef PMUKIT_EVT_CPU_CYCLES
+#undef PMUKIT_EVT_L2D_CACHE
+#undef PMUKIT_EVT_L2D_CACHE_REFILL
 #undef PMUKIT_EVT_CHAIN
 
 #define PMUKIT_EVENT(n, c)	PMUKIT_EVT_##n = (c),

@@ -92,14 +92,19 @@
 #define PMUKIT_MIDR_REVISION_MASK	0xfUL
 
 /*
- * Architectural event numbers used by pmukit itself: the same as in the
- * generated events/common_armv8.def (a host test checks). Every other event
- * number is in the generated tables, events/<core>.def; firmware gets a
- * core's as PMUKIT_EVT_<NAME> too (fw/include/pmukit_fw_events.h).
+ * Architectural event numbers used by pmukit itself (counting, chaining, the
+ * derived metrics): the same as in the generated events/common_armv8.def (a
+ * host test checks). Every other event number is in the generated tables,
+ * events/<core>.def; firmware gets a core's as PMUKIT_EVT_<NAME> too
+ * (fw/include/pmukit_fw_events.h, which takes these names over).
  */
 #define PMUKIT_EVT_SW_INCR		0x00
-#define PMUKIT_EVT_INST_RETIRED	0x08
-#define PMUKIT_EVT_CPU_CYCLES	0x11
+#define PMUKIT_EVT_L1D_CACHE_REFILL	0x03
+#define PMUKIT_EVT_L1D_CACHE		0x04
+#define PMUKIT_EVT_INST_RETIRED		0x08
+#define PMUKIT_EVT_CPU_CYCLES		0x11
+#define PMUKIT_EVT_L2D_CACHE		0x16
+#define PMUKIT_EVT_L2D_CACHE_REFILL	0x17
 #define PMUKIT_EVT_CHAIN		0x1e	/* PMUv3: counts overflows of counter n - 1 */
 
 #endif /* PMUKIT_PMU_FIELDS_H */

@@ -420,8 +420,12 @@ static void test_pmu_fields(void)
 		unsigned int code;
 	} rows[] = {
 		{ __LINE__, "SW_INCR", PMUKIT_EVT_SW_INCR },
+		{ __LINE__, "L1D_CACHE_REFILL", PMUKIT_EVT_L1D_CACHE_REFILL },
+		{ __LINE__, "L1D_CACHE", PMUKIT_EVT_L1D_CACHE },
 		{ __LINE__, "INST_RETIRED", PMUKIT_EVT_INST_RETIRED },
 		{ __LINE__, "CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES },
+		{ __LINE__, "L2D_CACHE", PMUKIT_EVT_L2D_CACHE },
+		{ __LINE__, "L2D_CACHE_REFILL", PMUKIT_EVT_L2D_CACHE_REFILL },
 		{ __LINE__, "CHAIN", PMUKIT_EVT_CHAIN },
 	};
 	size_t i;
