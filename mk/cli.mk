@@ -14,14 +14,14 @@ CLI_OBJS := $(patsubst cli/%,$(BUILD)/obj/cli/%.o,$(basename $(CLI_SRCS)))
 CLI_MAIN_OBJ := $(BUILD)/obj/cli/main.o
 CLI_A := $(BUILD)/obj/cli/libpmukit-cli.a
 CLI_BIN := $(BUILD)/bin/pmukit
-CLI_CFLAGS := $(CFLAGS_USER) -Ilib -Icli
+CLI_CFLAGS := $(CFLAGS_USER) -Icli
 # lib.mk, which names it LIB_A, is read after this file.
 CLI_LIB := $(BUILD)/lib/libpmukit.a
 
 all: cli
 cli: $(CLI_BIN)
 
-$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h lib/*.h)
+$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) -c -o $@ $<
 

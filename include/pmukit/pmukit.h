@@ -27,13 +27,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "export.h"
 #include "isb.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define PMUKIT_API __attribute__((visibility("default")))
 
 /* ---- access paths --------------------------------------------------- */
 
