@@ -19,6 +19,9 @@
  *		pmukit_read(s, c);
  *		pmukit_close(s);
  *	}
+ *
+ * The event tables are in events_api.h, what the library knows of the
+ * machine (CPUs, core types, pmukit.ko, the kernel's level) in machine.h.
  */
 #ifndef PMUKIT_PMUKIT_H
 #define PMUKIT_PMUKIT_H

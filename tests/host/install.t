@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make install into a staging root, then build README.md's example against
-# the installed copy through pkg-config, statically and shared (TAP).
+# the installed copy through pkg-config, statically and shared, and the
+# pmukit command against that copy's headers and libpmukit.so alone; that
+# command says what the static one says (TAP).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 n=0
