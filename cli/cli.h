@@ -58,11 +58,10 @@ int direct_rearm(const char *cmd);
 
 /*
  * sysfs.c: the first line of a /sys or /proc file (its newline cut), a
- * write, a directory; under $PMUKIT_SYSFS_ROOT as the library reads them.
+ * directory; under $PMUKIT_SYSFS_ROOT as the library reads them. sys_read:
  * 0 or negative errno; sys_opendir: NULL with errno set.
  */
 int sys_read(const char *path, char *buf, size_t len);
-int sys_write(const char *path, const char *text);
 DIR *sys_opendir(const char *path);
 
 /* safe.c: run code that may trap (SIGILL) without dying of it */

@@ -5,9 +5,7 @@
  * place the library reads them: under $PMUKIT_SYSFS_ROOT when it is set.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -30,24 +28,6 @@ int sys_read(const char *path, char *buf, size_t len)
 	}
 	fclose(f);
 	buf[strcspn(buf, "\n")] = '\0';
-	return ret;
-}
-
-int sys_write(const char *path, const char *text)
-{
-	char full[1024];
-	size_t len = strlen(text);
-	ssize_t put;
-	int fd, ret = pmukit_sysfile_path(path, full, sizeof(full));
-
-	if (ret)
-		return ret;
-	fd = open(full, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	put = write(fd, text, len);
-	ret = put < 0 ? -errno : (size_t)put == len ? 0 : -EIO;
-	close(fd);
 	return ret;
 }
 

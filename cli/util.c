@@ -141,7 +141,7 @@ int direct_rearm(const char *cmd)
 		return pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) ? -1 : 0;
 	if (!some_cpu_off() && pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) == 0)
 		return 0;
-	if (sys_write(PMUKIT_SYSFS "/rearm", "1\n"))
+	if (pmukit_kmod_rearm())
 		return -1;
 	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)))
 		return -1;

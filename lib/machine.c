@@ -62,6 +62,16 @@ int pmukit_cpu_core(int cpu, struct pmukit_cpu_core *out)
 }
 
 /**
+ * pmukit_kmod_rearm() - have pmukit.ko set up every CPU's PMU again
+ *
+ * Return: 0, or the negative errno of the write to its rearm file.
+ */
+int pmukit_kmod_rearm(void)
+{
+	return pmukit_sysfile_write(PMUKIT_SYSFS "/rearm", "1\n");
+}
+
+/**
  * pmukit_core_types_describe() - the machine's core types, for people
  * @sep: put between two types
  * @buf: filled with "cortex-a53 (cpus 0-3), cortex-a72 (cpus 4-5)"

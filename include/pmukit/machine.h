@@ -127,6 +127,17 @@ PMUKIT_API int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
 PMUKIT_API int pmukit_kmod_id_reg(const char *name, uint32_t *v);
 
 /**
+ * pmukit_kmod_rearm() - have pmukit.ko set up every CPU's PMU again
+ *
+ * A perf session clears PMUSERENR (and may stop the counters) on the CPUs
+ * it ran on; writing /sys/kernel/pmukit/rearm re-applies the module's
+ * settings on every CPU (root only, as the file is).
+ *
+ * Return: 0; -ENOENT (module not loaded), -EACCES, or another negative errno.
+ */
+PMUKIT_API int pmukit_kmod_rearm(void);
+
+/**
  * pmukit_kernel_el() - the exception level the kernel runs at
  *
  * User space cannot read CurrentEL: pmukit.ko reports it.
