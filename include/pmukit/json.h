@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * JSON output helpers shared by the region markers' report and the pmukit
+ * JSON output shared by the region markers' report and the pmukit
  * command, so that every JSON text pmukit writes escapes strings alike.
  */
 #ifndef PMUKIT_JSON_H
