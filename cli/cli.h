@@ -12,10 +12,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <dirent.h>
+
+/* The command uses libpmukit's public API only. */
 #include "pmukit/pmukit.h"
-#include "event_lookup.h"
-#include "pmu_info.h"	/* PMUKIT_SYSFS, the module's sysfs registers */
-#include "sysfile.h"	/* small /sys and /proc reads and writes */
+#include "pmukit/events_api.h"	/* event tables, lookup, specs */
+#include "pmukit/machine.h"	/* CPUs, core types, pmukit.ko, PMUKIT_SYSFS */
 
 #define CLI_OK		0
 #define CLI_FAIL	1
@@ -49,11 +51,18 @@ struct out_args {
 	int cpu;		/* --cpu C; -1 when not given */
 };
 int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
-int online_cpus(int *cpus, int max);
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);
 int direct_rearm(const char *cmd);
+
+/*
+ * sysfs.c: the first line of a /sys or /proc file (its newline cut), a
+ * directory; under $PMUKIT_SYSFS_ROOT as the library reads them. sys_read:
+ * 0 or negative errno; sys_opendir: NULL with errno set.
+ */
+int sys_read(const char *path, char *buf, size_t len);
+DIR *sys_opendir(const char *path);
 
 /* safe.c: run code that may trap (SIGILL) without dying of it */
 int safe_call(void (*fn)(void *), void *arg);

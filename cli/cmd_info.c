@@ -9,12 +9,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cores.h"
-#include "kernel_el.h"
 #include "regs.h"
 #include "pmukit/pmu_fields.h"
 #include "pmukit/pmu_id.h"
-#include "pmu_support.h"
 
 #define INFO_MAX_CPUS	256
 
@@ -84,11 +81,9 @@ static void show_aarch32_pmu(const struct pmukit_pmu_info *in)
 /* big.LITTLE: every core type with its CPUs; the core line is this CPU's. */
 static void show_core_types(void)
 {
-	struct pmukit_cores cores;
 	char text[512];
 
-	pmukit_cores_get(&cores);
-	if (pmukit_cores_describe(&cores, NULL, ", ", text, sizeof(text)) > 1)
+	if (pmukit_core_types_describe(", ", text, sizeof(text)) > 1)
 		printf("%-20s %s\n", "cores", text);
 }
 
@@ -148,7 +143,7 @@ static void show_pmcr(void)
 
 static void show_user_access(void)
 {
-	int cpus[INFO_MAX_CPUS], n = online_cpus(cpus, INFO_MAX_CPUS), i;
+	int cpus[INFO_MAX_CPUS], n = pmukit_online_cpus(cpus, INFO_MAX_CPUS), i;
 	char path[96], text[16];
 	cpu_set_t saved;
 	uint64_t u;
@@ -162,7 +157,7 @@ static void show_user_access(void)
 		CPU_ZERO(&saved);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (pmukit_sysfile_read(path, text, sizeof(text)) == 0) {
+		if (sys_read(path, text, sizeof(text)) == 0) {
 			printf(" cpu%d %s", cpus[i], text);
 			continue;
 		}
@@ -187,7 +182,7 @@ static void show_watchdog(void)
 {
 	char v[16];
 
-	if (!arch_nregs || pmukit_sysfile_read("/proc/sys/kernel/nmi_watchdog", v, sizeof(v)))
+	if (!arch_nregs || sys_read("/proc/sys/kernel/nmi_watchdog", v, sizeof(v)))
 		return;
 	printf("%-20s %s%s\n", "nmi_watchdog", v,
 	       strcmp(v, "0") ? " (the kernel's hard-lockup watchdog holds a PMU counter through perf, "
@@ -200,7 +195,7 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 
 	if (in->module_loaded) {
 		printf("%-20s loaded, mode %s", "pmukit.ko", in->module_mode[0] ? in->module_mode : "?");
-		if (pmukit_sysfile_read(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
+		if (sys_read(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
 			printf(", events=%s", ev);
 		putchar('\n');
 	} else {

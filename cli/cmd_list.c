@@ -60,12 +60,12 @@ static int in_table(const struct pmukit_core_def *c, const struct pmukit_event_d
 
 static void list_cores(void)
 {
+	const struct pmukit_core_def *c;
 	unsigned int i;
 
-	for (i = 0; i < pmukit_ncores; i++)
-		printf("%-16s %-10s MIDR 0x%08x  %u events\n", pmukit_cores[i].name,
-		       pmukit_cores[i].arch, (unsigned)pmukit_cores[i].midr,
-		       pmukit_cores[i].nevents);
+	for (i = 0; (c = pmukit_core_at(i)); i++)
+		printf("%-16s %-10s MIDR 0x%08x  %u events\n", c->name, c->arch,
+		       (unsigned)c->midr, c->nevents);
 }
 
 /* Edit distance of two short names, '_' and ' ' read as '-', case ignored. */
@@ -101,11 +101,12 @@ static unsigned int distance(const char *a, const char *b)
 /* Names a typo away from what was typed. */
 static void suggest_cores(const char *name)
 {
+	const struct pmukit_core_def *c;
 	unsigned int i, n = 0;
 
-	for (i = 0; i < pmukit_ncores; i++)
-		if (distance(name, pmukit_cores[i].name) <= 2)
-			fprintf(stderr, "%s%s", n++ ? ", " : "did you mean: ", pmukit_cores[i].name);
+	for (i = 0; (c = pmukit_core_at(i)); i++)
+		if (distance(name, c->name) <= 2)
+			fprintf(stderr, "%s%s", n++ ? ", " : "did you mean: ", c->name);
 	if (n)
 		fputc('\n', stderr);
 }

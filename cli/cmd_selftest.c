@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "pmu_support.h"
 #include "output.h"
 #include "regs.h"
 #include "selftest.h"

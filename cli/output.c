@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "pmukit/json.h"
 
 char *fmt_count(char *buf, size_t len, uint64_t v)
 {
@@ -71,26 +72,6 @@ void csv_field(FILE *f, const char *sep, int first, const char *s)
 
 /* ---- JSON ---------------------------------------------------------------- */
 
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* The comma, newline, indentation and key before a member. */
 static void member(struct json *j, const char *key)
 {
@@ -100,7 +81,7 @@ static void member(struct json *j, const char *key)
 		fprintf(j->f, "%*s", 2 * j->depth, "");
 	}
 	if (key) {
-		json_string(j->f, key);
+		pmukit_json_string(j->f, key);
 		fputs(": ", j->f);
 	}
 }
@@ -157,7 +138,7 @@ void json_str(struct json *j, const char *key, const char *v)
 {
 	member(j, key);
 	if (v)
-		json_string(j->f, v);
+		pmukit_json_string(j->f, v);
 	else
 		fputs("null", j->f);
 }

@@ -12,11 +12,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cores.h"
 #include "regs.h"
 #include "support.h"
-
-#define PERF_DEVICES	PMUKIT_PERF_DEVICES
 
 /* The module's PMCEID of the CPU this runs on: core types may differ. */
 static int load_ceid_sysfs(struct ev_support *s)
@@ -59,14 +56,12 @@ static int load_ceid_user(struct ev_support *s)
  */
 static int find_perf_pmu(char *dir, size_t len)
 {
-	DIR *d = pmukit_sysfile_opendir(PERF_DEVICES);
-	const struct pmukit_core_type *t;
-	struct pmukit_cores c;
+	DIR *d = sys_opendir(PMUKIT_PERF_DEVICES);
+	struct pmukit_cpu_core t;
+	int known = pmukit_cpu_core(sched_getcpu(), &t) == 0;
 	struct dirent *e;
 	int found = 0;
 
-	pmukit_cores_get(&c);
-	t = pmukit_cores_find(&c, sched_getcpu());
 	if (!d)
 		return 0;
 	while (!found && (e = readdir(d))) {
@@ -74,11 +69,11 @@ static int find_perf_pmu(char *dir, size_t len)
 
 		if (strncmp(e->d_name, "armv8", 5) && strncmp(e->d_name, "armv9", 5))
 			continue;
-		if (t && t->pmu[0] && strcmp(t->pmu, e->d_name))
+		if (known && t.pmu[0] && strcmp(t.pmu, e->d_name))
 			continue;
-		snprintf(probe, sizeof(probe), PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
-		if (!pmukit_sysfile_read(probe, text, sizeof(text))) {
-			snprintf(dir, len, PERF_DEVICES "/%s/events", e->d_name);
+		snprintf(probe, sizeof(probe), PMUKIT_PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
+		if (!sys_read(probe, text, sizeof(text))) {
+			snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s/events", e->d_name);
 			found = 1;
 		}
 	}
@@ -94,7 +89,7 @@ static int load_perf(struct ev_support *s)
 
 	if (!find_perf_pmu(dir, sizeof(dir)))
 		return 0;
-	d = pmukit_sysfile_opendir(dir);
+	d = sys_opendir(dir);
 	if (!d)
 		return 0;
 	while ((e = readdir(d)) && s->nperf < SUPPORT_MAX_PERF) {
@@ -104,7 +99,7 @@ static int load_perf(struct ev_support *s)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (pmukit_sysfile_read(path, text, sizeof(text)))
+		if (sys_read(path, text, sizeof(text)))
 			continue;
 		p = strstr(text, "event=");
 		if (p)

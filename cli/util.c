@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "cores.h"
 
 int usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -84,27 +83,6 @@ int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
 			   arg);
 }
 
-/*
- * The online CPUs, from sysfs ("0-3,6"); where that cannot be read, the
- * CPUs this process may run on.
- */
-int online_cpus(int *cpus, int max)
-{
-	char buf[1024];
-	cpu_set_t set;
-	int i, n = 0;
-
-	if (pmukit_sysfile_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) ||
-	    pmukit_cpulist_parse(buf, &set) || !CPU_COUNT(&set)) {
-		if (sched_getaffinity(0, sizeof(set), &set))
-			return -errno;
-	}
-	for (i = 0; i < CPU_SETSIZE && n < max; i++)
-		if (CPU_ISSET(i, &set))
-			cpus[n++] = i;
-	return n;
-}
-
 int pin_to_cpu(int cpu)
 {
 	cpu_set_t set;
@@ -129,9 +107,9 @@ const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info)
 const struct pmukit_core_def *default_common(void)
 {
 #if defined(__arm__)
-	return &pmukit_common_armv7;
+	return pmukit_common_table(7);
 #else
-	return &pmukit_common_armv8;
+	return pmukit_common_table(8);
 #endif
 }
 
@@ -144,12 +122,12 @@ const struct pmukit_core_def *default_common(void)
 /* Is user access off on some online CPU, as the module sees it? */
 static int some_cpu_off(void)
 {
-	int cpus[256], n = online_cpus(cpus, 256), i;
+	int cpus[256], n = pmukit_online_cpus(cpus, 256), i;
 	char path[96], text[16];
 
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (pmukit_sysfile_read(path, text, sizeof(text)) == 0 && strcmp(text, "on"))
+		if (sys_read(path, text, sizeof(text)) == 0 && strcmp(text, "on"))
 			return 1;
 	}
 	return 0;
@@ -163,7 +141,7 @@ int direct_rearm(const char *cmd)
 		return pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) ? -1 : 0;
 	if (!some_cpu_off() && pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)) == 0)
 		return 0;
-	if (pmukit_sysfile_write(PMUKIT_SYSFS "/rearm", "1\n"))
+	if (pmukit_kmod_rearm())
 		return -1;
 	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why)))
 		return -1;

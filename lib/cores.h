@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "pmukit/events.h"
+#include "pmukit/machine.h"	/* PMUKIT_PERF_DEVICES */
 
 #define PMUKIT_MAX_CORE_TYPES	8
-#define PMUKIT_PERF_DEVICES	"/sys/bus/event_source/devices"
 
 struct pmukit_core_type {
 	uint32_t midr;				/* of its first CPU */

@@ -8,6 +8,7 @@
  */
 #include <stddef.h>
 #include "pmukit/events.h"
+#include "pmukit/events_api.h"
 
 /*
  * Each table with events: static const struct pmukit_event_def
@@ -38,3 +39,48 @@ const unsigned int pmukit_ncores = sizeof(pmukit_cores) / sizeof(pmukit_cores[0]
 #define PMUKIT_COMMON(id, name_, arch_, t)					\
 	const struct pmukit_core_def pmukit_common_##id = CORE_DEF(name_, arch_, 0, t);
 #include "cores.def"
+
+/*
+ * libpmukit.so exports the tables through functions, so that the arrays' size
+ * and place are no part of the ABI.
+ */
+/**
+ * pmukit_core_count() - how many cores the tables describe
+ *
+ * Return: the number of entries of pmukit_cores[].
+ */
+unsigned int pmukit_core_count(void)
+{
+	return pmukit_ncores;
+}
+
+/**
+ * pmukit_core_at() - one core's table, in the order of the tables
+ * @i: 0 to pmukit_core_count() - 1
+ *
+ * Return: &pmukit_cores[@i], or NULL when @i is out of range.
+ */
+const struct pmukit_core_def *pmukit_core_at(unsigned int i)
+{
+	return i < pmukit_ncores ? &pmukit_cores[i] : NULL;
+}
+
+/**
+ * pmukit_common_table() - the common architectural events of an architecture
+ * @arch_major: 7, 8 or 9
+ *
+ * Return: pmukit_common_armv7, _armv8 or _armv9, or NULL for another number.
+ */
+const struct pmukit_core_def *pmukit_common_table(unsigned int arch_major)
+{
+	switch (arch_major) {
+	case 7:
+		return &pmukit_common_armv7;
+	case 8:
+		return &pmukit_common_armv8;
+	case 9:
+		return &pmukit_common_armv9;
+	default:
+		return NULL;
+	}
+}

@@ -6,10 +6,7 @@
 #ifndef PMUKIT_KERNEL_EL_H
 #define PMUKIT_KERNEL_EL_H
 
-/* 1 (EL1), 2 (EL2, VHE), or 0: unknown (pmukit.ko not loaded, or too old). */
-unsigned int pmukit_kernel_el(void);
-
-/* Where the kernel runs and what :k counts, for messages. */
-const char *pmukit_kernel_el_note(unsigned int kernel_el);
+/* pmukit_kernel_el() and pmukit_kernel_el_note() are public. */
+#include "pmukit/machine.h"
 
 #endif /* PMUKIT_KERNEL_EL_H */

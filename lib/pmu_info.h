@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 #include "pmukit/events.h"
+#include "pmukit/machine.h"	/* PMUKIT_SYSFS, the public part */
 
-#define PMUKIT_SYSFS	"/sys/kernel/pmukit"
 #define PMUKIT_KMOD_MAX_EVENTS	31
 
 /* One counter the module programmed (mode=read, events=). */
@@ -28,8 +28,6 @@ struct pmukit_kmod {
 
 /* The module's state; loaded = 0 when /sys/kernel/pmukit is missing. */
 void pmukit_kmod_get(struct pmukit_kmod *k);
-/* /sys/kernel/pmukit/cpu@cpu/@reg ("pmcr", "pmceid0", ...). */
-int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
 /*
  * Where the module's counts live on @cpu (cpu<N>/counters): @ctr[i] the
  * counter of events= entry i (of @n), @cycles the counter counting CPU_CYCLES
@@ -38,8 +36,6 @@ int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
  */
 #define PMUKIT_KMOD_NO_COUNTER	0xff
 int pmukit_kmod_counters(int cpu, unsigned int n, uint8_t *ctr, uint8_t *cycles);
-/* /sys/kernel/pmukit/@name ("id_dfr0", "id_pfr1": 32-bit kernels, as read at load). */
-int pmukit_kmod_id_reg(const char *name, uint32_t *v);
 
 /*
  * The MIDR of the CPU this thread runs on (0 when unknown) and its event

@@ -5,23 +5,8 @@
  */
 #include <string.h>
 
+#include "pmukit/json.h"
 #include "regions.h"
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static void csv_string(FILE *f, const char *s)
 {
@@ -101,11 +86,11 @@ static void report_json(FILE *f, const struct reg_report *rep)
 	size_t r;
 
 	fprintf(f, "{\n  \"path\": ");
-	json_string(f, rep->path);
+	pmukit_json_string(f, rep->path);
 	fprintf(f, ",\n  \"raw\": %s,\n  \"overhead\": {", rep->raw ? "true" : "false");
 	for (i = 0; i < rep->nevents; i++) {
 		fprintf(f, "%s\n    ", i ? "," : "");
-		json_string(f, rep->event[i]);
+		pmukit_json_string(f, rep->event[i]);
 		fprintf(f, ": { \"region\": %llu, \"nested_region\": %llu }",
 			(unsigned long long)(rep->raw ? 0 : rep->in_cost[i]),
 			(unsigned long long)(rep->raw ? 0 : rep->pair_cost[i]));
@@ -113,11 +98,11 @@ static void report_json(FILE *f, const struct reg_report *rep)
 	fprintf(f, "\n  },\n  \"regions\": [");
 	for (r = 0; r < n; r++) {
 		fprintf(f, "%s\n    { \"name\": ", r ? "," : "");
-		json_string(f, s[r].name);
+		pmukit_json_string(f, s[r].name);
 		fprintf(f, ", \"calls\": %llu, \"events\": {", (unsigned long long)s[r].calls);
 		for (i = 0; i < rep->nevents; i++) {
 			fprintf(f, "%s ", i ? "," : "");
-			json_string(f, rep->event[i]);
+			pmukit_json_string(f, rep->event[i]);
 			fprintf(f, ": { \"total\": %llu, \"self\": %llu }",
 				(unsigned long long)s[r].total[i],
 				(unsigned long long)s[r].self[i]);

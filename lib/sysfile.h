@@ -13,10 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pmukit/machine.h"
+
 /* Is $PMUKIT_SYSFS_ROOT in force? */
 int pmukit_sysfile_rooted(void);
-/* @path as the library opens it: under $PMUKIT_SYSFS_ROOT for /sys and /proc. */
-int pmukit_sysfile_path(const char *path, char *out, size_t len);
+/* pmukit_sysfile_path(), @path as the library opens it, is public. */
 /* The file's first line, without its newline, into @buf. */
 int pmukit_sysfile_read(const char *path, char *buf, size_t len);
 /* The whole file (at most @max bytes), NUL-terminated, malloc'd into *@text. */

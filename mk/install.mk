@@ -2,7 +2,9 @@
 #   make install           headers, libpmukit, pmukit and pmukit.pc under PREFIX (DESTDIR)
 #
 # PREFIX=/usr/local by default; DESTDIR for staging (packages, tests). The
-# module installs with 'make -C kmod install' on the board.
+# module installs with 'make -C kmod install' on the board. CLI_LINK=shared
+# installs a pmukit linked to the libpmukit.so installed beside it (the
+# default, static, is the one the guests run).
 
 PMUKIT_VERSION := 0.1.0
 PMUKIT_SOVERSION := 0
@@ -12,6 +14,14 @@ BINDIR ?= $(PREFIX)/bin
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 PC_FILE := $(BUILD)/lib/pmukit.pc
+CLI_LINK ?= static
+ifeq ($(CLI_LINK),static)
+CLI_INSTALL_BIN := $(CLI_BIN)
+else ifeq ($(CLI_LINK),shared)
+CLI_INSTALL_BIN := $(CLI_SHARED_BIN)
+else
+$(error CLI_LINK=$(CLI_LINK): give static or shared)
+endif
 
 $(PC_FILE): lib/pmukit.pc.in
 	@mkdir -p $(@D)
@@ -19,7 +29,7 @@ $(PC_FILE): lib/pmukit.pc.in
 		-e 's|@VERSION@|$(PMUKIT_VERSION)|' $< > $@
 
 .PHONY: install $(PC_FILE)
-install: lib cli $(PC_FILE)
+install: lib $(CLI_INSTALL_BIN) $(PC_FILE)
 	install -d $(DESTDIR)$(INCLUDEDIR)/pmukit $(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 0644 include/pmukit/*.h $(DESTDIR)$(INCLUDEDIR)/pmukit/
@@ -27,5 +37,5 @@ install: lib cli $(PC_FILE)
 	install -m 0755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/libpmukit.so.$(PMUKIT_VERSION)
 	ln -sf libpmukit.so.$(PMUKIT_VERSION) $(DESTDIR)$(LIBDIR)/libpmukit.so.$(PMUKIT_SOVERSION)
 	ln -sf libpmukit.so.$(PMUKIT_SOVERSION) $(DESTDIR)$(LIBDIR)/libpmukit.so
-	install -m 0755 $(CLI_BIN) $(DESTDIR)$(BINDIR)/pmukit
+	install -m 0755 $(CLI_INSTALL_BIN) $(DESTDIR)$(BINDIR)/pmukit
 	install -m 0644 $(PC_FILE) $(DESTDIR)$(PKGCONFIGDIR)/pmukit.pc

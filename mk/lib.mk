@@ -29,3 +29,4 @@ $(LIB_SO): $(LIB_OBJS) lib/libpmukit.map
 	@mkdir -p $(@D)
 	$(Q)$(CC) -shared -Wl,-soname,libpmukit.so.$(PMUKIT_SOVERSION) \
 		-Wl,--version-script=lib/libpmukit.map -o $@ $(LIB_OBJS) -lm
+	$(Q)ln -sf libpmukit.so $@.$(PMUKIT_SOVERSION)	# its soname, to run against it here

@@ -19,6 +19,9 @@
  *		pmukit_read(s, c);
  *		pmukit_close(s);
  *	}
+ *
+ * The event tables are in events_api.h, what the library knows of the
+ * machine (CPUs, core types, pmukit.ko, the kernel's level) in machine.h.
  */
 #ifndef PMUKIT_PMUKIT_H
 #define PMUKIT_PMUKIT_H
@@ -27,13 +30,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "export.h"
 #include "isb.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define PMUKIT_API __attribute__((visibility("default")))
 
 /* ---- access paths --------------------------------------------------- */
 

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * JSON output shared by the region markers' report and the pmukit
+ * command, so that every JSON text pmukit writes escapes strings alike.
+ */
+#ifndef PMUKIT_JSON_H
+#define PMUKIT_JSON_H
+
+#include <stdio.h>
+
+#include "export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * pmukit_json_string() - write a JSON string
+ * @f: the stream
+ * @s: the text (UTF-8 passes through unchanged)
+ *
+ * Writes @s in double quotes: '"' and '\' get a backslash, newline and tab
+ * are "\n" and "\t", other control characters "\u00XX".
+ */
+PMUKIT_API void pmukit_json_string(FILE *f, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMUKIT_JSON_H */

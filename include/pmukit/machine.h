@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What libpmukit knows of this machine besides pmukit_pmu_info(): its CPUs
+ * and core types, what the PMU supports, the pmukit module's state in
+ * /sys/kernel/pmukit and the exception level the kernel runs at.
+ *
+ * The library reads all of it from /sys and /proc; $PMUKIT_SYSFS_ROOT=DIR
+ * makes it read DIR/sys/... and DIR/proc/... instead (tests, diagnosis;
+ * ignored by set-user-ID programs). pmukit_sysfile_path() says where a
+ * file is read from, for programs that read more of those files.
+ */
+#ifndef PMUKIT_MACHINE_H
+#define PMUKIT_MACHINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "events.h"
+#include "export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where pmukit.ko shows its state, and where perf lists its PMUs. */
+#define PMUKIT_SYSFS		"/sys/kernel/pmukit"
+#define PMUKIT_PERF_DEVICES	"/sys/bus/event_source/devices"
+
+/**
+ * pmukit_sysfile_path() - the file the library opens for a /sys or /proc path
+ * @path: an absolute path ("/sys/kernel/pmukit/events")
+ * @out: filled with @path, under $PMUKIT_SYSFS_ROOT when that is set and
+ *       @path is in /sys or /proc
+ * @len: room in @out
+ *
+ * Return: 0, or -ENAMETOOLONG.
+ */
+PMUKIT_API int pmukit_sysfile_path(const char *path, char *out, size_t len);
+
+/* ---- CPUs and core types ---------------------------------------------- */
+
+/**
+ * pmukit_online_cpus() - the numbers of the online CPUs
+ * @cpus: filled with the CPU numbers, in increasing order
+ * @max: room in @cpus
+ *
+ * From /sys/devices/system/cpu/online; where that cannot be read, the CPUs
+ * the calling thread may run on.
+ *
+ * Return: the number of CPUs stored (at most @max), or a negative errno.
+ */
+PMUKIT_API int pmukit_online_cpus(int *cpus, int max);
+
+/* One CPU's core type (big.LITTLE machines have several). */
+struct pmukit_cpu_core {
+	uint32_t midr;				/* the type's MIDR; 0 unknown */
+	const struct pmukit_core_def *core;	/* its event table; NULL if none */
+	uint32_t perf_type;			/* its perf PMU's type; 0 if none found */
+	char pmu[64];				/* that PMU's name ("armv8_cortex_a53") or "" */
+};
+
+/**
+ * pmukit_cpu_core() - the core type of a CPU
+ * @cpu: an online CPU
+ * @out: filled in when 0 is returned
+ *
+ * Return: 0; -ENOENT when nothing tells the CPU's type (x86-64, or @cpu
+ * not online).
+ */
+PMUKIT_API int pmukit_cpu_core(int cpu, struct pmukit_cpu_core *out);
+
+/**
+ * pmukit_core_types_describe() - the machine's core types, for people
+ * @sep: put between two types (", ")
+ * @buf: filled with "cortex-a53 (cpus 0-3), cortex-a72 (cpus 4-5)"; a type
+ *       not in the tables is "MIDR 0x..."
+ * @len: room in @buf (the text is cut to fit)
+ *
+ * Return: the number of core types named (0 when nothing says, as on x86-64).
+ */
+PMUKIT_API unsigned int pmukit_core_types_describe(const char *sep, char *buf, size_t len);
+
+/* ---- what the PMU supports (AArch32 questions; AArch64 is PMUv3) ----- */
+
+/**
+ * pmukit_this_pmuv3() - is this core's PMU PMUv3?
+ *
+ * From ID_DFR0 as pmukit.ko shows it, else from the MIDR.
+ *
+ * Return: 1 yes, 0 no (PMUv1 or PMUv2), -1 cannot tell.
+ */
+PMUKIT_API int pmukit_this_pmuv3(void);
+
+/**
+ * pmukit_this_level_filter() - do the event counters filter by level?
+ * @v3: the PMU is PMUv3 (which always filters)
+ * @id_pfr1: set to ID_PFR1 as pmukit.ko shows it, 0 when it does not
+ *
+ * Whether PMEVTYPER's P and U bits work, from the PMU version, the Security
+ * Extensions (ID_PFR1) and the MIDR.
+ *
+ * Return: 1 yes, 0 no, -1 cannot tell.
+ */
+PMUKIT_API int pmukit_this_level_filter(int v3, uint32_t *id_pfr1);
+
+/* ---- the pmukit module ------------------------------------------------ */
+
+/**
+ * pmukit_kmod_cpu_reg() - a PMU register of one CPU as pmukit.ko shows it
+ * @cpu: the CPU
+ * @reg: the register's file in /sys/kernel/pmukit/cpu<N>/: "pmcr",
+ *       "pmceid0", "pmceid1", "pmuserenr", ...
+ * @v: the register's value
+ *
+ * Return: 0; -ENOENT (no module, no such file), -ERANGE, other negative errno.
+ */
+PMUKIT_API int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
+
+/**
+ * pmukit_kmod_id_reg() - an ID register as pmukit.ko read it at load
+ * @name: "id_dfr0" or "id_pfr1" (32-bit kernels)
+ * @v: the register's value
+ *
+ * Return: 0; -ENOENT (no module, or a kernel that does not show it), or
+ * another negative errno.
+ */
+PMUKIT_API int pmukit_kmod_id_reg(const char *name, uint32_t *v);
+
+/**
+ * pmukit_kmod_rearm() - have pmukit.ko set up every CPU's PMU again
+ *
+ * A perf session clears PMUSERENR (and may stop the counters) on the CPUs
+ * it ran on; writing /sys/kernel/pmukit/rearm re-applies the module's
+ * settings on every CPU (root only, as the file is).
+ *
+ * Return: 0; -ENOENT (module not loaded), -EACCES, or another negative errno.
+ */
+PMUKIT_API int pmukit_kmod_rearm(void);
+
+/**
+ * pmukit_kernel_el() - the exception level the kernel runs at
+ *
+ * User space cannot read CurrentEL: pmukit.ko reports it.
+ *
+ * Return: 1 (EL1), 2 (EL2, VHE), or 0: unknown (module not loaded, or too old).
+ */
+PMUKIT_API unsigned int pmukit_kernel_el(void);
+
+/**
+ * pmukit_kernel_el_note() - where the kernel runs and what ":k" counts
+ * @kernel_el: as pmukit_kernel_el() returns it
+ *
+ * Return: a sentence for people (a constant string).
+ */
+PMUKIT_API const char *pmukit_kernel_el_note(unsigned int kernel_el);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMUKIT_MACHINE_H */
