@@ -93,7 +93,15 @@
 
 /* Architectural event numbers used by pmukit itself */
 #define PMUKIT_EVT_SW_INCR		0x00
+#define PMUKIT_EVT_L1D_CACHE_REFILL	0x03
+#define PMUKIT_EVT_L1D_CACHE		0x04
 #define PMUKIT_EVT_INST_RETIRED	0x08
+#define PMUKIT_EVT_BR_MIS_PRED		0x10
 #define PMUKIT_EVT_CPU_CYCLES	0x11
+#define PMUKIT_EVT_BR_PRED		0x12
+#define PMUKIT_EVT_L2D_CACHE		0x16
+#define PMUKIT_EVT_L2D_CACHE_REFILL	0x17
+#define PMUKIT_EVT_BR_RETIRED		0x21
+#define PMUKIT_EVT_BR_MIS_PRED_RETIRED	0x22
 
 #endif /* PMUKIT_PMU_FIELDS_H */

@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "analysis.h"
 #include "isb.h"
 
 #ifdef __cplusplus
