@@ -12,6 +12,8 @@
 #ifndef PMUKIT_CORE_PASSES_H
 #define PMUKIT_CORE_PASSES_H
 
+#include "pmukit/analysis.h"
+
 struct pmukit_plan {
 	unsigned int n;		/* events, the cycles event included */
 	int cycles;		/* the event in every pass, or -1: counted apart */

@@ -95,8 +95,12 @@ struct pmukit_fw_mval {
 	unsigned int pass;	/* 1-based; 0 for a single run */
 };
 
-enum { PMUKIT_FW_M_INST, PMUKIT_FW_M_CYCLES, PMUKIT_FW_M_L1D_REFILL, PMUKIT_FW_M_L1D,
-       PMUKIT_FW_M_L2D_REFILL, PMUKIT_FW_M_L2D, PMUKIT_FW_M_COUNT };
+/*
+ * Inputs: slot PMUKIT_FW_M_CYCLES is the cycle counter, the others the
+ * events of the metrics the firmware prints (core/metrics.c's table), in
+ * the order they first appear there.
+ */
+enum { PMUKIT_FW_M_CYCLES = 0, PMUKIT_FW_M_COUNT = 12 };
 
 /* Which metric input an event number feeds, or -1. */
 int pmukit_fw_metric_slot(int number);
