@@ -197,11 +197,9 @@ void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT])
 	}
 }
 
-void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
+void pmukit_fw_mvals_clear(struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT])
 {
-	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
 	unsigned int i;
-	int cpu_cycles = -1;
 
 	for (i = 0; i < PMUKIT_FW_M_COUNT; i++) {
 		m[i].have = 0;
@@ -213,6 +211,15 @@ void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 		m[i].cycles_valid = 0;
 		m[i].pass = 0;
 	}
+}
+
+void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
+{
+	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
+	unsigned int i;
+	int cpu_cycles = -1;
+
+	pmukit_fw_mvals_clear(m);
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
 		int slot = pmukit_fw_metric_slot(ev[i].number);
 		pmukit_fw_u64 d;

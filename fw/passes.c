@@ -92,6 +92,26 @@ int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *al
 	return (int)p->npasses;
 }
 
+/* Indices in p->all of the events of the current pass; returns how many. */
+static unsigned int pass_events(const struct pmukit_fw_passes *p,
+				int idx[PMUKIT_FW_MAX_COUNTERS])
+{
+	unsigned int k, first, end, n = 0;
+	struct pmukit_plan pl;
+
+	plan_of(p, &pl);
+	first = pmukit_plan_first(&pl, p->pass);
+	end = first + pmukit_plan_count(&pl, p->pass);
+	for (k = first; k < end && n < PMUKIT_FW_MAX_COUNTERS; k++) {
+		int i = nth_event(p, k);
+
+		if (i < 0)
+			break;
+		idx[n++] = i;
+	}
+	return n;
+}
+
 static const char *const pass_titles[PMUKIT_FW_MAX_PASSES] = {
 	"pass 1", "pass 2", "pass 3", "pass 4", "pass 5", "pass 6", "pass 7", "pass 8",
 	"pass 9", "pass 10", "pass 11", "pass 12", "pass 13", "pass 14", "pass 15", "pass 16",
@@ -99,24 +119,18 @@ static const char *const pass_titles[PMUKIT_FW_MAX_PASSES] = {
 
 int pmukit_fw_passes_next(struct pmukit_fw_passes *p)
 {
-	unsigned int k, end, g = 0;
-	struct pmukit_plan pl;
+	int idx[PMUKIT_FW_MAX_COUNTERS];
+	unsigned int n, g;
 	int rc;
 
 	if (p->running)
 		return PMUKIT_FW_EBUSY;
 	if (p->pass >= p->npasses)
 		return 0;
-	plan_of(p, &pl);
-	end = pmukit_plan_first(&pl, p->pass) + pmukit_plan_count(&pl, p->pass);
-	for (k = pmukit_plan_first(&pl, p->pass); k < end; k++) {
-		int i = nth_event(p, k);
-
-		if (i < 0)
-			break;
-		copy_event(&p->group[g], &p->all[i]);
+	n = pass_events(p, idx);
+	for (g = 0; g < n; g++) {
+		copy_event(&p->group[g], &p->all[idx[g]]);
 		p->group[g].flags &= ~PMUKIT_FW_OUT_FLAGS;
-		g++;
 	}
 	set_marker(&p->group[g++], "CYCLES", PMUKIT_FW_CYCLES);
 	set_marker(&p->group[g], 0, PMUKIT_FW_END);
@@ -131,29 +145,25 @@ int pmukit_fw_passes_next(struct pmukit_fw_passes *p)
 
 int pmukit_fw_passes_stop(struct pmukit_fw_passes *p)
 {
-	unsigned int k, end, g = 0;
-	struct pmukit_plan pl;
+	int idx[PMUKIT_FW_MAX_COUNTERS];
+	unsigned int k, n, g;
 	int rc;
 
 	if (!p->running)
 		return PMUKIT_FW_ENOENT;
 	rc = pmukit_fw_stop(p->group);
 	p->running = 0;
-	plan_of(p, &pl);
-	end = pmukit_plan_first(&pl, p->pass) + pmukit_plan_count(&pl, p->pass);
-	for (k = pmukit_plan_first(&pl, p->pass); k < end; k++) {
-		int i = nth_event(p, k);
+	n = pass_events(p, idx);
+	for (g = 0; g < n; g++) {
+		int i = idx[g];
 
-		if (i < 0)
-			break;
 		p->all[i].counter = p->group[g].counter;
 		p->all[i].preval = p->group[g].preval;
 		p->all[i].postval = p->group[g].postval;
 		p->all[i].flags = (p->all[i].flags & ~PMUKIT_FW_OUT_FLAGS) |
 				  (p->group[g].flags & PMUKIT_FW_OUT_FLAGS);
-		g++;
 	}
-	/* group[g] is the CYCLES entry of this pass. */
+	/* group[g] (g == n) is the CYCLES entry of this pass. */
 	p->cycles[p->pass] = p->group[g].postval - p->group[g].preval;
 	p->cycles_flags[p->pass] = p->group[g].flags;
 	if (p->pass == 0) {
@@ -247,16 +257,7 @@ void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 	pmukit_fw_rule();
 	pmukit_fw_print("PMU EVENT, PASS, DELTA\n");
 
-	for (i = 0; i < PMUKIT_FW_M_COUNT; i++) {
-		m[i].have = 0;
-		m[i].valid = 0;
-		m[i].prohibited = 0;
-		m[i].count = 0;
-		m[i].cycles = 0;
-		m[i].have_cycles = 0;
-		m[i].cycles_valid = 0;
-		m[i].pass = 0;
-	}
+	pmukit_fw_mvals_clear(m);
 	for (k = 0; k < p->nall; k++) {
 		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
 		unsigned int pass = pmukit_plan_pass(&pl, k) + 1;	/* 1-based */

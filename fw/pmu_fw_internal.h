@@ -104,6 +104,8 @@ enum { PMUKIT_FW_M_CYCLES = 0, PMUKIT_FW_M_COUNT = 12 };
 
 /* Which metric input an event number feeds, or -1. */
 int pmukit_fw_metric_slot(int number);
+/* No input has a value. */
+void pmukit_fw_mvals_clear(struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
 void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
 
 /* Event delta as the stop code computed it (pmu_fw.c). */
