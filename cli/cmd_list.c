@@ -68,45 +68,14 @@ static void list_cores(void)
 		       (unsigned)c->midr, c->nevents);
 }
 
-/* Edit distance of two short names, '_' and ' ' read as '-', case ignored. */
-static unsigned int distance(const char *a, const char *b)
-{
-	unsigned int row[40], diag, up, best, i, j;
-	size_t la = strlen(a), lb = strlen(b);
-
-	if (la >= 40 || lb >= 40)
-		return 100;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			int ca = a[i - 1] == '_' || a[i - 1] == ' ' ? '-' : a[i - 1] | 0x20;
-			int cb = b[j - 1] == '_' || b[j - 1] == ' ' ? '-' : b[j - 1] | 0x20;
-
-			best = diag + (ca != cb);
-			up = row[j];
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 /* Names a typo away from what was typed. */
 static void suggest_cores(const char *name)
 {
-	const struct pmukit_core_def *c;
-	unsigned int i, n = 0;
+	const char *sugg[PMUKIT_SUGGEST_LIMIT];
+	size_t i, n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_LIMIT);
 
-	for (i = 0; (c = pmukit_core_at(i)); i++)
-		if (distance(name, c->name) <= 2)
-			fprintf(stderr, "%s%s", n++ ? ", " : "did you mean: ", c->name);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
 	if (n)
 		fputc('\n', stderr);
 }

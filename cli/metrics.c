@@ -1,28 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * Derived metrics. A ratio of two events is only as good as the runs they
- * were counted in agree: where both are in one pass, that pass is used; the
- * cycles counted in every pass give IPC for instructions in any pass.
+ * Derived metrics: the library's metric table (pmukit_metric_info()),
+ * evaluated on the means of the runs. A ratio of two events is only as
+ * good as the runs they were counted in agree: where both are in one pass,
+ * that pass is used; the cycles counted in every pass give IPC for
+ * instructions in any pass.
  */
 #include <string.h>
 #include <strings.h>
 
 #include "cli.h"
 #include "metrics.h"
-
-static const struct {
-	const char *name;
-	const char *num, *den;	/* base names, as the session reports them */
-	double scale;
-	const char *unit;
-} rules[] = {
-	{ "IPC", "INST_RETIRED", "CPU_CYCLES", 1, "" },
-	{ "IPC", "instructions", "cycles", 1, "" },
-	{ "L1D refill rate", "L1D_CACHE_REFILL", "L1D_CACHE", 100, "%" },
-	{ "L2D refill rate", "L2D_CACHE_REFILL", "L2D_CACHE", 100, "%" },
-	{ "branch mispredict rate", "BR_MIS_PRED", "BR_PRED", 100, "%" },
-	{ "branch mispredict rate", "BR_MIS_PRED_RETIRED", "BR_RETIRED", 100, "%" },
-};
+#include "pmukit/pmu_fields.h"
 
 /* Is @name (with its levels, "INST_RETIRED:u") the event @base? */
 static int is(const char *name, const char *base)
@@ -32,6 +21,27 @@ static int is(const char *name, const char *base)
 	return strlen(base) == n && !strncasecmp(name, base, n);
 }
 
+/* Where there is no Arm PMU, the session names these events as perf does. */
+static const char *perf_name(uint16_t code)
+{
+	switch (code) {
+	case PMUKIT_EVT_INST_RETIRED:
+		return "instructions";
+	case PMUKIT_EVT_CPU_CYCLES:
+		return "cycles";
+	default:
+		return NULL;
+	}
+}
+
+/* Is report row @name the metric's event @k? */
+static int is_event(const char *name, const struct pmukit_metric_info *mi, unsigned int k)
+{
+	const char *alias = perf_name(mi->event[k]);
+
+	return is(name, mi->event_name[k]) || (alias && is(name, alias));
+}
+
 static const char *levels(const char *name)
 {
 	const char *c = strchr(name, ':');
@@ -39,8 +49,9 @@ static const char *levels(const char *name)
 	return c ? c : "";
 }
 
-/* The best denominator for numerator @i: same pass, then same levels. */
-static int pick_den(const struct stat_report *r, unsigned int i, const char *den, int cycles_ref)
+/* The best row for event @k beside the first event's row @i: same pass, then same levels. */
+static int pick_den(const struct stat_report *r, unsigned int i,
+		    const struct pmukit_metric_info *mi, unsigned int k, int cycles_ref)
 {
 	int best = -1, score = -1;
 	unsigned int j;
@@ -48,7 +59,7 @@ static int pick_den(const struct stat_report *r, unsigned int i, const char *den
 	for (j = 0; j < r->nev; j++) {
 		int s;
 
-		if (r->ev[j].added || !is(r->ev[j].name, den))
+		if (r->ev[j].added || !is_event(r->ev[j].name, mi, k))
 			continue;
 		s = (r->ev[j].pass == r->ev[i].pass || (int)j == cycles_ref) * 2 +
 		    !strcmp(levels(r->ev[j].name), levels(r->ev[i].name));
@@ -60,34 +71,59 @@ static int pick_den(const struct stat_report *r, unsigned int i, const char *den
 	return best;
 }
 
+/* A mean as the engine's integer count. */
+static uint64_t count_of(double mean)
+{
+	if (!(mean > 0))
+		return 0;
+	if (mean >= 9.2e18)
+		return (uint64_t)9.2e18;
+	return (uint64_t)(mean + 0.5);
+}
+
 void metrics_compute(struct stat_report *r)
 {
 	int cycles_ref = r->cycles_ref;
-	unsigned int k, i;
+	unsigned int nm = pmukit_metric_count(), x, i, k;
 
 	r->nmetrics = 0;
-	for (k = 0; k < ARRAY_SIZE(rules) && r->nmetrics < STAT_MAX_METRICS; k++) {
-		for (i = 0; i < r->nev; i++) {
-			struct stat_metric *m;
-			double num, den;
-			int j;
+	for (x = 0; x < nm && r->nmetrics < STAT_MAX_METRICS; x++) {
+		const struct pmukit_metric_info *mi = pmukit_metric_info(x);
 
-			if (r->ev[i].added || !is(r->ev[i].name, rules[k].num))
+		for (i = 0; i < r->nev; i++) {
+			uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
+			struct pmukit_metric_value v;
+			struct stat_metric *m;
+			unsigned int counted = 1;
+			int cross = 0, j = 0;
+
+			if (r->ev[i].added || !is_event(r->ev[i].name, mi, 0))
 				continue;
-			j = pick_den(r, i, rules[k].den, cycles_ref);
+			count[0] = count_of(r->ev[i].st.mean);
+			for (k = 1; k < mi->nevents; k++) {
+				double mean;
+
+				j = pick_den(r, i, mi, k, cycles_ref);
+				if (j < 0)
+					break;
+				if (j == cycles_ref && r->npasses > 1 && r->ev[i].pass >= 1)
+					mean = r->pass_cycles[r->ev[i].pass - 1];
+				else
+					mean = r->ev[j].st.mean;
+				count[k] = count_of(mean);
+				counted |= 1u << k;
+				cross |= j != cycles_ref && r->ev[j].pass != r->ev[i].pass;
+			}
 			if (j < 0)
 				break;
-			num = r->ev[i].st.mean;
-			if (j == cycles_ref && r->npasses > 1 && r->ev[i].pass >= 1)
-				den = r->pass_cycles[r->ev[i].pass - 1];
-			else
-				den = r->ev[j].st.mean;
+			pmukit_metric_eval(x, count, counted, &v);
 			m = &r->metric[r->nmetrics++];
 			memset(m, 0, sizeof(*m));
-			snprintf(m->name, sizeof(m->name), "%s", rules[k].name);
-			m->unit = rules[k].unit;
-			m->value = den > 0 ? num / den * rules[k].scale : 0.0;
-			m->cross_pass = j != cycles_ref && r->ev[j].pass != r->ev[i].pass;
+			snprintf(m->name, sizeof(m->name), "%s", mi->name);
+			m->unit = mi->unit;
+			/* n/a (a zero divisor) reads 0, as it always has. */
+			m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
+			m->cross_pass = cross;
 			m->event = i;
 			break;	/* one of each metric: the first numerator */
 		}

@@ -32,8 +32,8 @@ int spec_is_cycles(const char *spec)
 
 int pass_plan(struct pass_plan *p, const char *const *spec, unsigned int n, unsigned int cap)
 {
-	unsigned int i, per, others = 0, k;
-	int cyc = -1;
+	unsigned int i, k;
+	int cyc = -1, np;
 
 	memset(p, 0, sizeof(*p));
 	p->cycles = -1;
@@ -60,21 +60,18 @@ int pass_plan(struct pass_plan *p, const char *const *spec, unsigned int n, unsi
 		p->added = 1;
 	}
 	p->cycles = cyc;
-	others = n - (p->added ? 0 : 1);
-	per = cap - 1;
-	p->npasses = (others + per - 1) / per;
-	if (p->npasses > STAT_MAX_PASSES)
+	/* Every pass full but the last, the cycles first in each. */
+	np = pmukit_plan_passes(p->nspecs, cyc, cap, 0, p->pass_of);
+	if (np < 0 || np > STAT_MAX_PASSES)
 		return -E2BIG;
+	p->npasses = (unsigned int)np;
 	for (k = 0; k < p->npasses; k++)
 		p->idx[k][p->count[k]++] = (unsigned int)cyc;
-	k = 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < p->nspecs; i++) {
 		if ((int)i == cyc)
 			continue;
-		if (p->count[k] == cap)
-			k++;
+		k = p->pass_of[i];
 		p->idx[k][p->count[k]++] = i;
-		p->pass_of[i] = k;
 	}
 	return 0;
 }

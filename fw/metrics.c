@@ -4,112 +4,202 @@
  *   IPC             = INST_RETIRED / CYCLES             (3 decimals)
  *   L1D refill rate = L1D_CACHE_REFILL / L1D_CACHE      (percent, 2 decimals)
  *   L2D refill rate = L2D_CACHE_REFILL / L2D_CACHE      (percent, 2 decimals)
- * Event numbers are the architectural ones (Arm ARM, common events).
+ * The formulas, event numbers and decimals are rows of the metric table of
+ * core/metrics.c, shared with libpmukit; CPU_CYCLES there is the cycle
+ * counter here, named CYCLES.
  */
 #include "pmu_fw_internal.h"
+#include "core/metrics.h"
 
-#define EVT_L1D_CACHE_REFILL	0x03
-#define EVT_L1D_CACHE		0x04
-#define EVT_L2D_CACHE		0x16
-#define EVT_L2D_CACHE_REFILL	0x17
+/* The metrics the firmware's reports show, in this order. */
+static const char *const shown[] = { "IPC", "L1D refill rate", "L2D refill rate" };
+
+#define NSHOWN	(sizeof(shown) / sizeof(shown[0]))
+
+static const struct pmukit_metric_info *shown_info(unsigned int s)
+{
+	return pmukit_metric_info((unsigned int)pmukit_metric_find(shown[s]));
+}
 
 int pmukit_fw_metric_slot(int number)
 {
-	switch (number) {
-	case PMUKIT_EVT_INST_RETIRED:	return PMUKIT_FW_M_INST;
-	case PMUKIT_FW_CYCLES:		return PMUKIT_FW_M_CYCLES;
-	case EVT_L1D_CACHE_REFILL:	return PMUKIT_FW_M_L1D_REFILL;
-	case EVT_L1D_CACHE:		return PMUKIT_FW_M_L1D;
-	case EVT_L2D_CACHE_REFILL:	return PMUKIT_FW_M_L2D_REFILL;
-	case EVT_L2D_CACHE:		return PMUKIT_FW_M_L2D;
-	default:			return -1;
+	int slot = PMUKIT_FW_M_CYCLES + 1;
+	unsigned int s, k, t, u;
+
+	if (number == PMUKIT_FW_CYCLES)
+		return PMUKIT_FW_M_CYCLES;
+	for (s = 0; s < NSHOWN; s++) {
+		const struct pmukit_metric_info *mi = shown_info(s);
+
+		for (k = 0; mi && k < mi->nevents; k++) {
+			int seen = mi->event[k] == PMUKIT_EVT_CPU_CYCLES;
+
+			/* A number of an earlier metric has its slot already. */
+			for (t = 0; t <= s && !seen; t++) {
+				const struct pmukit_metric_info *mt = shown_info(t);
+
+				for (u = 0; mt && u < (t == s ? k : mt->nevents) && !seen; u++)
+					seen = mt->event[u] == mi->event[k];
+			}
+			if (seen)
+				continue;
+			if (mi->event[k] == number)
+				return slot < PMUKIT_FW_M_COUNT ? slot : -1;
+			slot++;
+		}
+	}
+	return -1;
+}
+
+/* The name the firmware prints for a metric's event k. */
+static const char *event_name(const struct pmukit_metric_info *mi, int k)
+{
+	return mi->event[k] == PMUKIT_EVT_CPU_CYCLES ? "CYCLES" : mi->event_name[k];
+}
+
+/* The formula, with CPU_CYCLES named CYCLES. */
+static void formula(struct pmukit_fw_line *l, const struct pmukit_metric_info *mi)
+{
+	const char *f = mi->formula;
+
+	while (*f) {
+		unsigned int n = 0, k;
+		int done = 0;
+
+		while ((f[n] >= 'A' && f[n] <= 'Z') || (f[n] >= '0' && f[n] <= '9') || f[n] == '_')
+			n++;
+		for (k = 0; n && k < mi->nevents && !done; k++) {
+			const char *e = mi->event_name[k];
+			unsigned int i;
+
+			for (i = 0; i < n && e[i] == f[i]; i++)
+				;
+			if (i == n && !e[n]) {
+				pmukit_fw_line_str(l, event_name(mi, (int)k));
+				done = 1;
+			}
+		}
+		for (k = 0; !done && k < (n ? n : 1); k++)
+			pmukit_fw_line_char(l, f[k]);
+		f += n ? n : 1;
 	}
 }
 
-static void passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *a,
-			const struct pmukit_fw_mval *b)
+/* " (passes 1 and 2)" when the metric's events come from different passes. */
+static void passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *v,
+			unsigned int n)
 {
-	if (!a->pass || a->pass == b->pass)
+	unsigned int k, differ = 0;
+
+	for (k = 1; k < n; k++)
+		differ |= v[k].pass != v[0].pass;
+	if (!v[0].pass || !differ)
 		return;
 	pmukit_fw_line_str(l, " (passes ");
-	pmukit_fw_line_u64(l, a->pass);
-	pmukit_fw_line_str(l, " and ");
-	pmukit_fw_line_u64(l, b->pass);
+	for (k = 0; k < n; k++) {
+		if (k)
+			pmukit_fw_line_str(l, k + 1 == n ? " and " : ", ");
+		pmukit_fw_line_u64(l, v[k].pass);
+	}
 	pmukit_fw_line_char(l, ')');
 }
 
-/* One "name,value,formula" line; value = num / den * scale with decimals. */
-static void ratio_line(const char *name, const char *num_name, const char *den_name,
-		       const struct pmukit_fw_mval *num, const struct pmukit_fw_mval *den,
-		       uint64_t den_count, uint64_t scale, unsigned int decimals, int percent)
+/* One "name,value,formula" line. */
+static void metric_line(const struct pmukit_metric_info *mi, unsigned int x,
+			const struct pmukit_fw_mval *v)
 {
+	uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
+	struct pmukit_metric_value val = { PMUKIT_METRIC_OK, -1, 0, 1 };
 	struct pmukit_fw_line l;
+	int prohibited = 0, valid = 1;
+	int64_t fixed;
+	unsigned int k;
 
+	for (k = 0; k < mi->nevents; k++) {
+		prohibited |= v[k].prohibited;
+		valid &= !!v[k].valid;
+		count[k] = v[k].count;
+	}
 	l.len = 0;
-	pmukit_fw_line_str(&l, name);
+	pmukit_fw_line_str(&l, mi->name);
 	pmukit_fw_line_char(&l, ',');
-	if (!num->valid || !den->valid)
+	if (!valid || pmukit_metric_eval(x, count, (1u << mi->nevents) - 1, &val) ||
+	    pmukit_metric_fixed(&val, mi->decimals, &fixed)) {
 		pmukit_fw_line_str(&l, "n/a");
-	else if (den_count == 0)
-		pmukit_fw_line_str(&l, "n/a");
-	else {
-		pmukit_fw_line_fixed(&l, pmukit_fw_ratio(num->count, den_count, scale), decimals);
-		if (percent)
-			pmukit_fw_line_char(&l, '%');
+	} else {
+		if (fixed < 0) {
+			pmukit_fw_line_char(&l, '-');
+			fixed = -fixed;
+		}
+		pmukit_fw_line_fixed(&l, (uint64_t)fixed, mi->decimals);
+		pmukit_fw_line_str(&l, mi->unit);
 	}
 	pmukit_fw_line_char(&l, ',');
-	pmukit_fw_line_str(&l, num_name);
-	pmukit_fw_line_str(&l, " / ");
-	pmukit_fw_line_str(&l, den_name);
-	if (num->prohibited || den->prohibited)
+	formula(&l, mi);
+	if (prohibited) {
 		pmukit_fw_line_str(&l, " (event counting prohibited here)");
-	else if (!num->valid || !den->valid)
+	} else if (!valid) {
 		pmukit_fw_line_str(&l, " (a counter overflowed)");
-	else if (den_count == 0) {
+	} else if (val.status == PMUKIT_METRIC_ZERO_DIVISOR && val.event >= 0) {
 		pmukit_fw_line_str(&l, " (");
-		pmukit_fw_line_str(&l, den_name);
+		pmukit_fw_line_str(&l, event_name(mi, val.event));
 		pmukit_fw_line_str(&l, " counted 0)");
+	} else if (val.status != PMUKIT_METRIC_OK) {
+		pmukit_fw_line_str(&l, " (");
+		pmukit_fw_line_str(&l, pmukit_metric_reason(&val));
+		pmukit_fw_line_char(&l, ')');
 	}
-	passes_note(&l, num, den);
+	passes_note(&l, v, mi->nevents);
 	pmukit_fw_line_end(&l);
 }
 
 void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT])
 {
-	const struct pmukit_fw_mval *inst = &m[PMUKIT_FW_M_INST];
-	int ipc = inst->have && (inst->have_cycles || m[PMUKIT_FW_M_CYCLES].have);
-	int l1 = m[PMUKIT_FW_M_L1D_REFILL].have && m[PMUKIT_FW_M_L1D].have;
-	int l2 = m[PMUKIT_FW_M_L2D_REFILL].have && m[PMUKIT_FW_M_L2D].have;
+	unsigned int s, k, header = 0;
 
-	if (!ipc && !l1 && !l2)
-		return;
-	pmukit_fw_print("METRIC, VALUE, FORMULA\n");
-	if (ipc) {
-		/* CYCLES of the pass that counted INST_RETIRED, when there were passes. */
-		struct pmukit_fw_mval cyc = m[PMUKIT_FW_M_CYCLES];
+	for (s = 0; s < NSHOWN; s++) {
+		const struct pmukit_metric_info *mi = shown_info(s);
+		struct pmukit_fw_mval v[PMUKIT_METRIC_MAX_EVENTS];
+		const struct pmukit_fw_mval *anchor = 0;
+		int have = mi != 0;
 
-		if (inst->have_cycles) {
-			cyc.count = inst->cycles;
-			cyc.pass = inst->pass;
-			cyc.valid = inst->cycles_valid;
+		/* The first event that is not the cycles: CYCLES come from its pass. */
+		for (k = 0; have && k < mi->nevents && !anchor; k++)
+			if (mi->event[k] != PMUKIT_EVT_CPU_CYCLES) {
+				int slot = pmukit_fw_metric_slot(mi->event[k]);
+
+				anchor = slot >= 0 ? &m[slot] : 0;
+			}
+		for (k = 0; have && k < mi->nevents; k++) {
+			if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES) {
+				v[k] = m[PMUKIT_FW_M_CYCLES];
+				if (anchor && anchor->have_cycles) {
+					/* CYCLES of the pass that counted the others. */
+					v[k].have = 1;
+					v[k].count = anchor->cycles;
+					v[k].pass = anchor->pass;
+					v[k].valid = anchor->cycles_valid;
+				}
+			} else {
+				int slot = pmukit_fw_metric_slot(mi->event[k]);
+
+				if (slot < 0)
+					break;
+				v[k] = m[slot];
+			}
+			have = v[k].have;
 		}
-		ratio_line("IPC", "INST_RETIRED", "CYCLES", inst, &cyc, cyc.count, 1000, 3, 0);
+		if (!have || k < mi->nevents)
+			continue;
+		if (!header++)
+			pmukit_fw_print("METRIC, VALUE, FORMULA\n");
+		metric_line(mi, (unsigned int)pmukit_metric_find(shown[s]), v);
 	}
-	if (l1)
-		ratio_line("L1D refill rate", "L1D_CACHE_REFILL", "L1D_CACHE",
-			   &m[PMUKIT_FW_M_L1D_REFILL], &m[PMUKIT_FW_M_L1D],
-			   m[PMUKIT_FW_M_L1D].count, 10000, 2, 1);
-	if (l2)
-		ratio_line("L2D refill rate", "L2D_CACHE_REFILL", "L2D_CACHE",
-			   &m[PMUKIT_FW_M_L2D_REFILL], &m[PMUKIT_FW_M_L2D],
-			   m[PMUKIT_FW_M_L2D].count, 10000, 2, 1);
 }
 
-void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
+void pmukit_fw_mvals_clear(struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT])
 {
-	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
 	unsigned int i;
-	int cpu_cycles = -1;
 
 	for (i = 0; i < PMUKIT_FW_M_COUNT; i++) {
 		m[i].have = 0;
@@ -121,6 +211,15 @@ void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 		m[i].cycles_valid = 0;
 		m[i].pass = 0;
 	}
+}
+
+void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
+{
+	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
+	unsigned int i;
+	int cpu_cycles = -1;
+
+	pmukit_fw_mvals_clear(m);
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
 		int slot = pmukit_fw_metric_slot(ev[i].number);
 		pmukit_fw_u64 d;

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Multi-pass runs: a selection with more events than counters is split into
- * passes of nearly equal size, each with the cycle counter; the caller runs
- * the profiled code once per pass. Results are copied back into the caller's
+ * passes of nearly equal size, each with the cycle counter (the balanced
+ * plan of core/passes.c, shared with the library); the caller runs the
+ * profiled code once per pass. Results are copied back into the caller's
  * selection, and the CYCLES of every pass are kept to show how repeatable the
  * runs were (their spread), which bounds how far counts from different passes
  * may be compared.
  */
 #include "pmu_fw_internal.h"
+#include "core/passes.h"
 
 static void copy_event(struct pmukit_fw_event *to, const struct pmukit_fw_event *from)
 {
@@ -45,15 +47,17 @@ static int nth_event(const struct pmukit_fw_passes *p, unsigned int k)
 	return -1;
 }
 
-static unsigned int div_up(unsigned int a, unsigned int b)
+/* The plan: the events but CYCLES, balanced over p->cap counters a pass. */
+static void plan_of(const struct pmukit_fw_passes *p, struct pmukit_plan *pl)
 {
-	return (unsigned int)pmukit_fw_udiv64(a + b - 1, b, 0);
+	pmukit_plan_make(pl, p->nall, -1, p->cap, PMUKIT_PLAN_BALANCED);
 }
 
 int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *all,
 			  unsigned int max_per_pass)
 {
 	unsigned int i, n = pmukit_fw_num_counters();
+	struct pmukit_plan pl;
 
 	p->all = all;
 	p->nall = 0;
@@ -76,14 +80,36 @@ int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *al
 		pmukit_fw_print("pmukit: no event counter at this level: CYCLES only\n");
 		return PMUKIT_FW_E2BIG;
 	}
-	p->npasses = p->nall ? div_up(p->nall, n) : 1;
+	p->cap = n;
+	plan_of(p, &pl);
+	p->npasses = pl.npasses;
 	if (p->npasses > PMUKIT_FW_MAX_PASSES) {
 		pmukit_fw_print("pmukit: too many events for PMUKIT_FW_MAX_PASSES passes\n");
 		return PMUKIT_FW_E2BIG;
 	}
 	/* Spread the events evenly: 7 events on 6 counters run as 4 + 3. */
-	p->per_pass = p->nall ? div_up(p->nall, p->npasses) : 0;
+	p->per_pass = pl.size;
 	return (int)p->npasses;
+}
+
+/* Indices in p->all of the events of the current pass; returns how many. */
+static unsigned int pass_events(const struct pmukit_fw_passes *p,
+				int idx[PMUKIT_FW_MAX_COUNTERS])
+{
+	unsigned int k, first, end, n = 0;
+	struct pmukit_plan pl;
+
+	plan_of(p, &pl);
+	first = pmukit_plan_first(&pl, p->pass);
+	end = first + pmukit_plan_count(&pl, p->pass);
+	for (k = first; k < end && n < PMUKIT_FW_MAX_COUNTERS; k++) {
+		int i = nth_event(p, k);
+
+		if (i < 0)
+			break;
+		idx[n++] = i;
+	}
+	return n;
 }
 
 static const char *const pass_titles[PMUKIT_FW_MAX_PASSES] = {
@@ -93,21 +119,18 @@ static const char *const pass_titles[PMUKIT_FW_MAX_PASSES] = {
 
 int pmukit_fw_passes_next(struct pmukit_fw_passes *p)
 {
-	unsigned int k, g = 0;
+	int idx[PMUKIT_FW_MAX_COUNTERS];
+	unsigned int n, g;
 	int rc;
 
 	if (p->running)
 		return PMUKIT_FW_EBUSY;
 	if (p->pass >= p->npasses)
 		return 0;
-	for (k = p->pass * p->per_pass; k < (p->pass + 1) * p->per_pass; k++) {
-		int i = nth_event(p, k);
-
-		if (i < 0)
-			break;
-		copy_event(&p->group[g], &p->all[i]);
+	n = pass_events(p, idx);
+	for (g = 0; g < n; g++) {
+		copy_event(&p->group[g], &p->all[idx[g]]);
 		p->group[g].flags &= ~PMUKIT_FW_OUT_FLAGS;
-		g++;
 	}
 	set_marker(&p->group[g++], "CYCLES", PMUKIT_FW_CYCLES);
 	set_marker(&p->group[g], 0, PMUKIT_FW_END);
@@ -122,26 +145,25 @@ int pmukit_fw_passes_next(struct pmukit_fw_passes *p)
 
 int pmukit_fw_passes_stop(struct pmukit_fw_passes *p)
 {
-	unsigned int k, g = 0;
+	int idx[PMUKIT_FW_MAX_COUNTERS];
+	unsigned int k, n, g;
 	int rc;
 
 	if (!p->running)
 		return PMUKIT_FW_ENOENT;
 	rc = pmukit_fw_stop(p->group);
 	p->running = 0;
-	for (k = p->pass * p->per_pass; k < (p->pass + 1) * p->per_pass; k++) {
-		int i = nth_event(p, k);
+	n = pass_events(p, idx);
+	for (g = 0; g < n; g++) {
+		int i = idx[g];
 
-		if (i < 0)
-			break;
 		p->all[i].counter = p->group[g].counter;
 		p->all[i].preval = p->group[g].preval;
 		p->all[i].postval = p->group[g].postval;
 		p->all[i].flags = (p->all[i].flags & ~PMUKIT_FW_OUT_FLAGS) |
 				  (p->group[g].flags & PMUKIT_FW_OUT_FLAGS);
-		g++;
 	}
-	/* group[g] is the CYCLES entry of this pass. */
+	/* group[g] (g == n) is the CYCLES entry of this pass. */
 	p->cycles[p->pass] = p->group[g].postval - p->group[g].preval;
 	p->cycles_flags[p->pass] = p->group[g].flags;
 	if (p->pass == 0) {
@@ -160,11 +182,6 @@ int pmukit_fw_passes_stop(struct pmukit_fw_passes *p)
 	return rc;
 }
 
-/* 1-based pass of the k-th event. */
-static unsigned int pass_of(const struct pmukit_fw_passes *p, unsigned int k)
-{
-	return (unsigned int)pmukit_fw_udiv64(k, p->per_pass ? p->per_pass : 1, 0) + 1;
-}
 
 static void merged_line(const char *name, unsigned int pass, const struct pmukit_fw_event *e,
 			uint64_t count, unsigned int flags)
@@ -224,8 +241,10 @@ void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 {
 	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
 	struct pmukit_fw_line l;
+	struct pmukit_plan pl;
 	unsigned int i, k;
 
+	plan_of(p, &pl);
 	l.len = 0;
 	pmukit_fw_rule();
 	pmukit_fw_line_str(&l, "pmukit: merged result of ");
@@ -238,19 +257,10 @@ void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 	pmukit_fw_rule();
 	pmukit_fw_print("PMU EVENT, PASS, DELTA\n");
 
-	for (i = 0; i < PMUKIT_FW_M_COUNT; i++) {
-		m[i].have = 0;
-		m[i].valid = 0;
-		m[i].prohibited = 0;
-		m[i].count = 0;
-		m[i].cycles = 0;
-		m[i].have_cycles = 0;
-		m[i].cycles_valid = 0;
-		m[i].pass = 0;
-	}
+	pmukit_fw_mvals_clear(m);
 	for (k = 0; k < p->nall; k++) {
 		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
-		unsigned int pass = pass_of(p, k);
+		unsigned int pass = pmukit_plan_pass(&pl, k) + 1;	/* 1-based */
 		int slot = pmukit_fw_metric_slot(e->number);
 
 		merged_line(e->name, pass, e, 0, e->flags);

@@ -95,11 +95,17 @@ struct pmukit_fw_mval {
 	unsigned int pass;	/* 1-based; 0 for a single run */
 };
 
-enum { PMUKIT_FW_M_INST, PMUKIT_FW_M_CYCLES, PMUKIT_FW_M_L1D_REFILL, PMUKIT_FW_M_L1D,
-       PMUKIT_FW_M_L2D_REFILL, PMUKIT_FW_M_L2D, PMUKIT_FW_M_COUNT };
+/*
+ * Inputs: slot PMUKIT_FW_M_CYCLES is the cycle counter, the others the
+ * events of the metrics the firmware prints (core/metrics.c's table), in
+ * the order they first appear there.
+ */
+enum { PMUKIT_FW_M_CYCLES = 0, PMUKIT_FW_M_COUNT = 12 };
 
 /* Which metric input an event number feeds, or -1. */
 int pmukit_fw_metric_slot(int number);
+/* No input has a value. */
+void pmukit_fw_mvals_clear(struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
 void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
 
 /* Event delta as the stop code computed it (pmu_fw.c). */

@@ -22,9 +22,7 @@
 #endif
 
 #include "event_lookup.h"
-
-/* Names longer than this are cut for the edit distance; real ones are < 40. */
-#define DIST_MAX_LEN	64
+#include "core/names.h"
 
 static int fold(int c)
 {
@@ -63,23 +61,6 @@ static int eq_n(const char *s, const char *t, size_t n)
 		if (!s[i] || fold(s[i]) != fold(t[i]))
 			return 0;
 	return s[n] == '\0';
-}
-
-/* Core names: "Cortex-A53", "cortex_a53" and "cortex a53" are one name. */
-static int core_name_eq(const char *s, const char *t)
-{
-	for (;; s++, t++) {
-		int a = fold(*s), b = fold(*t);
-
-		if (a == '_' || a == ' ')
-			a = '-';
-		if (b == '_' || b == ' ')
-			b = '-';
-		if (a != b)
-			return 0;
-		if (!a)
-			return 1;
-	}
 }
 
 static const struct pmukit_event_def *find_in(const struct pmukit_core_def *t,
@@ -176,10 +157,10 @@ const struct pmukit_core_def *pmukit_core_by_name(const char *name)
 	if (!name)
 		return NULL;
 	for (i = 0; i < pmukit_ncores; i++)
-		if (core_name_eq(pmukit_cores[i].name, name))
+		if (pmukit_name_eq(pmukit_cores[i].name, name))
 			return &pmukit_cores[i];
 	for (i = 0; i < sizeof(common) / sizeof(common[0]); i++)
-		if (core_name_eq(common[i]->name, name))
+		if (pmukit_name_eq(common[i]->name, name))
 			return common[i];
 	return NULL;
 }
@@ -411,71 +392,6 @@ int pmukit_event_parse(const char *spec, const struct pmukit_core_def *core,
 	return 0;
 }
 
-/* For suggestions '-' is '_': "l1d-cache" is one typo from L1D_CACHE. */
-static int fold_sugg(int c)
-{
-	return c == '-' ? '_' : fold(c);
-}
-
-/*
- * Edit distance counting insertions, deletions, substitutions and swaps of
- * two neighbours (optimal string alignment), ignoring case; three rows on
- * the stack instead of a matrix, as there is no allocator.
- */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned r0[DIST_MAX_LEN + 1], r1[DIST_MAX_LEN + 1], r2[DIST_MAX_LEN + 1];
-	unsigned *pp = r0, *prev = r1, *cur = r2, *t;
-	size_t la = strlen(a), lb = strlen(b), i, j;
-
-	if (la > DIST_MAX_LEN)
-		la = DIST_MAX_LEN;
-	if (lb > DIST_MAX_LEN)
-		lb = DIST_MAX_LEN;
-	for (j = 0; j <= lb; j++)
-		prev[j] = (unsigned)j;
-	for (i = 1; i <= la; i++) {
-		cur[0] = (unsigned)i;
-		for (j = 1; j <= lb; j++) {
-			unsigned cost = fold_sugg(a[i - 1]) != fold_sugg(b[j - 1]);
-			unsigned d = prev[j] + 1;
-
-			if (cur[j - 1] + 1 < d)
-				d = cur[j - 1] + 1;
-			if (prev[j - 1] + cost < d)
-				d = prev[j - 1] + cost;
-			if (i > 1 && j > 1 &&
-			    fold_sugg(a[i - 1]) == fold_sugg(b[j - 2]) &&
-			    fold_sugg(a[i - 2]) == fold_sugg(b[j - 1]) &&
-			    pp[j - 2] + 1 < d)
-				d = pp[j - 2] + 1;
-			cur[j] = d;
-		}
-		t = pp;
-		pp = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[lb];
-}
-
-/* Is needle (at least 3 chars, so "L" does not match everything) in hay? */
-static int contains(const char *hay, const char *needle)
-{
-	size_t ln = strlen(needle), lh = strlen(hay), i, j;
-
-	if (ln < 3 || ln > lh)
-		return 0;
-	for (i = 0; i + ln <= lh; i++) {
-		for (j = 0; j < ln; j++)
-			if (fold_sugg(hay[i + j]) != fold_sugg(needle[j]))
-				break;
-		if (j == ln)
-			return 1;
-	}
-	return 0;
-}
-
 /**
  * pmukit_event_suggest() - close event names, for "did you mean" messages
  * @core: the core whose names to consider (then its common table), or NULL
@@ -485,9 +401,9 @@ static int contains(const char *hay, const char *needle)
  * @max: room in @out; at most PMUKIT_SUGGEST_MAX are returned
  *
  * A name is close when few edits (insertions, deletions, substitutions or
- * swaps of neighbours, ignoring case, at most a third of @name's length and
- * at least 2) turn @name into it, or when it contains @name (3 characters or
- * more). Fewer edits rank first; ties keep table order, which is by event
+ * swaps of neighbours, without case and with '-', '_' and ' ' the same: the
+ * rule of core/names.h; at most a third of @name's length and at least 2)
+ * turn @name into it, or when it contains @name (3 characters or more). Fewer edits rank first; ties keep table order, which is by event
  * number. A name in two tables is offered once.
  *
  * Return: how many names were stored in @out (0 to @max).
@@ -497,7 +413,8 @@ size_t pmukit_event_suggest(const struct pmukit_core_def *core, const char *name
 {
 	const struct pmukit_core_def *tabs[3];
 	unsigned score[PMUKIT_SUGGEST_MAX];
-	size_t ntabs, t, u, n = 0, len;
+	struct pmukit_name_best best;
+	size_t ntabs, t, u;
 	unsigned limit;
 	unsigned int i;
 
@@ -505,36 +422,23 @@ size_t pmukit_event_suggest(const struct pmukit_core_def *core, const char *name
 		return 0;
 	if (max > PMUKIT_SUGGEST_MAX)
 		max = PMUKIT_SUGGEST_MAX;
-	len = strlen(name);
-	limit = len / 3 > 2 ? (unsigned)(len / 3) : 2;
+	limit = pmukit_name_limit(name);
 	ntabs = search_order(core, tabs);
+	pmukit_name_best_init(&best, out, score, max);
 
 	for (t = 0; t < ntabs; t++) {
 		for (i = 0; i < tabs[t]->nevents; i++) {
 			const char *cand = tabs[t]->events[i].name;
-			unsigned d = distance(name, cand);
-			size_t pos;
+			unsigned d = pmukit_name_distance(name, cand);
 			int dup = 0;
 
-			if (d > limit && !contains(cand, name))
+			if (d > limit && !pmukit_name_contains(cand, name))
 				continue;
 			for (u = 0; u < t && !dup; u++)
 				dup = find_in(tabs[u], cand, strlen(cand)) != NULL;
-			if (dup)
-				continue;
-			for (pos = 0; pos < n && score[pos] <= d; pos++)
-				;
-			if (pos >= max)
-				continue;
-			if (n < max)
-				n++;
-			for (u = n - 1; u > pos; u--) {
-				out[u] = out[u - 1];
-				score[u] = score[u - 1];
-			}
-			out[pos] = cand;
-			score[pos] = d;
+			if (!dup)
+				pmukit_name_best_add(&best, cand, d);
 		}
 	}
-	return n;
+	return best.n;
 }

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "pmukit/pmu_fields.h"
+#include "core/names.h"
 #include "event_lookup.h"
 #include "isa.h"
 #include "session.h"
@@ -63,47 +64,17 @@ void pmukit_ev_rename(struct pmukit_ev *e)
 	snprintf(e->name, sizeof(e->name), "%s%s", e->base, plain ? "" : pmukit_ev_levels(e));
 }
 
-/* Levenshtein distance of short names, case and '-'/'_' ignored. */
-static unsigned int distance(const char *a, const char *b)
-{
-	unsigned int row[PMUKIT_EV_NAME_LEN + 1], diag, up, i, j;
-	size_t la = strlen(a), lb = strlen(b);
-
-	if (la > PMUKIT_EV_NAME_LEN || lb > PMUKIT_EV_NAME_LEN)
-		return 1000;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			int ca = a[i - 1] == '_' ? '-' : a[i - 1] | 0x20;
-			int cb = b[j - 1] == '_' ? '-' : b[j - 1] | 0x20;
-			unsigned int best = diag + (ca != cb);
-
-			up = row[j];
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 /* "unknown event 'X' (core): did you mean A, B?" with table and generic names. */
 static int unknown_event(const struct pmukit_session *s, const char *base)
 {
 	const char *sugg[8];
 	char list[512] = "";
-	size_t n, i, len = strlen(base), used = 0;
-	unsigned int limit = len / 3 > 2 ? (unsigned int)(len / 3) : 2;
+	size_t n, i, used = 0;
+	unsigned int limit = pmukit_name_limit(base);
 
 	n = pmukit_event_suggest(s->core, base, sugg, 6);
 	for (i = 0; i < NGENERIC && n < 8; i++)
-		if (distance(base, generic[i].name) <= limit)
+		if (pmukit_name_distance(base, generic[i].name) <= limit)
 			sugg[n++] = generic[i].name;
 	for (i = 0; i < n && used + 2 < sizeof(list); i++)
 		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",

@@ -30,6 +30,8 @@ FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T fw/examples/qemu-virt/link.ld
 
 FW_LIB_SRCS_COMMON := pmu_fw.c output.c arith.c metrics.c passes.c compat_pmuv3.c
+# The freestanding core shared with libpmukit (names, passes, metrics).
+FW_CORE_SRCS := $(notdir $(wildcard core/*.c))
 FW_LIB_SRCS_arm64 := $(FW_LIB_SRCS_COMMON) el_aarch64.c
 FW_LIB_SRCS_arm := $(FW_LIB_SRCS_COMMON) el_aarch32.c
 FW_START_arm64 := start_aarch64.S
@@ -58,7 +60,8 @@ FW_AR_$(1) := $$(FW_CROSS_$(1))ar
 FW_OBJCOPY_$(1) := $$(FW_CROSS_$(1))objcopy
 FW_CC_FLAGS_$(1) := $$(FW_CFLAGS) $$(FW_ARCHFLAGS_$(1))
 FW_LIB_$(1) := $$(FW_OUT_$(1))/libpmukit-fw.a
-FW_LIB_OBJS_$(1) := $$(patsubst %.c,$$(FW_OUT_$(1))/obj/%.o,$$(FW_LIB_SRCS_$(1)))
+FW_LIB_OBJS_$(1) := $$(patsubst %.c,$$(FW_OUT_$(1))/obj/%.o,$$(FW_LIB_SRCS_$(1))) \
+	$$(patsubst %.c,$$(FW_OUT_$(1))/obj/core/%.o,$$(FW_CORE_SRCS))
 FW_LVL_NAMES_$(1) := $$(foreach l,$$(FW_LEVELS_$(1)),$$(firstword $$(subst :, ,$$(l))))
 FW_DEMOS_$(1) := $$(foreach l,$$(FW_LVL_NAMES_$(1)),$$(FW_OUT_$(1))/demo-$$(l).elf $$(FW_OUT_$(1))/demo-$$(l).bin)
 FW_TESTS_$(1) := $$(foreach l,$$(FW_LVL_NAMES_$(1)),$$(FW_OUT_$(1))/test/test-$$(l).elf)
@@ -68,6 +71,10 @@ FW_BOARD_OBJS_$(1) := $$(FW_OUT_$(1))/obj/ex/start.o $$(FW_OUT_$(1))/obj/ex/crc3
 fw-$(1): $$(FW_LIB_$(1)) $$(FW_DEMOS_$(1)) $$(FW_TESTS_$(1))
 
 $$(FW_OUT_$(1))/obj/%.o: fw/%.c
+	@mkdir -p $$(@D)
+	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -c $$< -o $$@
+
+$$(FW_OUT_$(1))/obj/core/%.o: core/%.c
 	@mkdir -p $$(@D)
 	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -c $$< -o $$@
 
@@ -127,6 +134,7 @@ $(foreach a,$(FW_ARCHS),$(foreach l,$(FW_LEVELS_$(a)),\
 
 # EL3 without the library's MDCR_EL3.SPME handling: event counters must read 0.
 FW_NOSPME_OBJS := $(patsubst %.c,$(FW_OUT_arm64)/obj/%.o,$(FW_LIB_SRCS_COMMON)) \
+	$(patsubst %.c,$(FW_OUT_arm64)/obj/core/%.o,$(FW_CORE_SRCS)) \
 	$(FW_OUT_arm64)/obj/el_aarch64-nospme.o
 $(FW_OUT_arm64)/test/libpmukit-fw-nospme.a: $(FW_NOSPME_OBJS)
 	@mkdir -p $(@D)

@@ -1,21 +1,22 @@
 # SPDX-License-Identifier: MIT
 #   make lib               libpmukit: build/<arch>/lib/libpmukit.a and .so
 #
-# Every lib/*.c goes into the library; lib/event_tables.c expands the
+# Every lib/*.c and the freestanding core (core/*.c, shared with the
+# firmware library) go into the library; lib/event_tables.c expands the
 # generated event tables, events/*.def.
 
 .PHONY: lib
 LIB_OUT := $(BUILD)/lib
-LIB_SRCS := $(wildcard lib/*.c)
+LIB_SRCS := $(wildcard lib/*.c) $(wildcard core/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB_A := $(LIB_OUT)/libpmukit.a
 LIB_SO := $(LIB_OUT)/libpmukit.so
-LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -fPIC -fvisibility=hidden
+LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -I. -fPIC -fvisibility=hidden
 
 all: lib
 lib: $(LIB_A) $(LIB_SO)
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
 

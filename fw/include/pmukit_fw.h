@@ -169,7 +169,8 @@ void pmukit_fw_print_hex(pmukit_fw_u64 v);
 struct pmukit_fw_passes {
 	struct pmukit_fw_event *all;	/* the caller's selection: results land here */
 	unsigned int nall;		/* events in it, not counting CYCLES */
-	unsigned int per_pass;		/* events in one pass */
+	unsigned int per_pass;		/* events in one pass (the later ones: one fewer) */
+	unsigned int cap;		/* event counters a pass may use */
 	unsigned int npasses;
 	unsigned int pass;		/* passes started so far */
 	int running;

@@ -38,6 +38,10 @@
 #undef PMUKIT_EVT_L2D_CACHE
 #undef PMUKIT_EVT_L2D_CACHE_REFILL
 #undef PMUKIT_EVT_CHAIN
+#undef PMUKIT_EVT_BR_MIS_PRED
+#undef PMUKIT_EVT_BR_PRED
+#undef PMUKIT_EVT_BR_RETIRED
+#undef PMUKIT_EVT_BR_MIS_PRED_RETIRED
 
 #define PMUKIT_EVENT(n, c)	PMUKIT_EVT_##n = (c),
 enum pmukit_fw_core_event {

@@ -31,6 +31,7 @@
 #include <sys/types.h>
 
 #include "export.h"
+#include "analysis.h"
 #include "isb.h"
 
 #ifdef __cplusplus
