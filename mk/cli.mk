@@ -15,8 +15,7 @@ CLI_MAIN_OBJ := $(BUILD)/obj/cli/main.o
 CLI_A := $(BUILD)/obj/cli/libpmukit-cli.a
 CLI_BIN := $(BUILD)/bin/pmukit
 CLI_CFLAGS := $(CFLAGS_USER) -Ilib -Icli
-# lib.mk, which names it LIB_A, is read after this file.
-CLI_LIB := $(BUILD)/lib/libpmukit.a
+CLI_LIB := $(LIB_A)
 
 all: cli
 cli: $(CLI_BIN)
@@ -35,12 +34,6 @@ $(CLI_A): $(filter-out $(CLI_MAIN_OBJ),$(CLI_OBJS))
 $(CLI_BIN): $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS_STATIC) -o $@ $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB) -lm
-
-# The host tests of the command link its archive (a more specific pattern
-# than check.mk's, so make prefers it).
-$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h
-	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 
 ifneq ($(ARCH),x86_64)
 # tools/qemu-run builds 'guest': the command goes into the guest with it.
