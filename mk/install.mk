@@ -4,8 +4,7 @@
 # PREFIX=/usr/local by default; DESTDIR for staging (packages, tests). The
 # module installs with 'make -C kmod install' on the board.
 
-PMUKIT_VERSION := 0.1.0
-PMUKIT_SOVERSION := 0
+# PMUKIT_VERSION (VERSION) and PMUKIT_SOVERSION: mk/config.mk.
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 BINDIR ?= $(PREFIX)/bin

@@ -35,6 +35,9 @@ extern "C" {
 
 #define PMUKIT_API __attribute__((visibility("default")))
 
+/** pmukit_version() - the library's release, "MAJOR.MINOR.PATCH" (e.g. "0.1.0"). */
+PMUKIT_API const char *pmukit_version(void);
+
 /* ---- access paths --------------------------------------------------- */
 
 enum pmukit_path {
