@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "pmukit/pmukit.h"
+#include "compiler.h"	/* ARRAY_SIZE */
 #include "event_lookup.h"
 #include "pmu_info.h"	/* PMUKIT_SYSFS, the module's sysfs registers */
 #include "sysfile.h"	/* small /sys and /proc reads and writes */
@@ -20,8 +21,6 @@
 #define CLI_OK		0
 #define CLI_FAIL	1
 #define CLI_USAGE	2
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* The commands, each in cmd_<name>.c; argv[0] is the command's name. */
 int cmd_info(int argc, char **argv);

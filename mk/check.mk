@@ -16,14 +16,14 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(HOST_TEST_OUT)/%,$(wildcard tests/host
 PROVE ?= prove
 PROVE_FLAGS ?= -j2
 
-$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h
+$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h $(wildcard core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(LIB_A) -lm
 
 # The host tests of the command link its archive (mk/cli.mk), so that they
 # test the very code the command runs (a more specific pattern than the one
 # above, so make prefers it).
-$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h
+$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h $(wildcard core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 

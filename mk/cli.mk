@@ -20,7 +20,7 @@ CLI_LIB := $(LIB_A)
 all: cli
 cli: $(CLI_BIN)
 
-$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h lib/*.h)
+$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h lib/*.h core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) -c -o $@ $<
 

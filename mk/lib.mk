@@ -15,7 +15,7 @@ LIB_CFLAGS := $(CFLAGS_USER) -Ilib -fPIC -fvisibility=hidden
 all: lib
 lib: $(LIB_A) $(LIB_SO)
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
 

@@ -26,9 +26,9 @@
 #include "perf_events.h"
 #include "session.h"
 #include "sysfile.h"
+#include "compiler.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAX_CPUS	8
 
 static char fixtures[PATH_MAX];
