@@ -18,7 +18,11 @@ PROVE_FLAGS ?= -j2
 
 $(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h $(wildcard core/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(LIB_A) -lm
+	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(HOST_TEST_LDFLAGS) $(LIB_A) -lm
+
+# test_cores describes machines it does not run on: the library's queries of
+# the thread's affinity go to the test's own function.
+$(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
 
 # The host tests of the command link its archive (mk/cli.mk), so that they
 # test the very code the command runs (a more specific pattern than the one
