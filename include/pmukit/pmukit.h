@@ -67,6 +67,13 @@ PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len);
 
 struct pmukit_session;
 
+/*
+ * Events one session holds at most, on any path (pmukit_open() fails with
+ * -E2BIG beyond): more than any PMU has counters, so that perf can
+ * multiplex; pmukit_ncounters() says how many a path counts at once here.
+ */
+#define PMUKIT_MAX_EVENTS	32
+
 #define PMUKIT_F_CHILD		(1U << 0)	/* perf: count opts.pid from its exec, with inheritance */
 #define PMUKIT_F_NO_PIN		(1U << 1)	/* direct: leave the thread's affinity alone */
 #define PMUKIT_F_ALL_LEVELS	(1U << 2)	/* default filter counts kernel too (unless :u/:k) */
