@@ -14,7 +14,6 @@ cross_tool() {
 	if command -v "$prefix$2" >/dev/null; then echo "$prefix$2"; else echo "$2"; fi
 }
 # TAP: ok, nok, diag, check, expect_eq, skip_all, tap_done (tests/tap.sh).
-# shellcheck source=../tap.sh
 . tests/tap.sh
 
 # The modes the test images run in, and the image and ISA of each.

@@ -4,7 +4,6 @@
 # the installed copy through pkg-config, statically and shared (TAP).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=../tap.sh
 . "$top/tests/tap.sh"	# TAP 13: ok, nok, diag, check, skip_all, tap_end
 # make install writes build/ (pmukit.pc): the tree must be this user's to write.
 if [ ! -w "$top" ] || { [ -e "$top/build" ] && [ ! -w "$top/build" ]; }; then

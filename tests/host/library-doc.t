@@ -19,7 +19,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-doc.XXXXXX") || {
 }
 trap 'rm -rf "$tmp"' EXIT
 
-# shellcheck source=../tap.sh
 . "$top/tests/tap.sh"	# TAP 13: ok, nok, diag, skip_all, tap_end
 
 if [ ! -f "$lib" ]; then

@@ -5,7 +5,6 @@
 # pmukit.ko and the DKMS tree's dkms.conf say.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=../tap.sh
 . "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, skip_all, tap_done
 case $(uname -m) in
 aarch64) arch=arm64 ;;

@@ -12,7 +12,6 @@ extra="$*"
 cpuopt=
 [ "$arch" = aarch32 ] || cpuopt="--cpu $cpu"
 
-# shellcheck source=../tap.sh
 . "$top/tests/tap.sh"
 # boot MODE QEMU-OPTIONS...: the guest's TAP, renumbered into this stream
 boot() {
