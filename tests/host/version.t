@@ -37,10 +37,11 @@ expect_eq "pmukit --version" "$("$P" --version 2>&1)" "pmukit $version"
 nodes=$(objdump -T "$SO" | awk '$NF ~ /^pmukit_/ { print $(NF - 1) }' | sort -u | tr '\n' ' ')
 expect_eq "libpmukit.so: the pmukit_ functions are in node $node" "$nodes" "$node "
 
-# pkg-config on the installed pmukit.pc.
+# pkg-config on the installed pmukit.pc (written in $tmp, not in build/,
+# where install.t may be writing its own at the same time).
 if command -v pkg-config >/dev/null; then
 	root=$tmp/root prefix=/opt/pmukit
-	if out=$(make -s -C "$top" install PREFIX=$prefix DESTDIR="$root" 2>&1); then
+	if out=$(make -s -C "$top" install PREFIX=$prefix DESTDIR="$root" PC_FILE="$tmp/pmukit.pc" 2>&1); then
 		expect_eq "pkg-config --modversion pmukit (installed)" \
 			"$(PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root" \
 			   pkg-config --modversion pmukit 2>&1)" "$version"
