@@ -7,12 +7,18 @@
 #
 # A newcomer runs 'make demo' and 'make check' (see README.md).
 
-include mk/config.mk
-
 .PHONY: all help
 all:
 
-include $(filter-out mk/config.mk,$(sort $(wildcard mk/*.mk)))
+# The fragments, each after those whose variables it uses: the configuration
+# (ARCH, flags, version), the event tables the library is built from, the
+# library, the programs and images built on it, then installing, the tests
+# and the demo, which use all of these. The shared freestanding core
+# (mk/core.mk, objects into the library and the firmware) comes right after
+# config.mk.
+MK_FILES := mk/config.mk $(wildcard mk/core.mk) mk/events.mk mk/lib.mk mk/cli.mk \
+	mk/fw.mk mk/kmod.mk mk/guest.mk mk/bench.mk mk/install.mk mk/check.mk mk/demo.mk
+include $(MK_FILES)
 
 help:
-	@sed -n 's/^#   //p' Makefile mk/*.mk
+	@sed -n 's/^#   //p' Makefile $(MK_FILES)

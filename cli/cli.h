@@ -16,14 +16,13 @@
 
 /* The command uses libpmukit's public API only. */
 #include "pmukit/pmukit.h"
+#include "compiler.h"	/* ARRAY_SIZE */
 #include "pmukit/events_api.h"	/* event tables, lookup, specs */
 #include "pmukit/machine.h"	/* CPUs, core types, pmukit.ko, PMUKIT_SYSFS */
 
 #define CLI_OK		0
 #define CLI_FAIL	1
 #define CLI_USAGE	2
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* The commands, each in cmd_<name>.c; argv[0] is the command's name. */
 int cmd_info(int argc, char **argv);

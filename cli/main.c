@@ -8,10 +8,6 @@
 
 #include "cli.h"
 
-#ifndef PMUKIT_VERSION
-#define PMUKIT_VERSION "0.1"
-#endif
-
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -53,7 +49,7 @@ int main(int argc, char **argv)
 	if (!strcmp(name, "--help") || !strcmp(name, "-h"))
 		return usage(stdout), CLI_OK;
 	if (!strcmp(name, "--version")) {
-		printf("pmukit %s\n", PMUKIT_VERSION);
+		printf("pmukit %s\n", pmukit_version());
 		return CLI_OK;
 	}
 	/* "pmukit help stat" is "pmukit stat --help". */

@@ -6,12 +6,13 @@
  */
 #include <string.h>
 
+#include "compiler.h"
 #include "report.h"
 
 static const char *const fields[] = {
 	"path", "event", "n", "min", "max", "mean", "sd", "median", "p5", "p95", "discarded",
 };
-#define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
+#define NFIELDS	ARRAY_SIZE(fields)
 
 /* The row's values as text, in the order of fields[]; decimals as given. */
 static void row_text(const struct calib_row *r, char v[NFIELDS][32], int sep_thousands)

@@ -4,6 +4,7 @@
  * and sent as a string (or character by character). Numbers are formatted
  * without division, so nothing from libgcc is needed on 32-bit ARM.
  */
+#include "compiler.h"
 #include "pmu_fw_internal.h"
 
 static pmukit_fw_putc_fn out_putc;
@@ -60,7 +61,7 @@ void pmukit_fw_line_u64(struct pmukit_fw_line *l, uint64_t v)
 	unsigned int i;
 	int started = 0;
 
-	for (i = 0; i < sizeof(pow10) / sizeof(pow10[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(pow10); i++) {
 		char digit = '0';
 
 		while (v >= pow10[i]) {
@@ -91,7 +92,7 @@ void pmukit_fw_line_hex(struct pmukit_fw_line *l, uint64_t v)
 
 void pmukit_fw_line_fixed(struct pmukit_fw_line *l, uint64_t v, unsigned int decimals)
 {
-	const unsigned int last = sizeof(pow10) / sizeof(pow10[0]) - 1;	/* 10^0 */
+	const unsigned int last = ARRAY_SIZE(pow10) - 1;	/* 10^0 */
 	uint64_t frac;
 	unsigned int k;
 

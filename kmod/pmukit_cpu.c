@@ -31,15 +31,15 @@ struct pmukit_saved {
 	u32 pmccfiltr;		/* ... with this filter */
 	u32 raw;		/* mode=read without perf: counters programmed raw */
 	u32 raw_enabled;	/* ... of those, the ones enabled when found */
-	u32 pmevtyper[PMUKIT_MAX_EVENTS];	/* ... their types as found */
+	u32 pmevtyper[PMUKIT_MAX_EVENT_COUNTERS];	/* ... their types as found */
 	struct pmukit_cpu_map map;	/* where EL0 finds the module's counts */
 	/* Kept over an idle state: the counters perf did not hold at entry. */
 	bool idle_kept;
 	u32 idle_mask;		/* event counters and C kept */
 	u32 idle_enabled;	/* ... of those, the enabled ones */
 	u64 idle_ccnt;
-	u32 idle_type[PMUKIT_MAX_EVENTS];
-	u64 idle_value[PMUKIT_MAX_EVENTS];
+	u32 idle_type[PMUKIT_MAX_EVENT_COUNTERS];
+	u64 idle_value[PMUKIT_MAX_EVENT_COUNTERS];
 };
 
 static DEFINE_PER_CPU(struct pmukit_saved, pmukit_saved);
@@ -364,7 +364,7 @@ void pmukit_cpu_giveback(void)
 	selr = pmukit_read_pmselr();
 	pmcr = pmukit_read_pmcr();
 	held = pmukit_perf_counters(pmcr);
-	for (i = 0; i < PMUKIT_MAX_EVENTS; i++) {
+	for (i = 0; i < PMUKIT_MAX_EVENT_COUNTERS; i++) {
 		if (!(s->raw & BIT(i)) || (held & BIT(i)))
 			continue;
 		/* PMEVTYPERn: the type that was there. */

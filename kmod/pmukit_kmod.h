@@ -9,8 +9,6 @@
 #include <pmukit/pmu_levels.h>
 #include <pmukit/sysreg.h>
 
-#define PMUKIT_MAX_EVENTS	PMUKIT_MAX_EVENT_COUNTERS
-
 enum pmukit_mode {
 	PMUKIT_MODE_FULL,	/* EL0 may program the PMU */
 	PMUKIT_MODE_READ,	/* EL0 may only read; the module programs counters */
@@ -35,7 +33,7 @@ struct pmukit_config {
 	unsigned int ncounters;	/* PMCR.N of the probing CPU */
 	u32 midr, id_dfr0, id_pfr1;	/* AArch32: as read at load, for sysfs */
 	unsigned int nevents;
-	struct pmukit_event events[PMUKIT_MAX_EVENTS];
+	struct pmukit_event events[PMUKIT_MAX_EVENT_COUNTERS];
 };
 
 /* PMU registers as read on one CPU, for sysfs and the load report. */
@@ -65,7 +63,7 @@ extern struct pmukit_config pmukit_cfg;
 /* Where EL0 reads the module's counts on one CPU (mode=read): counter numbers. */
 #define PMUKIT_NO_COUNTER	0xff
 struct pmukit_cpu_map {
-	u8 counter[PMUKIT_MAX_EVENTS];	/* events= entry i, or PMUKIT_NO_COUNTER */
+	u8 counter[PMUKIT_MAX_EVENT_COUNTERS];	/* events= entry i, or PMUKIT_NO_COUNTER */
 	u8 cycles;	/* CPU_CYCLES at every level: 31 the cycle counter */
 	u32 owned;	/* every counter the module holds, chained halves too */
 };

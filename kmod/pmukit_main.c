@@ -235,4 +235,4 @@ module_exit(pmukit_exit);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The pmukit authors");
 MODULE_DESCRIPTION("Open the ARM PMU (cycle and event counters) to user space");
-MODULE_VERSION("0.1.0");
+MODULE_VERSION(PMUKIT_VERSION);	/* VERSION, passed by the Kbuild */

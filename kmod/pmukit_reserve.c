@@ -27,7 +27,7 @@
 
 /* events= entries, then the cycle count; NULL where none. */
 struct pmukit_reserved {
-	struct perf_event *ev[PMUKIT_MAX_EVENTS + 1];
+	struct perf_event *ev[PMUKIT_MAX_EVENT_COUNTERS + 1];
 	bool on;
 	bool perf_beside;	/* perf drives this PMU, without 64-bit events */
 };
@@ -63,7 +63,7 @@ void pmukit_release_cpu(unsigned int cpu)
 	unsigned int i;
 
 	r->on = false;
-	for (i = 0; i <= PMUKIT_MAX_EVENTS; i++) {
+	for (i = 0; i <= PMUKIT_MAX_EVENT_COUNTERS; i++) {
 		if (r->ev[i])
 			perf_event_release_kernel(r->ev[i]);
 		r->ev[i] = NULL;

@@ -307,7 +307,7 @@ static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev 
  */
 static int assign_read(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
 {
-	uint8_t ctr[PMUKIT_KMOD_MAX_EVENTS], cycles;
+	uint8_t ctr[PMUKIT_MAX_EVENT_COUNTERS], cycles;
 	uint32_t taken = 0;
 	int cycles_used = 0;
 	unsigned int i, j;
@@ -561,7 +561,7 @@ static int direct_open(struct pmukit_session *s)
 	if (cpu < 0)
 		return pmukit_err(cpu, "cannot tell which CPU this thread runs on: %s", strerror(-cpu));
 	if (!(s->flags & PMUKIT_F_NO_PIN)) {
-		ret = pmukit_cpu_pin(cpu, &d->old_affinity);
+		ret = pmukit_affinity_pin(cpu, &d->old_affinity);
 		if (ret)
 			return pmukit_err(ret, "cannot pin the thread to CPU %d for the measurement: %s",
 					  cpu, strerror(-ret));
@@ -747,7 +747,7 @@ static void direct_close(struct pmukit_session *s)
 	if (d->full && pmukit_isa_arm_pmu)
 		restore_setup(s, d);
 	if (d->pinned)
-		pmukit_cpu_restore(&d->old_affinity);
+		pmukit_affinity_restore(&d->old_affinity);
 	if (d->guarded)
 		pmukit_fault_guard_put();
 	free(d);

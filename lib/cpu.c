@@ -28,7 +28,7 @@ int pmukit_cpu_now(void)
 	return cpu < 0 ? -errno : cpu;
 }
 
-int pmukit_cpu_pin(int cpu, cpu_set_t *old)
+int pmukit_affinity_pin(int cpu, cpu_set_t *old)
 {
 	cpu_set_t set;
 
@@ -43,16 +43,12 @@ int pmukit_cpu_pin(int cpu, cpu_set_t *old)
 	return 0;
 }
 
-int pmukit_cpu_restore(const cpu_set_t *old)
+int pmukit_affinity_restore(const cpu_set_t *old)
 {
 	return sched_setaffinity(0, sizeof(*old), old) ? -errno : 0;
 }
 
-int (*pmukit_cpu_affinity_hook)(pid_t pid, cpu_set_t *set);
-
-int pmukit_cpu_affinity(pid_t pid, cpu_set_t *set)
+int pmukit_affinity_get(pid_t pid, cpu_set_t *set)
 {
-	if (pmukit_cpu_affinity_hook)
-		return pmukit_cpu_affinity_hook(pid, set);
 	return sched_getaffinity(pid, sizeof(*set), set) ? -errno : 0;
 }

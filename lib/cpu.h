@@ -17,15 +17,14 @@
 const volatile int32_t *pmukit_cpu_rseq(void);
 /* The CPU this thread runs on now, or a negative errno. */
 int pmukit_cpu_now(void);
-/* Runs the thread on @cpu only; the affinity it had goes to @old. */
-int pmukit_cpu_pin(int cpu, cpu_set_t *old);
-int pmukit_cpu_restore(const cpu_set_t *old);
-/* The CPUs @pid (0: this thread) may run on: sched_getaffinity(). */
-int pmukit_cpu_affinity(pid_t pid, cpu_set_t *set);
 /*
- * Tests that link the static library set this to describe a machine they
- * do not run on; libpmukit.so does not export it, so programs cannot.
+ * The thread's affinity (the CPUs it may run on), not the PMU state that
+ * the module saves and restores per CPU: runs the thread on @cpu only, the
+ * affinity it had going to @old; then puts @old back.
  */
-extern int (*pmukit_cpu_affinity_hook)(pid_t pid, cpu_set_t *set);
+int pmukit_affinity_pin(int cpu, cpu_set_t *old);
+int pmukit_affinity_restore(const cpu_set_t *old);
+/* The CPUs @pid (0: this thread) may run on: sched_getaffinity(). */
+int pmukit_affinity_get(pid_t pid, cpu_set_t *set);
 
 #endif /* PMUKIT_CPU_H */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "session.h"
 
 #define MSG_LEN	1024
@@ -95,7 +96,7 @@ PMUKIT_API const char *pmukit_strerror(int err)
 		return "success";
 	if (err > 0)
 		err = -err;
-	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(texts); i++)
 		if (texts[i].err == -err)
 			return texts[i].text;
 	/* glibc's texts for the rest are constant strings too. */

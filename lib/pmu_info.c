@@ -30,7 +30,7 @@ static int parse_kmod_events(struct pmukit_kmod *k)
 		struct pmukit_kmod_event *e;
 		char *mod = strchr(tok, ':');
 
-		if (k->nevents >= PMUKIT_KMOD_MAX_EVENTS)
+		if (k->nevents >= PMUKIT_MAX_EVENT_COUNTERS)
 			return -E2BIG;
 		e = &k->ev[k->nevents++];
 		memset(e, 0, sizeof(*e));

@@ -9,8 +9,7 @@
 #include <stdint.h>
 #include "pmukit/events.h"
 #include "pmukit/machine.h"	/* PMUKIT_SYSFS, the public part */
-
-#define PMUKIT_KMOD_MAX_EVENTS	31
+#include "pmukit/pmu_fields.h"	/* PMUKIT_MAX_EVENT_COUNTERS: the module's events= at most */
 
 /* One counter the module programmed (mode=read, events=). */
 struct pmukit_kmod_event {
@@ -22,7 +21,7 @@ struct pmukit_kmod {
 	int loaded;
 	int read_mode;				/* mode=read: EL0 may only read */
 	unsigned int nevents;
-	struct pmukit_kmod_event ev[PMUKIT_KMOD_MAX_EVENTS];
+	struct pmukit_kmod_event ev[PMUKIT_MAX_EVENT_COUNTERS];
 	char events[256];			/* the events file: "0x08:u,0x11" */
 };
 

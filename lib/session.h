@@ -10,8 +10,7 @@
 #include "pmukit/pmukit.h"
 #include "pmukit/events.h"
 
-/* Events in one session: more than any PMU has counters, so perf can multiplex. */
-#define PMUKIT_MAX_EVENTS	32
+/* PMUKIT_MAX_EVENTS, the events one session holds: pmukit/pmukit.h. */
 
 /* Room for "L1D_CACHE_REFILL_INNER:uk" and the like. */
 #define PMUKIT_EV_NAME_LEN	64

@@ -26,7 +26,7 @@ static void session_cpus(const struct pmukit_session *s, int now, cpu_set_t *set
 	CPU_ZERO(set);
 	if (s->opt_cpu >= 0 && s->opt_cpu < CPU_SETSIZE) {
 		CPU_SET(s->opt_cpu, set);
-	} else if (pmukit_cpu_affinity(pid, set)) {
+	} else if (pmukit_affinity_get(pid, set)) {
 		CPU_ZERO(set);
 		if (now >= 0 && now < CPU_SETSIZE)
 			CPU_SET(now, set);

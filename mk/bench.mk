@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-#   make bench   instructions per read for every path, under -icount
+#   make bench             instructions per read for every path, under -icount
 #
 # Boots arm64 and arm under -icount shift=0 (one instruction = one cycle),
 # loads pmukit.ko, sets kernel.perf_user_access=1 where it exists, and runs
@@ -14,11 +14,11 @@ LIB_GUEST_PROGS := libtest bench kernel_count
 
 ifneq ($(ARCH),x86_64)
 $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
-		tests/guest/%.c $(BUILD)/lib/libpmukit.a tests/tap.h \
-		$(wildcard tests/guest/*.h include/pmukit/*.h)
+		tests/guest/%.c $(LIB_A) tests/tap.h \
+		$(wildcard tests/guest/*.h include/pmukit/*.h core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -Itests $(LDFLAGS_STATIC) -o $@ $< \
-		$(BUILD)/lib/libpmukit.a -lm
+		$(LIB_A) -lm
 endif
 
 BENCH_RUN = tools/qemu-run --no-build --icount --timeout 120

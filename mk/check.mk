@@ -16,10 +16,20 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(HOST_TEST_OUT)/%,$(wildcard tests/host
 PROVE ?= prove
 PROVE_FLAGS ?= -j2
 
-# (lib.mk is read after this file: name the library by its path.)
-$(HOST_TEST_OUT)/%: tests/host/%.c $(BUILD)/lib/libpmukit.a tests/tap.h
+$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h $(wildcard core/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(BUILD)/lib/libpmukit.a -lm
+	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(HOST_TEST_LDFLAGS) $(LIB_A) -lm
+
+# test_cores describes machines it does not run on: the library's queries of
+# the thread's affinity go to the test's own function.
+$(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
+
+# The host tests of the command link its archive (mk/cli.mk), so that they
+# test the very code the command runs (a more specific pattern than the one
+# above, so make prefers it).
+$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h $(wildcard core/*.h)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 
 deps:
 	$(Q)tools/deps

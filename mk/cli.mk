@@ -22,13 +22,12 @@ CLI_MAIN_OBJ := $(BUILD)/obj/cli/main.o
 CLI_A := $(BUILD)/obj/cli/libpmukit-cli.a
 CLI_BIN := $(BUILD)/bin/pmukit
 CLI_CFLAGS := $(CFLAGS_USER) -Icli
-# lib.mk, which names it LIB_A, is read after this file.
-CLI_LIB := $(BUILD)/lib/libpmukit.a
+CLI_LIB := $(LIB_A)
 
 all: cli
 cli: $(CLI_BIN)
 
-$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h)
+$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) -c -o $@ $<
 
@@ -69,12 +68,6 @@ $(CLI_SHARED_OUT)/%.o: cli/%.S $(wildcard cli/*.h)
 $(CLI_SHARED_BIN): $(CLI_SHARED_OBJS) $(CLI_SHARED_SO)
 	@mkdir -p $(@D)
 	$(Q)$(CC) -o $@ $(CLI_SHARED_OBJS) -L$(CLI_SHARED_LIBDIR) -lpmukit -lm
-
-# The host tests of the command link its archive (a more specific pattern
-# than check.mk's, so make prefers it).
-$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h
-	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 
 ifneq ($(ARCH),x86_64)
 # tools/qemu-run builds 'guest': the command goes into the guest with it.

@@ -25,6 +25,16 @@ OBJDUMP := $(CROSS_COMPILE)objdump
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 BUILD := build/$(ARCH)
 
+# The release, from VERSION at the top (MAJOR.MINOR.PATCH): the command's
+# --version, pmukit_version(), pmukit.pc, the shared library's file name and
+# symbol version node (PMUKIT_MAJOR.MINOR), the module's version and DKMS's.
+PMUKIT_VERSION := $(shell cat $(TOP)/VERSION)
+ifeq ($(shell echo '$(PMUKIT_VERSION)' | grep -xE '[0-9]+\.[0-9]+\.[0-9]+'),)
+$(error VERSION: '$(PMUKIT_VERSION)' is not MAJOR.MINOR.PATCH)
+endif
+PMUKIT_VERSION_NODE := PMUKIT_$(subst $(eval) ,.,$(wordlist 1,2,$(subst ., ,$(PMUKIT_VERSION))))
+PMUKIT_SOVERSION := 0
+
 # ARMV6_BASELINE=1 (with ARCH=arm): user space and firmware built with the
 # flags of Raspberry Pi OS's 32-bit userland, whose compiler targets ARMv6
 # (ARM1176, hard-float VFPv2): the code must assemble there and refuse the
@@ -46,7 +56,8 @@ Q ?= @
 
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
-CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude $(CFLAGS) \
+# core/: the freestanding helpers shared with the firmware (ARRAY_SIZE ...).
+CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude -Icore $(CFLAGS) \
 	$(if $(filter 1,$(ARMV6_BASELINE)),$(ARMV6_FLAGS))
 # ARM user programs are static so they run in any guest or board without a libc.
 ifneq ($(ARCH),x86_64)

@@ -6,8 +6,7 @@
 # installs a pmukit linked to the libpmukit.so installed beside it (the
 # default, static, is the one the guests run).
 
-PMUKIT_VERSION := 0.1.0
-PMUKIT_SOVERSION := 0
+# PMUKIT_VERSION (VERSION) and PMUKIT_SOVERSION: mk/config.mk.
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 BINDIR ?= $(PREFIX)/bin

@@ -30,7 +30,7 @@ kmod: $(KMOD_OUT)/pmukit.ko
 # (KCC, e.g. gcc-10 for 5.10). Where that cross compiler is not installed
 # (Debian 12 has gcc-12 only) the default one builds the module: the module
 # ABI does not depend on the compiler version, and the note says so.
-$(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h)
+$(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h) VERSION
 	@mkdir -p $(KMOD_OUT)
 	@ln -sf $(addprefix $(TOP)/,$(KMOD_SRCS)) $(KMOD_OUT)/
 	$(Q)kdir="$(KDIR)" kcc=; \

@@ -11,6 +11,7 @@ LIB_SRCS := $(wildcard lib/*.c) $(wildcard core/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB_A := $(LIB_OUT)/libpmukit.a
 LIB_SO := $(LIB_OUT)/libpmukit.so
+LIB_MAP := $(LIB_OUT)/libpmukit.map
 LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -I. -fPIC -fvisibility=hidden
 
 all: lib
@@ -21,13 +22,23 @@ $(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h core/*.h)
 	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/lib/event_tables.o: $(wildcard events/*.def)
+# pmukit_version()
+$(BUILD)/obj/lib/version.o: VERSION
+$(BUILD)/obj/lib/version.o: LIB_CFLAGS += -DPMUKIT_VERSION='"$(PMUKIT_VERSION)"'
 
 $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(LIB_SO): $(LIB_OBJS) lib/libpmukit.map
+# The symbol version node of lib/libpmukit.map (@VERSION_NODE@) is
+# PMUKIT_MAJOR.MINOR, from VERSION.
+$(LIB_MAP): lib/libpmukit.map VERSION
+	@mkdir -p $(@D)
+	$(Q)sed -e 's|@VERSION_NODE@|$(PMUKIT_VERSION_NODE)|' \
+		-e '1a /* Generated from $< and VERSION by mk/lib.mk. */' $< > $@
+
+$(LIB_SO): $(LIB_OBJS) $(LIB_MAP)
 	@mkdir -p $(@D)
 	$(Q)$(CC) -shared -Wl,-soname,libpmukit.so.$(PMUKIT_SOVERSION) \
-		-Wl,--version-script=lib/libpmukit.map -o $@ $(LIB_OBJS) -lm
+		-Wl,--version-script=$(LIB_MAP) -o $@ $(LIB_OBJS) -lm
 	$(Q)ln -sf libpmukit.so $@.$(PMUKIT_SOVERSION)	# its soname, to run against it here

@@ -38,6 +38,9 @@
 extern "C" {
 #endif
 
+/** pmukit_version() - the library's release, "MAJOR.MINOR.PATCH" (e.g. "0.1.0"). */
+PMUKIT_API const char *pmukit_version(void);
+
 /* ---- access paths --------------------------------------------------- */
 
 enum pmukit_path {
@@ -66,6 +69,13 @@ PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len);
 /* ---- sessions ------------------------------------------------------- */
 
 struct pmukit_session;
+
+/*
+ * Events one session holds at most, on any path (pmukit_open() fails with
+ * -E2BIG beyond): more than any PMU has counters, so that perf can
+ * multiplex; pmukit_ncounters() says how many a path counts at once here.
+ */
+#define PMUKIT_MAX_EVENTS	32
 
 #define PMUKIT_F_CHILD		(1U << 0)	/* perf: count opts.pid from its exec, with inheritance */
 #define PMUKIT_F_NO_PIN		(1U << 1)	/* direct: leave the thread's affinity alone */

@@ -43,31 +43,30 @@ run_demo() {	# run_demo MODE [--mode M]
 	out=$("$FW_RUN" "$@" "$img" 2>&1) || rc=$?
 }
 
-tap_plan
 for m in $modes; do
 	run_demo $m
 	first=$out
-	eq "$m: demo exits 0" "$rc" 0
-	eq "$m: 4 CSV tables (cache, workload, 2 passes), rows NAME,PRE,POST,DELTA" "$(csv_check)" 4
-	eq "$m: CRC-32 of the buffer printed 3 times (0x5e4e1995, as zlib)" \
+	expect_eq "$m: demo exits 0" "$rc" 0
+	expect_eq "$m: 4 CSV tables (cache, workload, 2 passes), rows NAME,PRE,POST,DELTA" "$(csv_check)" 4
+	expect_eq "$m: CRC-32 of the buffer printed 3 times (0x5e4e1995, as zlib)" \
 		"$(printf '%s\n' "$out" | grep -c '==> 0x5e4e1995$')" 3
 	inst=$(table_val 2 INST_RETIRED)
 	cyc=$(table_val 2 CYCLES)
 	check "$m: workload table: INST_RETIRED counted ($inst)" test "${inst:-0}" -gt 1000
-	eq "$m: workload table: CYCLES = INST_RETIRED under icount" "$cyc" "$inst"
-	eq "$m: merged table of 2 passes: 11 events, then CYCLES of pass 1" \
+	expect_eq "$m: workload table: CYCLES = INST_RETIRED under icount" "$cyc" "$inst"
+	expect_eq "$m: merged table of 2 passes: 11 events, then CYCLES of pass 1" \
 		"$(printf '%s\n' "$out" | sed -n '/^pmukit: merged result of 2 of 2 passes/,/^CYCLES,1,/p' |
 		   grep -cE '^[A-Z0-9_]+,[12],[0-9]+$' )" 12
 	check "$m: CYCLES spread 0 across passes, IPC 1.000" \
 		bash -c 'grep -q "^CYCLES spread: min [0-9]*, max [0-9]*, spread 0 " <<<"$1" && grep -q "^IPC,1.000," <<<"$1"' _ "$out"
 	run_demo $m
-	eq "$m: a second run prints exactly the same" "$out" "$first"
+	expect_eq "$m: a second run prints exactly the same" "$out" "$first"
 done
 
 run_demo svc --mode ssvc
-eq "Secure SVC: demo exits 0" "$rc" 0
+expect_eq "Secure SVC: demo exits 0" "$rc" 0
 check "Secure SVC: the library says ARMv7 cannot count events there" \
 	has "pmukit: WARNING: Secure PL1 on ARMv7 cannot count events"
-eq "Secure SVC: INST_RETIRED reads 0" "$(table_val 2 INST_RETIRED)" 0
+expect_eq "Secure SVC: INST_RETIRED reads 0" "$(table_val 2 INST_RETIRED)" 0
 check "Secure SVC: CYCLES still counts" test "$(table_val 2 CYCLES)" -gt 1000
 tap_done

@@ -10,27 +10,26 @@
 . tests/fw/lib.sh
 
 need_images $FW_MODES
-tap_plan
 for m in $FW_MODES; do
 	derive_k "$(mode_isa $m)" "$(mode_image $m)"
 	diag "$m: K = $K = $K_WHY"
-	eq "$m: window derived from the disassembly (no branch in it, one loop)" "${K_BAD:-}" ""
+	expect_eq "$m: window derived from the disassembly (no branch in it, one loop)" "${K_BAD:-}" ""
 	run_mode $m
-	eq "$m: image exits 0" "$rc" 0
+	expect_eq "$m: image exits 0" "$rc" 0
 	for n in 1000 100000; do
-		eq "$m: n=$n: INST_RETIRED = 2n + K = $((2 * n + K))" "$(tval "exact n=$n" inst)" $((2 * n + K))
+		expect_eq "$m: n=$n: INST_RETIRED = 2n + K = $((2 * n + K))" "$(tval "exact n=$n" inst)" $((2 * n + K))
 	done
-	eq "$m: n=100000: CYCLES = INST_RETIRED" "$(tval "exact n=100000" cycles)" "$(tval "exact n=100000" inst)"
-	eq "$m: n=100000: CPU_CYCLES event = INST_RETIRED" \
+	expect_eq "$m: n=100000: CYCLES = INST_RETIRED" "$(tval "exact n=100000" cycles)" "$(tval "exact n=100000" inst)"
+	expect_eq "$m: n=100000: CPU_CYCLES event = INST_RETIRED" \
 		"$(tval "exact n=100000" cpu_cycles)" "$(tval "exact n=100000" inst)"
-	eq "$m: pre-value read with the counters stopped after the reset: 0" "$(tval "exact n=1000" pre_inst)" 0
+	expect_eq "$m: pre-value read with the counters stopped after the reset: 0" "$(tval "exact n=1000" pre_inst)" 0
 	first=$(tline "exact n=100000")
 	run_mode $m
-	eq "$m: identical counts in a second run" "$(tline "exact n=100000")" "$first"
+	expect_eq "$m: identical counts in a second run" "$(tline "exact n=100000")" "$first"
 done
 
 run_mode el3
 derive_k arm64 "$(mode_image el3)"
-eq "el3 with SCR_EL3.RW = 1 (filter P = M = 1): INST_RETIRED = 2n + K" "$(tval exact-rw1 inst)" $((2000 + K))
-eq "el3 with SCR_EL3.RW = 1: CYCLES = INST_RETIRED" "$(tval exact-rw1 cycles)" "$(tval exact-rw1 inst)"
+expect_eq "el3 with SCR_EL3.RW = 1 (filter P = M = 1): INST_RETIRED = 2n + K" "$(tval exact-rw1 inst)" $((2000 + K))
+expect_eq "el3 with SCR_EL3.RW = 1: CYCLES = INST_RETIRED" "$(tval exact-rw1 cycles)" "$(tval exact-rw1 inst)"
 tap_done

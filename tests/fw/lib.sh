@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Shared by tests/fw/*.t (bash, run by prove from the repository root after
-# `make fw`): TAP 13 output, running the firmware images under QEMU with
+# `make fw`): TAP 13 output (tests/tap.sh), running the firmware images under QEMU with
 # -icount shift=0, reading their "T <scenario> key=value" lines, and deriving
 # the exact instruction count of the measured window from the disassembly.
 
@@ -13,59 +13,8 @@ cross_tool() {
 	if [ "$1" = arm64 ]; then prefix=${FW_CROSS_arm64-aarch64-linux-gnu-}; else prefix=${FW_CROSS_arm-arm-linux-gnueabihf-}; fi
 	if command -v "$prefix$2" >/dev/null; then echo "$prefix$2"; else echo "$2"; fi
 }
-t_n=0
-t_fail=0
-
-t_planned=
-
-# tap_plan [N]: without N the plan ("1..N") is printed at the end, by tap_done.
-tap_plan() {
-	echo "TAP version 13"
-	if [ $# -gt 0 ]; then
-		t_planned=$1
-		echo "1..$1"
-	fi
-}
-
-tap_ok() {	# tap_ok STATUS NAME: STATUS 0 is a pass
-	t_n=$((t_n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $t_n - $2"
-	else
-		echo "not ok $t_n - $2"
-		t_fail=$((t_fail + 1))
-	fi
-}
-
-check() {	# check NAME COMMAND...: passes when the command succeeds
-	local name=$1
-	shift
-	if "$@"; then tap_ok 0 "$name"; else tap_ok 1 "$name"; fi
-}
-
-eq() {		# eq NAME GOT WANT
-	if [ "$2" = "$3" ]; then
-		tap_ok 0 "$1"
-	else
-		tap_ok 1 "$1"
-		echo "#   got '$2', want '$3'"
-	fi
-}
-
-tap_skip() {	# tap_skip REASON NAME
-	t_n=$((t_n + 1))
-	echo "ok $t_n - $2 # SKIP $1"
-}
-
-diag() {
-	echo "# $*"
-}
-
-tap_done() {
-	[ -n "$t_planned" ] || echo "1..$t_n"
-	[ "$t_fail" -eq 0 ]
-	exit $?
-}
+# TAP: ok, nok, diag, check, expect_eq, skip_all, tap_done (tests/tap.sh).
+. tests/tap.sh
 
 # The modes the test images run in, and the image and ISA of each.
 FW_MODES="el3 el2 el1 hyp svc"
@@ -93,8 +42,7 @@ need_images() {
 	done
 	for q in qemu-system-aarch64 qemu-system-arm; do
 		if ! command -v $q >/dev/null; then
-			echo "1..0 # SKIP $q is not installed"
-			exit 0
+			skip_all "$q is not installed"
 		fi
 	done
 }

@@ -7,7 +7,7 @@
 # TAP on stdout.
 dir=${1:?armv6-tests.sh DIR}
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
-echo "1..5"
+tap_plan 5
 
 # The module is built with the kernel's own flags (build/arm).
 if insmod /lib/modules/pmukit.ko 2>/tmp/err; then ok "insmod pmukit.ko"

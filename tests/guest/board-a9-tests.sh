@@ -7,7 +7,7 @@
 # PMU registers but its counters do not count (every count reads 0), so
 # nothing here asserts a count. TAP on stdout.
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
-echo "1..10"
+tap_plan 10
 
 if insmod /lib/modules/pmukit.ko 2>/tmp/err; then ok "insmod pmukit.ko on a Cortex-A9"
 else nok "insmod pmukit.ko on a Cortex-A9"; diag "$(cat /tmp/err)" "$(dmesg | grep pmukit: | tail -n 3)"; fi

@@ -215,4 +215,4 @@ fi
 if rmmod pmukit; then ok "rmmod pmukit"; else nok "rmmod pmukit"; fi
 if dmesg | grep -Eq 'Oops|WARNING:|BUG:|Internal error'; then nok "kernel log clean"; dmesg | tail -20 | sed 's/^/# /'
 else ok "kernel log clean"; fi
-echo "1..$n"
+tap_end

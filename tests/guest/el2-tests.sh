@@ -181,4 +181,4 @@ unload
 if dmesg | grep -Eq 'Oops|WARNING:|BUG:|Unable to handle|Internal error'; then
 	nok "kernel log clean"; diag "$(dmesg | tail -n 20)"
 else ok "kernel log clean"; fi
-echo "1..$n"
+tap_end

@@ -357,4 +357,4 @@ smp) smp_tests ;;
 a64) a64_tests ;;
 *) echo "usage: kmod-tests.sh exact|smp|a64" >&2; exit 2 ;;
 esac
-echo "1..$n"
+tap_end

@@ -20,16 +20,7 @@ OUT=/tmp/libtest.out
 run() {
 	libtest "$@" >$OUT 2>&1
 	rc=$?
-	awk -v n=$n '
-		/^TAP version/ || /^1\.\.[0-9]+$/ { next }
-		/^(not )?ok [0-9]+/ {
-			n++; not = /^not /
-			sub(/^(not )?ok [0-9]+/, "")
-			print (not ? "not ok " : "ok ") n $0; next
-		}
-		/^#/ { print; next }
-		{ print "# " $0 }' $OUT
-	n=$((n + $(grep -cE '^(not )?ok [0-9]+' $OUT)))
+	tap_merge "$(cat $OUT)"
 	# tap_done() exits 1 when a test failed; anything else is a crash.
 	if [ $rc -gt 1 ]; then nok "libtest $* exited with status $rc"; fi
 }
@@ -104,4 +95,4 @@ exact) exact_tests ;;
 smp) smp_tests ;;
 *) echo "usage: lib-tests.sh exact|smp" >&2; exit 2 ;;
 esac
-echo "1..$n"
+tap_end

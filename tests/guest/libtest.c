@@ -38,6 +38,7 @@
 #include <pmukit/b2b.h>
 #include <pmukit/pmukit.h>
 #include <pmukit/sysreg.h>
+#include "compiler.h"
 #include "libtest_util.h"
 
 #define SYSFS		"/sys/kernel/pmukit"
@@ -107,7 +108,7 @@ static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
 			    NREPEAT, min[e]))
 			tap_diag("  min %" PRIu64 " max %" PRIu64, min[e], max[e]);
 	}
-	for (k = 0; k < sizeof(loop_sizes) / sizeof(loop_sizes[0]); k++) {
+	for (k = 0; k < ARRAY_SIZE(loop_sizes); k++) {
 		unsigned long n = loop_sizes[k];
 
 		ret = w(s, n, c);

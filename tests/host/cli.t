@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag
 
 if [ ! -x "$P" ]; then
-	echo "1..0 # SKIP $P is not built (make cli)"
+	skip_all "$P is not built (make cli)"
 	exit 0
 fi
 
@@ -220,4 +220,4 @@ else nok "selftest: exit 0"; diag "$out"; fi
 if printf '%s\n' "$out" | grep -q "^store loop: 100 iterations"; then ok "selftest: the store loop is there"
 else nok "selftest: store loop"; fi
 
-echo "1..$n"
+tap_end

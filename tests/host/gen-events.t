@@ -22,26 +22,10 @@ FIXTURE = os.path.join(ROOT, "tests", "fixtures", "arm-data")
 FIXTURE_SHA = "feedfacefeedfacefeedfacefeedfacefeedface"
 SPDX = "/* SPDX-License-Identifier: Apache-2.0 */"
 
-n = 0
-failed = 0
-
-
-def ok(cond, name, diag=None):
-    global n, failed
-    n += 1
-    print(f"{'' if cond else 'not '}ok {n} - {name}")
-    if not cond:
-        failed += 1
-        for line in (diag or "").splitlines():
-            print(f"#   {line}")
-    sys.stdout.flush()
-    return cond
-
-
-def skip(name, reason):
-    global n
-    n += 1
-    print(f"ok {n} - {name} # SKIP {reason}")
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import tap  # noqa: E402 (tests/tap.py)
+from tap import eq, ok, skip  # noqa: E402
 
 
 def run(*args, data=FIXTURE, env_data=None):
@@ -53,10 +37,6 @@ def run(*args, data=FIXTURE, env_data=None):
     cmd = [sys.executable, GEN] + (["--data", data] if data else []) + list(args)
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return p.returncode, p.stdout, p.stderr
-
-
-def eq(got, want, name):
-    return ok(got == want, name, f"got:\n{got}\nwant:\n{want}")
 
 
 def read_dir(path, ext):
@@ -343,7 +323,7 @@ def test_committed(tmp):
 
 
 def main():
-    print("TAP version 13")
+    tap.header()
     with tempfile.TemporaryDirectory(prefix="pmukit-gen-events-") as tmp:
         test_list()
         test_cpu_def()
@@ -352,8 +332,7 @@ def main():
         test_all(tmp)
         test_commit(tmp)
         test_committed(tmp)
-    print(f"1..{n}")
-    return 1 if failed else 0
+    return tap.done()
 
 
 if __name__ == "__main__":

@@ -6,26 +6,19 @@
 # command says what the static one says (TAP).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-n=0
-echo "TAP version 13"
+. "$top/tests/tap.sh"	# TAP 13: ok, nok, diag, check, skip_all, tap_end
 # make install writes build/ (pmukit.pc): the tree must be this user's to write.
 if [ ! -w "$top" ] || { [ -e "$top/build" ] && [ ! -w "$top/build" ]; }; then
-	echo "1..0 # SKIP $top is not writable by this user: make install writes build/"
-	exit 0
+	skip_all "$top is not writable by this user: make install writes build/"
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-install.XXXXXX") || {
 	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
 	exit 1
 }
 trap 'rm -rf "$tmp"' EXIT
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
-check() { d=$1; shift; if out=$("$@" 2>&1); then ok "$d"; else nok "$d"; diag "$out"; fi; }
 
 if ! command -v pkg-config >/dev/null; then
-	echo "1..0 # SKIP pkg-config is not installed"
-	exit 0
+	skip_all "pkg-config is not installed"
 fi
 root=$tmp/root prefix=/opt/pmukit
 check "make install PREFIX=$prefix DESTDIR=..." \
@@ -36,7 +29,8 @@ for f in include/pmukit/pmukit.h lib/libpmukit.a lib/libpmukit.so lib/libpmukit.
 done
 
 export PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root"
-check "pkg-config knows pmukit 0.1.0" pkg-config --exact-version=0.1.0 pmukit
+version=$(cat "$top/VERSION")
+check "pkg-config knows pmukit $version (VERSION)" pkg-config --exact-version="$version" pmukit
 
 awk '/^```c$/ { inblock = 1; first = 1; next }
      /^```$/ { if (keep) exit; inblock = 0; next }
@@ -126,4 +120,4 @@ if printf '%s\n' "$ldd_out" | grep -q "libpmukit\.so\.0 => $root2$prefix/lib/"; 
 	ok "the installed pmukit links the installed libpmukit.so"
 else nok "the installed pmukit links the installed libpmukit.so"; diag "$ldd_out"; fi
 check "and runs with it" env LD_LIBRARY_PATH="$root2$prefix/lib" "$root2$prefix/bin/pmukit" --version
-echo "1..$n"
+tap_end

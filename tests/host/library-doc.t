@@ -19,15 +19,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-doc.XXXXXX") || {
 }
 trap 'rm -rf "$tmp"' EXIT
 
-n=0
-echo "TAP version 13"
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); echo "not ok $n - $*"; }
-diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+. "$top/tests/tap.sh"	# TAP 13: ok, nok, diag, skip_all, tap_end
 
 if [ ! -f "$lib" ]; then
-	echo "1..0 # SKIP $lib is not built (make lib)"
-	exit 0
+	skip_all "$lib is not built (make lib)"
 fi
 
 # The C block whose first line names count.c.
@@ -86,4 +81,4 @@ else
 	nok "README.md's example runs and prints a count and its path (exit $rc)"
 fi
 diag "$out"
-echo "1..$n"
+tap_end

@@ -10,9 +10,9 @@
 #include "metrics.h"
 #include "passes.h"
 #include "regs.h"
+#include "compiler.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static void test_is_cycles(void)
 {

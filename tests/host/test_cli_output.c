@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "metrics.h"
 #include "output.h"
 #include "report.h"
@@ -241,7 +242,7 @@ static void test_calibrate(void)
 	rows[2].st = (struct pmukit_stats){ .n = 1000, .min = 1820, .max = 25102,
 					    .mean = 2012.5, .sd = 801.25, .median = 1900.5,
 					    .p5 = 1830, .p95 = 2400 };
-	for (i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(outs); i++) {
 		m = open_memstream(&buf, &len);
 		calib_report(m, outs[i].fmt, outs[i].sep, rows, 3, 1000);
 		fclose(m);
@@ -289,14 +290,14 @@ static void test_numbers(void)
 	size_t i, len;
 	FILE *m;
 
-	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(counts); i++)
 		tap_ok(!strcmp(fmt_count(buf, sizeof(buf), counts[i].v), counts[i].want),
 		       "line %d: count %s", counts[i].line, counts[i].want);
-	for (i = 0; i < sizeof(reals) / sizeof(reals[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(reals); i++)
 		if (!tap_ok(!strcmp(fmt_real(buf, sizeof(buf), reals[i].v, reals[i].prec),
 				    reals[i].want), "line %d: real %s", reals[i].line, reals[i].want))
 			tap_diag("  got %s", buf);
-	for (i = 0; i < sizeof(csv) / sizeof(csv[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(csv); i++) {
 		out = NULL;
 		m = open_memstream(&out, &len);
 		csv_field(m, csv[i].sep, 1, csv[i].field);

@@ -10,9 +10,9 @@
 
 #include "pmukit/pmu_fields.h"
 #include "event_lookup.h"
+#include "compiler.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static const struct pmukit_core_def *core(const char *name)
 {

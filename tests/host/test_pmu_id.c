@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pmukit/pmu_id.h"
+#include "compiler.h"
 #include "pmu_support.h"
 #include "session.h"
 #include "tap.h"
@@ -53,7 +54,7 @@ static void test_cores(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cores) / sizeof(cores[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cores); i++) {
 		const struct core_case *c = &cores[i];
 		unsigned int v = pmukit_aarch32_perfmon(c->midr, c->id_dfr0);
 		int f = pmukit_aarch32_level_filter(v, c->midr, c->id_pfr1);

@@ -31,9 +31,9 @@
 #include <unistd.h>
 
 #include <pmukit/pmukit.h>
+#include "compiler.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static volatile unsigned long sink;
 

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "pmukit/pmukit.h"
+#include "compiler.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXS		100
 
 static int near(double got, double want)

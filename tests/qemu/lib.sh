@@ -12,8 +12,7 @@ extra="$*"
 cpuopt=
 [ "$arch" = aarch32 ] || cpuopt="--cpu $cpu"
 
-n=0
-echo "TAP version 13"
+. "$top/tests/tap.sh"
 # boot MODE QEMU-OPTIONS...: the guest's TAP, renumbered into this stream
 boot() {
 	mode=$1
@@ -22,21 +21,11 @@ boot() {
 	out=$("$top/tools/qemu-run" --no-build --arch "$arch" $cpuopt $extra "$@" --timeout 240 -- \
 		"lib-tests.sh $mode" 2>&1)
 	rc=$?
-	printf '%s\n' "$out" | awk -v n=$n '
-		/^TAP version/ || /^1\.\.[0-9]+$/ { next }
-		/^(not )?ok [0-9]+/ {
-			n++; not = /^not /
-			sub(/^(not )?ok [0-9]+/, "")
-			print (not ? "not ok " : "ok ") n $0; next
-		}
-		/^#/ { print; next }
-		{ print "# " $0 }'
-	n=$((n + $(printf '%s\n' "$out" | grep -cE '^(not )?ok [0-9]+')))
+	tap_merge "$out"
 	if ! printf '%s\n' "$out" | grep -qE '^1\.\.[0-9]+$'; then
-		n=$((n + 1))
-		echo "not ok $n - $arch $mode boot did not finish (qemu-run status $rc)"
+		nok "$arch $mode boot did not finish (qemu-run status $rc)"
 	fi
 }
 boot exact --icount --smp 1
 boot smp --smp 2
-echo "1..$n"
+tap_end

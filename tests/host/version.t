@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# One version (TAP): VERSION at the top is what the command, the library, the
+# installed pmukit.pc, the shared library's symbol version node, a built
+# pmukit.ko and the DKMS tree's dkms.conf say.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, skip_all, tap_done
+case $(uname -m) in
+aarch64) arch=arm64 ;;
+armv7* | armv8*) arch=arm ;;
+*) arch=$(uname -m) ;;
+esac
+P=$top/build/$arch/bin/pmukit
+SO=$top/build/$arch/lib/libpmukit.so
+if [ ! -x "$P" ] || [ ! -f "$SO" ]; then
+	skip_all "$P or $SO is not built (make)"
+fi
+# make install and the module build write build/: the tree must be this user's.
+if [ ! -w "$top" ] || { [ -e "$top/build" ] && [ ! -w "$top/build" ]; }; then
+	skip_all "$top is not writable by this user: make install writes build/"
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-version.XXXXXX") || {
+	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
+	exit 1
+}
+trap 'rm -rf "$tmp"' EXIT
+
+version=$(cat "$top/VERSION")
+if printf '%s\n' "$version" | grep -Eqx '[0-9]+\.[0-9]+\.[0-9]+'; then ok "VERSION is MAJOR.MINOR.PATCH: $version"
+else nok "VERSION is MAJOR.MINOR.PATCH"; diag "$version"; fi
+node=PMUKIT_$(printf '%s\n' "$version" | cut -d. -f1-2)
+
+expect_eq "pmukit --version" "$("$P" --version 2>&1)" "pmukit $version"
+
+# The symbol version node of every exported function.
+nodes=$(objdump -T "$SO" | awk '$NF ~ /^pmukit_/ { print $(NF - 1) }' | sort -u | tr '\n' ' ')
+expect_eq "libpmukit.so: the pmukit_ functions are in node $node" "$nodes" "$node "
+
+# pkg-config on the installed pmukit.pc (written in $tmp, not in build/,
+# where install.t may be writing its own at the same time).
+if command -v pkg-config >/dev/null; then
+	root=$tmp/root prefix=/opt/pmukit
+	if out=$(make -s -C "$top" install PREFIX=$prefix DESTDIR="$root" PC_FILE="$tmp/pmukit.pc" 2>&1); then
+		expect_eq "pkg-config --modversion pmukit (installed)" \
+			"$(PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root" \
+			   pkg-config --modversion pmukit 2>&1)" "$version"
+		check "installed libpmukit.so.$version" test -f "$root$prefix/lib/libpmukit.so.$version"
+	else
+		nok "make install PREFIX=$prefix DESTDIR=..."; diag "$out"
+	fi
+else
+	skip "pkg-config is not installed" "pkg-config --modversion pmukit (installed)"
+	skip "pkg-config is not installed" "installed libpmukit.so.$version"
+fi
+
+# DKMS: the source tree 'make -C kmod dkms-src' writes.
+dk=$tmp/dkms
+if out=$(make -s -C "$top/kmod" dkms-src DKMS_SRC="$dk" 2>&1); then
+	expect_eq "dkms.conf's PACKAGE_VERSION (make -C kmod dkms-src)" \
+		"$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' "$dk/dkms.conf")" "$version"
+	expect_eq "the DKMS tree's VERSION, which its Kbuild reads" "$(cat "$dk/VERSION" 2>&1)" "$version"
+else
+	nok "make -C kmod dkms-src"; diag "$out"
+	nok "the DKMS tree's VERSION"
+fi
+
+# The module, built for a cached Debian test kernel (never downloaded here).
+kernel=6.1
+if ! ls -d "$top/.cache/kernels/arm64/$kernel".*/.done >/dev/null 2>&1; then
+	skip "no cached arm64 $kernel kernel headers (make kernels)" "modinfo -F version pmukit.ko"
+elif ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+	skip "no aarch64-linux-gnu-gcc (make deps)" "modinfo -F version pmukit.ko"
+elif out=$(make -s -C "$top" ARCH=arm64 KERNEL=$kernel kmod 2>&1); then
+	ko=$top/build/arm64/kmod-$kernel-arm64/pmukit.ko
+	if command -v modinfo >/dev/null; then
+		got=$(modinfo -F version "$ko" 2>&1)
+	else
+		# modinfo reads the same: the NUL-separated key=value strings of .modinfo.
+		diag "no modinfo here (kmod): reading the module's .modinfo section"
+		got=$(aarch64-linux-gnu-objcopy -O binary --only-section=.modinfo "$ko" "$tmp/modinfo" &&
+		      tr '\0' '\n' <"$tmp/modinfo" | sed -n 's/^version=//p')
+	fi
+	expect_eq "modinfo -F version pmukit.ko (arm64, kernel $kernel)" "$got" "$version"
+else
+	nok "make ARCH=arm64 KERNEL=$kernel kmod"; diag "$out"
+fi
+tap_done
