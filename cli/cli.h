@@ -16,7 +16,7 @@
 
 /* The command uses libpmukit's public API only. */
 #include "pmukit/pmukit.h"
-#include "compiler.h"	/* ARRAY_SIZE */
+#include "core/compiler.h"	/* ARRAY_SIZE */
 #include "pmukit/events_api.h"	/* event tables, lookup, specs */
 #include "pmukit/machine.h"	/* CPUs, core types, pmukit.ko, PMUKIT_SYSFS */
 

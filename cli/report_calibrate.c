@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "compiler.h"
+#include "core/compiler.h"
 #include "report.h"
 
 static const char *const fields[] = {

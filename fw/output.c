@@ -4,7 +4,7 @@
  * and sent as a string (or character by character). Numbers are formatted
  * without division, so nothing from libgcc is needed on 32-bit ARM.
  */
-#include "compiler.h"
+#include "core/compiler.h"
 #include "pmu_fw_internal.h"
 
 static pmukit_fw_putc_fn out_putc;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compiler.h"
+#include "core/compiler.h"
 #include "session.h"
 
 #define MSG_LEN	1024

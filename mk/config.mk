@@ -57,7 +57,7 @@ Q ?= @
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
 # core/: the freestanding helpers shared with the firmware (ARRAY_SIZE ...).
-CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude -Icore $(CFLAGS) \
+CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude -I. $(CFLAGS) \
 	$(if $(filter 1,$(ARMV6_BASELINE)),$(ARMV6_FLAGS))
 # ARM user programs are static so they run in any guest or board without a libc.
 ifneq ($(ARCH),x86_64)

@@ -22,7 +22,7 @@ endif
 FW_OPT ?= -O2 -g
 FW_CFLAGS := -std=gnu11 $(WARN) $(FW_OPT) -ffreestanding -nostdlib -fno-pie -fno-pic \
 	-fno-stack-protector -fno-common -fno-asynchronous-unwind-tables \
-	-ffunction-sections -fdata-sections -MMD -MP -Iinclude -Ifw/include -Ievents -Icore -I.
+	-ffunction-sections -fdata-sections -MMD -MP -Iinclude -Ifw/include -Ievents -I.
 FW_ARCHFLAGS_arm64 := -march=armv8-a -mgeneral-regs-only -mstrict-align
 FW_ARCHFLAGS_arm := $(if $(filter 1,$(ARMV6_BASELINE)),-march=armv6kz,-march=armv7-a) \
 	-marm -mfloat-abi=soft -mgeneral-regs-only

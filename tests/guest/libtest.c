@@ -38,7 +38,7 @@
 #include <pmukit/b2b.h>
 #include <pmukit/pmukit.h>
 #include <pmukit/sysreg.h>
-#include "compiler.h"
+#include "core/compiler.h"
 #include "libtest_util.h"
 
 #define SYSFS		"/sys/kernel/pmukit"

@@ -10,7 +10,7 @@
 #include "metrics.h"
 #include "passes.h"
 #include "regs.h"
-#include "compiler.h"
+#include "core/compiler.h"
 #include "../tap.h"
 
 

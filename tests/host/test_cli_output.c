@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler.h"
+#include "core/compiler.h"
 #include "metrics.h"
 #include "output.h"
 #include "report.h"

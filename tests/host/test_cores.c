@@ -26,7 +26,7 @@
 #include "perf_events.h"
 #include "session.h"
 #include "sysfile.h"
-#include "compiler.h"
+#include "core/compiler.h"
 #include "../tap.h"
 
 #define MAX_CPUS	8

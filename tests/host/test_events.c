@@ -10,7 +10,7 @@
 
 #include "pmukit/pmu_fields.h"
 #include "event_lookup.h"
-#include "compiler.h"
+#include "core/compiler.h"
 #include "../tap.h"
 
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "pmukit/pmu_id.h"
-#include "compiler.h"
+#include "core/compiler.h"
 #include "pmu_support.h"
 #include "session.h"
 #include "tap.h"

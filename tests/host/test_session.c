@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include <pmukit/pmukit.h>
-#include "compiler.h"
+#include "core/compiler.h"
 #include "../tap.h"
 
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "pmukit/pmukit.h"
-#include "compiler.h"
+#include "core/compiler.h"
 #include "../tap.h"
 
 #define MAXS		100
