@@ -71,8 +71,8 @@ static void list_cores(void)
 /* Names a typo away from what was typed. */
 static void suggest_cores(const char *name)
 {
-	const char *sugg[PMUKIT_SUGGEST_LIMIT];
-	size_t i, n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_LIMIT);
+	const char *sugg[PMUKIT_SUGGEST_MAX];
+	size_t i, n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_MAX);
 
 	for (i = 0; i < n; i++)
 		fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);

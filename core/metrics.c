@@ -18,6 +18,7 @@
 
 #include "pmukit/analysis.h"
 #include "pmukit/pmu_fields.h"
+#include "compiler.h"
 #include "core.h"
 #include "metrics.h"
 #include "names.h"
@@ -60,7 +61,7 @@ static const struct metric metrics[] = {
 	RATE("branch mispredict rate", BR_MIS_PRED_RETIRED, BR_RETIRED),
 };
 
-#define NMETRICS	(sizeof(metrics) / sizeof(metrics[0]))
+#define NMETRICS	ARRAY_SIZE(metrics)
 
 /**
  * pmukit_metric_count() - the number of metrics in the table

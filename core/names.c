@@ -159,7 +159,7 @@ size_t pmukit_name_suggest(const char *name, const char *const *cand, size_t nca
  * @limit:      the most edits a suggestion may be away; 0: a third of
  *              @name's length, at least 2
  * @out:        filled with pointers into @candidates, best first
- * @max:        room in @out; at most PMUKIT_SUGGEST_LIMIT are returned
+ * @max:        room in @out; at most PMUKIT_SUGGEST_MAX are returned
  *
  * Names compare without case, with '-', '_' and ' ' the same; an edit is
  * an insertion, a deletion, a substitution or a swap of neighbours. Ties
@@ -170,12 +170,12 @@ size_t pmukit_name_suggest(const char *name, const char *const *cand, size_t nca
 size_t pmukit_suggest(const char *name, const char *const *candidates, size_t n,
 		      unsigned int limit, const char **out, size_t max)
 {
-	unsigned int score[PMUKIT_SUGGEST_LIMIT];
+	unsigned int score[PMUKIT_SUGGEST_MAX];
 
 	if (!name || !candidates || !out)
 		return 0;
-	if (max > PMUKIT_SUGGEST_LIMIT)
-		max = PMUKIT_SUGGEST_LIMIT;
+	if (max > PMUKIT_SUGGEST_MAX)
+		max = PMUKIT_SUGGEST_MAX;
 	return pmukit_name_suggest(name, candidates, n, limit ? limit : pmukit_name_limit(name),
 				   out, score, max);
 }

@@ -9,12 +9,13 @@
  * counter here, named CYCLES.
  */
 #include "pmu_fw_internal.h"
+#include "core/compiler.h"
 #include "core/metrics.h"
 
 /* The metrics the firmware's reports show, in this order. */
 static const char *const shown[] = { "IPC", "L1D refill rate", "L2D refill rate" };
 
-#define NSHOWN	(sizeof(shown) / sizeof(shown[0]))
+#define NSHOWN	ARRAY_SIZE(shown)
 
 static const struct pmukit_metric_info *shown_info(unsigned int s)
 {

@@ -180,8 +180,12 @@ uint32_t pmukit_cpu_midr(int cpu)
 	return m;
 }
 
-/* The CPUs to describe: sysfs "online", else the processors of /proc/cpuinfo. */
-static void online_cpus(cpu_set_t *set)
+/*
+ * The online CPUs: sysfs "online", else the processors of /proc/cpuinfo, else
+ * the CPUs this thread may run on. Return: 0, or a negative errno when none
+ * of them says.
+ */
+int pmukit_online_set(cpu_set_t *set)
 {
 	char buf[1024], *info = NULL;
 	const char *p;
@@ -189,16 +193,19 @@ static void online_cpus(cpu_set_t *set)
 
 	if (!pmukit_sysfile_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) &&
 	    !pmukit_cpulist_parse(buf, set) && CPU_COUNT(set))
-		return;
+		return 0;
 	CPU_ZERO(set);
-	if (pmukit_sysfile_text("/proc/cpuinfo", CPUINFO_MAX, &info))
-		return;
-	for (p = info; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		cpu = processor_num(p);
-		if (cpu >= 0 && cpu < CPU_SETSIZE)
-			CPU_SET(cpu, set);
+	if (!pmukit_sysfile_text("/proc/cpuinfo", CPUINFO_MAX, &info)) {
+		for (p = info; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+			cpu = processor_num(p);
+			if (cpu >= 0 && cpu < CPU_SETSIZE)
+				CPU_SET(cpu, set);
+		}
+		free(info);
 	}
-	free(info);
+	if (CPU_COUNT(set))
+		return 0;
+	return sched_getaffinity(0, sizeof(*set), set) ? -errno : 0;
 }
 
 int pmukit_is_cpu_pmu(const char *name)
@@ -261,7 +268,8 @@ void pmukit_cores_get(struct pmukit_cores *c)
 	memset(c, 0, sizeof(*c));
 	if (!files_name_midr())
 		return;
-	online_cpus(&online);
+	if (pmukit_online_set(&online))
+		return;
 	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
 		uint32_t midr;
 

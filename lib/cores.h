@@ -51,6 +51,8 @@ int pmukit_is_cpu_pmu(const char *name);
 uint32_t pmukit_cpu_midr(int cpu);
 
 /* "0-3,6" <-> a set; parse returns 0 or -EINVAL. */
+/* The online CPUs (sysfs, /proc/cpuinfo, else this thread's affinity); 0 or -errno. */
+int pmukit_online_set(cpu_set_t *set);
 int pmukit_cpulist_parse(const char *text, cpu_set_t *set);
 void pmukit_cpulist_format(const cpu_set_t *set, char *buf, size_t len);
 

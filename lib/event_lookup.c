@@ -22,6 +22,7 @@
 #endif
 
 #include "event_lookup.h"
+#include "core/compiler.h"
 #include "core/names.h"
 
 static int fold(int c)
@@ -159,7 +160,7 @@ const struct pmukit_core_def *pmukit_core_by_name(const char *name)
 	for (i = 0; i < pmukit_ncores; i++)
 		if (pmukit_name_eq(pmukit_cores[i].name, name))
 			return &pmukit_cores[i];
-	for (i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(common); i++)
 		if (pmukit_name_eq(common[i]->name, name))
 			return common[i];
 	return NULL;

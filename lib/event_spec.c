@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "pmukit/pmu_fields.h"
+#include "core/compiler.h"
 #include "core/names.h"
 #include "event_lookup.h"
 #include "isa.h"
@@ -45,7 +46,7 @@ static const struct {
 	{ "clock", PMUKIT_EV_CLOCK, 0, "clock" },
 };
 
-#define NGENERIC	(sizeof(generic) / sizeof(generic[0]))
+#define NGENERIC	ARRAY_SIZE(generic)
 
 const char *pmukit_ev_levels(const struct pmukit_ev *e)
 {

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include "pmukit/events.h"
 #include "pmukit/events_api.h"
+#include "core/compiler.h"
 
 /*
  * Each table with events: static const struct pmukit_event_def
@@ -34,7 +35,7 @@ const struct pmukit_core_def pmukit_cores[] = {
 #include "cores.def"
 };
 
-const unsigned int pmukit_ncores = sizeof(pmukit_cores) / sizeof(pmukit_cores[0]);
+const unsigned int pmukit_ncores = ARRAY_SIZE(pmukit_cores);
 
 #define PMUKIT_COMMON(id, name_, arch_, t)					\
 	const struct pmukit_core_def pmukit_common_##id = CORE_DEF(name_, arch_, 0, t);

@@ -17,20 +17,16 @@
  * @cpus: filled with the CPU numbers, in increasing order
  * @max: room in @cpus
  *
- * Return: the number of CPUs stored, or a negative errno when neither sysfs
- * nor sched_getaffinity() says.
+ * Return: the number of CPUs stored, or a negative errno when neither sysfs,
+ * /proc/cpuinfo nor sched_getaffinity() says.
  */
 int pmukit_online_cpus(int *cpus, int max)
 {
-	char buf[1024];
 	cpu_set_t set;
-	int i, n = 0;
+	int i, n = 0, err = pmukit_online_set(&set);
 
-	if (pmukit_sysfile_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) ||
-	    pmukit_cpulist_parse(buf, &set) || !CPU_COUNT(&set)) {
-		if (sched_getaffinity(0, sizeof(set), &set))
-			return -errno;
-	}
+	if (err)
+		return err;
 	for (i = 0; i < CPU_SETSIZE && n < max; i++)
 		if (CPU_ISSET(i, &set))
 			cpus[n++] = i;

@@ -23,7 +23,7 @@ _Static_assert(PMUKIT_CORE_EINVAL == EINVAL && PMUKIT_CORE_E2BIG == E2BIG &&
  * pmukit_cpu_suggest() - the names of cores with an event table close to @name
  * @name: what was typed ("cortex_a530")
  * @out:  filled with the cores' names, best first
- * @max:  room in @out; at most PMUKIT_SUGGEST_LIMIT are returned
+ * @max:  room in @out; at most PMUKIT_SUGGEST_MAX are returned
  *
  * Close is two edits or fewer, names folded as pmukit_suggest() does;
  * fewer edits first, ties in the order of the tables.
@@ -32,14 +32,14 @@ _Static_assert(PMUKIT_CORE_EINVAL == EINVAL && PMUKIT_CORE_E2BIG == E2BIG &&
  */
 size_t pmukit_cpu_suggest(const char *name, const char **out, size_t max)
 {
-	unsigned int score[PMUKIT_SUGGEST_LIMIT];
+	unsigned int score[PMUKIT_SUGGEST_MAX];
 	struct pmukit_name_best best;
 	unsigned int i;
 
 	if (!name || !out)
 		return 0;
-	if (max > PMUKIT_SUGGEST_LIMIT)
-		max = PMUKIT_SUGGEST_LIMIT;
+	if (max > PMUKIT_SUGGEST_MAX)
+		max = PMUKIT_SUGGEST_MAX;
 	pmukit_name_best_init(&best, out, score, max);
 	for (i = 0; i < pmukit_ncores; i++) {
 		unsigned int d = pmukit_name_distance(name, pmukit_cores[i].name);

@@ -21,12 +21,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "export.h"
+
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-#ifndef PMUKIT_API
-#define PMUKIT_API __attribute__((visibility("default")))
 #endif
 
 /* ---- passes ------------------------------------------------------------ */
@@ -82,7 +80,7 @@ PMUKIT_API const char *pmukit_metric_reason(const struct pmukit_metric_value *v)
 /* ---- suggestions ----------------------------------------------------- */
 
 /* The most names the suggestion functions return, whatever max is. */
-#define PMUKIT_SUGGEST_LIMIT	16
+#define PMUKIT_SUGGEST_MAX	16
 
 PMUKIT_API size_t pmukit_suggest(const char *name, const char *const *candidates, size_t n,
 				 unsigned int limit, const char **out, size_t max);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis.h"	/* PMUKIT_SUGGEST_MAX */
 #include "events.h"
 #include "export.h"
 
@@ -24,9 +25,6 @@ extern "C" {
 
 /* Room for an event name in struct pmukit_event_spec, with its NUL. */
 #define PMUKIT_EVENT_NAME_LEN	48
-
-/* The most names pmukit_event_suggest() returns, whatever max is. */
-#define PMUKIT_SUGGEST_MAX	16
 
 /* One parsed event spec: what to program into PMEVTYPER and its filters. */
 struct pmukit_event_spec {

@@ -208,7 +208,7 @@ def compile_tables(tmp, outdir):
         skip("lib/event_tables.c expands the generated data", "no C compiler")
         skip("pmukit_fw_events.h expands a generated table", "no C compiler")
         return
-    flags = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-I", os.path.join(ROOT, "include"),
+    flags = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-I", os.path.join(ROOT, "include"), "-I", ROOT,
              "-I", outdir]
     main_c, prog = os.path.join(tmp, "tables_main.c"), os.path.join(tmp, "tables_main")
     with open(main_c, "w") as f:

@@ -13,7 +13,7 @@
 #include "../../core/metrics.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "core/compiler.h"
 
 static void test_table(void)
 {

@@ -10,7 +10,7 @@
 #include "../../core/names.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "core/compiler.h"
 
 static void test_fold(void)
 {
@@ -85,7 +85,7 @@ static void test_suggest(void)
 	static const char *const names[] = {
 		"cycles", "cpu-cycles", "instructions", "task-clock", "cpu-clock", "faults",
 	};
-	const char *out[PMUKIT_SUGGEST_LIMIT + 2];
+	const char *out[PMUKIT_SUGGEST_MAX + 2];
 	size_t n, i;
 	int found = 0, ok = 1;
 
@@ -113,7 +113,7 @@ static void test_suggest(void)
 	}
 	tap_ok(found, "cortex_a530 suggests cortex-a53");
 	tap_ok(n > 1 && ok, "cores within 2 edits, fewer edits first");
-	tap_ok(n <= PMUKIT_SUGGEST_LIMIT, "no more than PMUKIT_SUGGEST_LIMIT");
+	tap_ok(n <= PMUKIT_SUGGEST_MAX, "no more than PMUKIT_SUGGEST_MAX");
 	tap_eq(pmukit_cpu_suggest("qqqqqqqqqq", out, ARRAY_SIZE(out)), 0, "no core is close");
 }
 

@@ -13,7 +13,7 @@
 #include "../../core/passes.h"
 #include "../tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "core/compiler.h"
 #define MAXN		80
 
 /* Checks one plan; returns 1 when every property holds. */
