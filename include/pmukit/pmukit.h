@@ -27,7 +27,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "isb.h"
+#include "sysreg.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -273,21 +273,13 @@ PMUKIT_API void pmukit_region_end(const char *name);
 static inline uint64_t pmukit_cycles(void)
 {
 #if defined(__aarch64__)
-	uint64_t v;
-
-	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v) : : "memory");
-	return v;
+	/* isb; mrs PMCCNTR_EL0, as one asm block. */
+	return pmukit_read_pmccntr_sync();
 #elif defined(__arm__)
-	uint32_t v;
-
-	/* PMUKIT_ISB: also where the compiler targets ARMv6 (isb.h). */
-	__asm__ volatile(PMUKIT_ISB "\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
-	return v;
+	/* isb; mrc PMCCNTR (the isb also where the compiler targets ARMv6: isb.h). */
+	return pmukit_read_pmccntr32_sync();
 #elif defined(__x86_64__)
-	uint32_t lo, hi;
-
-	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((uint64_t)hi << 32) | lo;
+	return pmukit_read_tsc_sync();	/* lfence; rdtsc */
 #else
 	return 0;
 #endif
