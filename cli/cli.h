@@ -55,7 +55,4 @@ const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);
 int direct_rearm(const char *cmd);
 
-/* safe.c: run code that may trap (SIGILL) without dying of it */
-int safe_call(void (*fn)(void *), void *arg);
-
 #endif /* PMUKIT_CLI_H */

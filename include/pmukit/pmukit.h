@@ -263,6 +263,21 @@ PMUKIT_API void pmukit_region_end(const char *name);
 #define PMUKIT_REGION_END(name)		((void)0)
 #endif
 
+/* ---- code that may trap -------------------------------------------- */
+
+/**
+ * pmukit_call_guarded() - run fn(arg) where a PMU register access may raise
+ * SIGILL: closed to user space (PMUSERENR), or absent from the core. The
+ * library's SIGILL handler, which also turns faults of its own register
+ * reads into errors, then abandons @fn at the faulting instruction and
+ * returns here; @fn must leave nothing half done that a jump out of it
+ * would break (no locks held, no allocations in flight). Any other SIGILL
+ * goes on to the handler that was there before.
+ * Return: 0 when @fn returned; -EACCES when it trapped; another negative
+ * errno when the handler could not be installed.
+ */
+PMUKIT_API int pmukit_call_guarded(void (*fn)(void *arg), void *arg);
+
 /* ---- the fast inline read --------------------------------------------- */
 
 /**
