@@ -10,9 +10,6 @@
  *        belong to EL2 and are enabled by MDCR_EL2.HPME, not PMCR.E;
  *        MDCR_EL2.HPMD (PMUv3p1) prohibits counting at EL2.
  *  EL1   PMEVTYPER.P (and NSK in Non-secure state) filter EL1.
- *
- * Built with PMUKIT_FW_TEST_SKIP_SPME the library leaves MDCR_EL3.SPME
- * alone: the tests use that build to show that EL3 counting needs it.
  */
 #include "pmu_fw_internal.h"
 
@@ -95,9 +92,7 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 	uint64_t mdcr = s->saved.mdcr;
 
 	if (s->el == 3) {
-#ifndef PMUKIT_FW_TEST_SKIP_SPME
 		mdcr |= PMUKIT_MDCR_EL3_SPME_BIT;
-#endif
 		if (s->pmu_version >= PMUKIT_PMUVER_V3P5)
 			mdcr &= ~PMUKIT_MDCR_EL3_SCCD_BIT;
 		if (s->pmu_version >= PMUVER_V3P7)

@@ -71,11 +71,6 @@ $$(FW_OUT_$(1))/obj/%.o: fw/%.c
 	@mkdir -p $$(@D)
 	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -c $$< -o $$@
 
-# The control build for the tests: the library without its MDCR_EL3.SPME handling.
-$$(FW_OUT_$(1))/obj/%-nospme.o: fw/%.c
-	@mkdir -p $$(@D)
-	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -DPMUKIT_FW_TEST_SKIP_SPME -c $$< -o $$@
-
 $$(FW_LIB_$(1)): $$(FW_LIB_OBJS_$(1))
 	@rm -f $$@
 	$$(Q)$$(FW_AR_$(1)) rcs $$@ $$^
@@ -126,8 +121,9 @@ $(foreach a,$(FW_ARCHS),$(foreach l,$(FW_LEVELS_$(a)),\
 	$(eval $(call FW_LEVEL_RULES,$(a),$(firstword $(subst :, ,$(l))),$(lastword $(subst :, ,$(l)))))))
 
 # EL3 without the library's MDCR_EL3.SPME handling: event counters must read 0.
+# The test's own el_aarch64 (tests/fw/el_aarch64_nospme.c) replaces the library's.
 FW_NOSPME_OBJS := $(patsubst %.c,$(FW_OUT_arm64)/obj/%.o,$(FW_LIB_SRCS_COMMON)) \
-	$(FW_OUT_arm64)/obj/el_aarch64-nospme.o
+	$(FW_OUT_arm64)/obj/test/el_aarch64_nospme.o
 $(FW_OUT_arm64)/test/libpmukit-fw-nospme.a: $(FW_NOSPME_OBJS)
 	@mkdir -p $(@D)
 	@rm -f $@
