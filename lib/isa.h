@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Every instruction the library runs on the PMU, the timer or the TSC from
- * user space, one file per ISA chosen at build time: isa_aarch64.c,
- * isa_aarch32.c, isa_x86_64.c (the architectures config.mk builds for). The
- * functions have the same names everywhere; where the ISA lacks a register
- * they return -EOPNOTSUPP.
+ * What the library does with the PMU, the timer or the TSC from user space,
+ * through the register layer (include/pmukit/sysreg*.h): isa_arm_pmu.c for
+ * what AArch64 and AArch32 share, isa_aarch64.c, isa_aarch32.c and
+ * isa_x86_64.c for each ISA's own (ISA: config.mk's name for ARCH), the
+ * inline reads in isa_inline.h. The functions have the same names
+ * everywhere; where the ISA lacks a register they return -EOPNOTSUPP.
  *
  * Counter numbers: 0..30 are event counters (PMEVCNTRn), PMUKIT_HW_CYCLES
  * is the cycle counter (PMCCNTR; the TSC on x86-64), as in PMCNTENSET.

@@ -30,12 +30,10 @@ FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T fw/examples/qemu-virt/link.ld
 
 FW_LIB_SRCS_COMMON := pmu_fw.c output.c arith.c metrics.c passes.c compat_pmuv3.c
-FW_LIB_SRCS_arm64 := $(FW_LIB_SRCS_COMMON) el_aarch64.c
-FW_LIB_SRCS_arm := $(FW_LIB_SRCS_COMMON) el_aarch32.c
-FW_START_arm64 := start_aarch64.S
-FW_START_arm := start_aarch32.S
-FW_REGION_arm64 := region_aarch64.S
-FW_REGION_arm := region_aarch32.S
+# One ISA's parts: fw/el_<isa>.c, the board's start_<isa>.S, the tests' region_<isa>.S.
+$(foreach a,$(FW_ARCHS),$(eval FW_LIB_SRCS_$(a) := $$(FW_LIB_SRCS_COMMON) el_$(ISA_$(a)).c))
+$(foreach a,$(FW_ARCHS),$(eval FW_START_$(a) := start_$(ISA_$(a)).S))
+$(foreach a,$(FW_ARCHS),$(eval FW_REGION_$(a) := region_$(ISA_$(a)).S))
 
 # Images per level: name and EXPECT_LEVEL (AArch64: the EL; AArch32: CPSR.M).
 FW_LEVELS_arm64 := el3:3 el2:2 el1:1
