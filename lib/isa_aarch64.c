@@ -53,7 +53,7 @@ int pmukit_isa_read_cycles64(uint64_t *v)
 			      : : "memory", "cc" : fault)
 #define SAMPLE_LOOP_EV(unused, k)						\
 	case k:									\
-		SAMPLE_LOOP(PMUKIT_B2B_READ_ASM(pmevcntr##k##_el0));		\
+		SAMPLE_LOOP(PMUKIT_B2B_PMEVCNTR_ASM(k));				\
 		break;
 
 int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n)

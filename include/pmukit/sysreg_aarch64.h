@@ -67,6 +67,7 @@ PMUKIT_EVREG_EACH(PMUKIT_DEFINE_EVREG_, )
 #define PMUKIT_B2B_READ_ASM(reg)						\
 	PMUKIT_B2B_ASM(PMUKIT_MRS_INSN(reg), "str\t%0, [%1], #8")
 #define PMUKIT_B2B_PMCCNTR_ASM	PMUKIT_B2B_READ_ASM(pmccntr_el0)
+#define PMUKIT_B2B_PMEVCNTR_ASM(n)	PMUKIT_B2B_READ_ASM(pmevcntr##n##_el0)
 
 /* Context synchronisation: a register write takes effect before what follows. */
 static inline void pmukit_isb(void)
