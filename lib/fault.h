@@ -41,6 +41,16 @@ struct pmukit_extable_entry {
 	})
 
 /*
+ * The loop of b2b.h (PMUKIT_B2B_*_ASM of the register layer) with its read
+ * guarded: a fault jumps to the C label @fixup. @v the value, @p the
+ * pointer, @n the count, as the loop's operands 0, 1 and 2.
+ */
+#define PMUKIT_B2B_GUARDED(loop, v, p, n, fixup)				\
+	__asm__ volatile goto(loop PMUKIT_EXTABLE("2b", fixup)			\
+			      : "=&r"(v), "+r"(p), "+r"(n)			\
+			      : : "memory", "cc" : fixup)
+
+/*
  * Install the SIGILL handler (counted: the first get installs, the last put
  * restores what was there). Return: 0 or a negative errno.
  */

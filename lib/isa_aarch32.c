@@ -65,15 +65,11 @@ int pmukit_isa_read_cycles64(uint64_t *v)
  * word i lies at or after the 8 bytes of value i), so the loop stays five
  * instructions; values i and i+1 never overlap word i+1.
  */
-#define SAMPLE_LOOP(loop, v, p)							\
-	__asm__ volatile goto(loop PMUKIT_EXTABLE("2b", fault)			\
-			      : "=&r"(v), "+r"(p), "+r"(k)			\
-			      : : "memory", "cc" : fault)
-
 int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n)
 {
 	uint32_t *p = (uint32_t *)buf + n, *words = p, v;
 	size_t k = n, i;
+	int ret;
 
 	if (!n)
 		return 0;
@@ -81,23 +77,21 @@ int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n)
 		uint64_t w;
 		uint64_t *q = buf;
 
-		SAMPLE_LOOP(PMUKIT_B2B_PMCCNTR64_ASM, w, q);
+		PMUKIT_B2B_GUARDED(PMUKIT_B2B_PMCCNTR64_ASM, w, q, k, fault);
 		return 0;
 	}
 	if (hw == PMUKIT_HW_CYCLES) {
-		SAMPLE_LOOP(PMUKIT_B2B_PMCCNTR_ASM, v, p);
+		PMUKIT_B2B_GUARDED(PMUKIT_B2B_PMCCNTR_ASM, v, p, k, fault);
 	} else {
 		/*
 		 * PMSELR once, outside the loop, to keep it five instructions:
 		 * another task writing PMSELR meanwhile on this CPU would
 		 * redirect the reads (pmukit_sample() selects every time).
 		 */
-		if (hw > 30)
-			return -EINVAL;
-		if (pmukit_write_pmselr_guarded(hw))	/* PMSELR.SEL: the counter */
-			return -EACCES;
-		pmukit_isb();
-		SAMPLE_LOOP(PMUKIT_B2B_PMXEVCNTR_ASM, v, p);
+		ret = pmukit_select_pmevcntr_guarded(hw);	/* PMSELR.SEL, isb */
+		if (ret)
+			return ret;
+		PMUKIT_B2B_GUARDED(PMUKIT_B2B_PMXEVCNTR_ASM, v, p, k, fault);
 	}
 	for (i = 0; i < n; i++)
 		buf[i] = words[i];

@@ -47,10 +47,7 @@ int pmukit_isa_read_cycles64(uint64_t *v)
 }
 
 /* The b2b.h loop, with the read guarded. */
-#define SAMPLE_LOOP(loop)							\
-	__asm__ volatile goto(loop PMUKIT_EXTABLE("2b", fault)			\
-			      : "=&r"(v), "+r"(buf), "+r"(n)			\
-			      : : "memory", "cc" : fault)
+#define SAMPLE_LOOP(loop)	PMUKIT_B2B_GUARDED(loop, v, buf, n, fault)
 #define SAMPLE_LOOP_EV(unused, k)						\
 	case k:									\
 		SAMPLE_LOOP(PMUKIT_B2B_PMEVCNTR_ASM(k));				\

@@ -121,8 +121,8 @@ static inline void pmukit_isb(void)
 /*
  * Event counter n through the selection register: the one form that exists on
  * ARMv7 PMUv1/v2 and ARMv8 AArch32 alike. Changes PMSELR. The guarded forms
- * return -EINVAL for @idx above 30 (31 selects PMCCFILTR, which has its own
- * accessors).
+ * (and pmukit_select_<reg>_guarded(), the selection alone) return -EINVAL
+ * for @idx above 30 (31 selects PMCCFILTR, which has its own accessors).
  */
 #define PMUKIT_DEFINE_EVREG_INDEXED_PLAIN_(reg, xreg)				\
 static inline pmukit_ureg_t pmukit_read_##reg(unsigned int idx)			\
