@@ -8,7 +8,6 @@
  * ARMv7 has. The code may be Thumb-2 (Debian's default): sigill.c masks
  * bit 0 of the addresses and the resumed code stays in the same state.
  */
-#if defined(__arm__)
 #include <errno.h>
 #include <signal.h>
 #include <ucontext.h>
@@ -112,4 +111,3 @@ int pmukit_isa_read_midr(uint32_t *v)
 	/* PL1 only: faults at PL0 */
 	return PMUKIT_READ_GUARDED_U32(midr, v) ? -EOPNOTSUPP : 0;
 }
-#endif /* __arm__ */

@@ -6,7 +6,6 @@
  * fault.h). What is left here is AArch64's own: the PMU versions of the
  * architecture versions, the signal context's PC, the 64-bit widths.
  */
-#if defined(__aarch64__)
 #include <errno.h>
 #include <signal.h>
 #include <ucontext.h>
@@ -86,4 +85,3 @@ int pmukit_isa_read_midr(uint32_t *v)
 	/* Linux emulates EL0 reads of the ID registers (HWCAP_CPUID). */
 	return PMUKIT_READ_GUARDED_U32(midr, v);
 }
-#endif /* __aarch64__ */

@@ -7,8 +7,6 @@
  * accessor (fault.h). What differs between the ISAs is in isa_aarch64.c and
  * isa_aarch32.c.
  */
-#include "pmukit/sysreg.h"
-#if PMUKIT_HAVE_SYSREG
 #include <errno.h>
 
 #include "fault.h"
@@ -99,4 +97,3 @@ uint64_t pmukit_isa_clock_hz(void)
 
 	return pmukit_read_cntfrq_guarded(&hz) ? 0 : hz;
 }
-#endif /* PMUKIT_HAVE_SYSREG */

@@ -10,7 +10,6 @@
  * core runs several instructions per tick); without that it follows the
  * core's frequency or stops in deep idle, and the clock path does not use it.
  */
-#if defined(__x86_64__)
 #define _GNU_SOURCE	/* REG_RIP */
 #include <cpuid.h>
 #include <errno.h>
@@ -179,5 +178,3 @@ uint64_t pmukit_isa_clock_hz(void)
 	}
 	return v;
 }
-
-#endif /* __x86_64__ */
