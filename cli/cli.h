@@ -63,7 +63,4 @@ int direct_rearm(const char *cmd);
 int sys_read(const char *path, char *buf, size_t len);
 DIR *sys_opendir(const char *path);
 
-/* safe.c: run code that may trap (SIGILL) without dying of it */
-int safe_call(void (*fn)(void *), void *arg);
-
 #endif /* PMUKIT_CLI_H */

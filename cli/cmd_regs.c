@@ -31,7 +31,7 @@ static void show(const struct arch_reg *r, int cpu)
 	uint64_t v;
 	uint32_t sys;
 
-	if (safe_call(r->read, &v) == 0) {
+	if (pmukit_call_guarded(r->read, &v) == 0) {
 		reg_decode(r->kind, v, dec, sizeof(dec));
 		printf("%-15s 0x%0*llx  %s\n", r->name, v >> 32 ? 16 : 8,
 		       (unsigned long long)v, dec);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * pmukit selftest: loops of known length (selftest_loops_<arch>.S) counted
+ * pmukit selftest: loops of known length (selftest_loops_<isa>.S) counted
  * on every access path that works here, the cost of an empty measurement
  * taken off, expected against measured.
  *

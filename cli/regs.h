@@ -42,7 +42,7 @@ extern const struct arch_reg arch_regs[];
 extern const unsigned int arch_nregs;
 extern const char arch_isa[];
 
-/* Reads from user space; 0, or -1 when the access traps (or there is none). */
+/* Reads from user space; 0, or nonzero when the access traps (or there is none). */
 int arch_pmuserenr(uint64_t *v);
 int arch_pmcr(uint64_t *v);
 int arch_pmceid(uint32_t ceid[2]);

@@ -62,19 +62,19 @@ const unsigned int arch_nregs = ARRAY_SIZE(arch_regs);
 
 int arch_pmuserenr(uint64_t *v)
 {
-	return safe_call(rd_pmuserenr, v);
+	return pmukit_call_guarded(rd_pmuserenr, v);
 }
 
 int arch_pmcr(uint64_t *v)
 {
-	return safe_call(rd_pmcr, v);
+	return pmukit_call_guarded(rd_pmcr, v);
 }
 
 int arch_pmceid(uint32_t ceid[2])
 {
 	uint64_t a, b;
 
-	if (safe_call(rd_pmceid0, &a) || safe_call(rd_pmceid1, &b))
+	if (pmukit_call_guarded(rd_pmceid0, &a) || pmukit_call_guarded(rd_pmceid1, &b))
 		return -1;
 	ceid[0] = (uint32_t)a;
 	ceid[1] = (uint32_t)b;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Loops of known length for 'pmukit selftest', in assembly so that the
- * compiler cannot change what is counted (selftest_loops_<arch>.S).
+ * compiler cannot change what is counted (selftest_loops_<isa>.S).
  *
  * Each loop runs n iterations of a body of loop_insns instructions. With
  * n = 0 it goes in and out by the same instructions as with n > 0 (a test
@@ -18,7 +18,7 @@ void pmukit_loop_load(unsigned long n, void *buf);
 /* One write of mask to PMSWINC per iteration (ARM only: SW_INCR). */
 void pmukit_loop_swinc(unsigned long n, void *mask);
 
-/* What one iteration of each loop is, on this ISA (selftest_loops_<arch>.c). */
+/* What one iteration of each loop is, on this ISA (selftest_loops_shape_<isa>.c). */
 struct loop_shape {
 	const char *body;	/* the instructions, for the output */
 	unsigned int insns;	/* instructions per iteration */

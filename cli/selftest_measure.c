@@ -55,7 +55,7 @@ static int min_counts(struct pmukit_session *s, const struct st_loop *l, unsigne
 		min[i] = UINT64_MAX;
 	for (k = 0; k < ST_RUNS; k++) {
 		if (l->pmu_write) {
-			if (safe_call(counted_run, &r)) {
+			if (pmukit_call_guarded(counted_run, &r)) {
 				pmukit_stop(s);
 				return -EPERM;
 			}

@@ -71,16 +71,25 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 	return 0;
 }
 
-void pmukit_fw_arch_save(struct pmukit_fw_state *s)
+/* HDCR in Hyp mode; SDCR in Monitor mode, ARMv8 only; none at PL1. */
+int pmukit_fw_arch_read_mdcr(const struct pmukit_fw_state *s, uint64_t *v)
 {
-	s->saved.mdcr_saved = 0;
-	if (s->el == 2) {
-		s->saved.mdcr = pmukit_read_hdcr();
-		s->saved.mdcr_saved = 1;
-	} else if (s->el == 3 && s->pmu_version >= PMUKIT_PERFMON_V3) {
-		s->saved.mdcr = pmukit_read_sdcr();
-		s->saved.mdcr_saved = 1;
-	}
+	if (s->el == 2)
+		*v = pmukit_read_hdcr();
+	else if (s->el == 3 && s->pmu_version >= PMUKIT_PERFMON_V3)
+		*v = pmukit_read_sdcr();
+	else
+		return -1;
+	return 0;
+}
+
+/* Restoring what read_mdcr() found: HDCR with HPMN/HPME (the guest's partition), SDCR with SPME. */
+void pmukit_fw_arch_write_mdcr(const struct pmukit_fw_state *s, uint64_t v)
+{
+	if (s->el == 2)
+		pmukit_write_hdcr((pmukit_ureg_t)v);
+	else
+		pmukit_write_sdcr((pmukit_ureg_t)v);
 }
 
 void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
@@ -105,19 +114,6 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 		/* SDCR.SPME: set so that event counters count in Secure state. */
 		pmukit_write_sdcr(v | PMUKIT_SDCR_SPME_BIT);
 	}
-	pmukit_isb();
-}
-
-void pmukit_fw_arch_restore(const struct pmukit_fw_state *s)
-{
-	if (!s->saved.mdcr_saved)
-		return;
-	if (s->el == 2)
-		/* HDCR: as found, HPMN/HPME included (the guest's partition). */
-		pmukit_write_hdcr((pmukit_ureg_t)s->saved.mdcr);
-	else
-		/* SDCR: as found, SPME included. */
-		pmukit_write_sdcr((pmukit_ureg_t)s->saved.mdcr);
 	pmukit_isb();
 }
 

@@ -10,9 +10,6 @@
  *        belong to EL2 and are enabled by MDCR_EL2.HPME, not PMCR.E;
  *        MDCR_EL2.HPMD (PMUv3p1) prohibits counting at EL2.
  *  EL1   PMEVTYPER.P (and NSK in Non-secure state) filter EL1.
- *
- * Built with PMUKIT_FW_TEST_SKIP_SPME the library leaves MDCR_EL3.SPME
- * alone: the tests use that build to show that EL3 counting needs it.
  */
 #include "pmu_fw_internal.h"
 
@@ -78,16 +75,26 @@ int pmukit_fw_arch_init(struct pmukit_fw_state *s)
 	return 0;
 }
 
-void pmukit_fw_arch_save(struct pmukit_fw_state *s)
+int pmukit_fw_arch_read_mdcr(const struct pmukit_fw_state *s, uint64_t *v)
 {
-	s->saved.mdcr_saved = 0;
-	if (s->el == 3) {
-		s->saved.mdcr = pmukit_read_mdcr_el3();
-		s->saved.mdcr_saved = 1;
-	} else if (s->el == 2) {
-		s->saved.mdcr = pmukit_read_mdcr_el2();
-		s->saved.mdcr_saved = 1;
-	}
+	if (s->el == 3)
+		*v = pmukit_read_mdcr_el3();
+	else if (s->el == 2)
+		*v = pmukit_read_mdcr_el2();
+	return s->el >= 2 ? 0 : -1;	/* EL1 has no such register */
+}
+
+/*
+ * Restoring what read_mdcr() found: MDCR_EL3 with SPME as found (TF-A
+ * clears it after boot); MDCR_EL2 with HPMN/HPME as found (the OS's
+ * partition).
+ */
+void pmukit_fw_arch_write_mdcr(const struct pmukit_fw_state *s, uint64_t v)
+{
+	if (s->el == 3)
+		pmukit_write_mdcr_el3(v);
+	else if (s->el == 2)
+		pmukit_write_mdcr_el2(v);
 }
 
 void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
@@ -95,9 +102,7 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 	uint64_t mdcr = s->saved.mdcr;
 
 	if (s->el == 3) {
-#ifndef PMUKIT_FW_TEST_SKIP_SPME
 		mdcr |= PMUKIT_MDCR_EL3_SPME_BIT;
-#endif
 		if (s->pmu_version >= PMUKIT_PMUVER_V3P5)
 			mdcr &= ~PMUKIT_MDCR_EL3_SCCD_BIT;
 		if (s->pmu_version >= PMUVER_V3P7)
@@ -126,19 +131,6 @@ void pmukit_fw_arch_allow(struct pmukit_fw_state *s)
 		 */
 		pmukit_write_mdcr_el2(mdcr);
 	}
-	pmukit_isb();
-}
-
-void pmukit_fw_arch_restore(const struct pmukit_fw_state *s)
-{
-	if (!s->saved.mdcr_saved)
-		return;
-	if (s->el == 3)
-		/* MDCR_EL3: as found, SPME included (TF-A clears it after boot). */
-		pmukit_write_mdcr_el3(s->saved.mdcr);
-	else
-		/* MDCR_EL2: as found, HPMN/HPME included (the OS's partition). */
-		pmukit_write_mdcr_el2(s->saved.mdcr);
 	pmukit_isb();
 }
 

@@ -103,7 +103,7 @@ static void save_state(struct pmukit_fw_state *s)
 	}
 	sv->ccfiltr = pmukit_fw_arch_read_ccfiltr(s);
 	sv->ccntr = pmukit_read_pmccntr();
-	pmukit_fw_arch_save(s);
+	s->saved.mdcr_saved = !pmukit_fw_arch_read_mdcr(s, &s->saved.mdcr);
 }
 
 static void restore_state(const struct pmukit_fw_state *s)
@@ -137,7 +137,10 @@ static void restore_state(const struct pmukit_fw_state *s)
 	/* PMUSERENR: EL0/PL0 access as found (the profiled code may change it). */
 	pmukit_write_pmuserenr(sv->pmuserenr);
 	/* MDCR_EL3/MDCR_EL2 (SDCR/HDCR): the counting rules found by start. */
-	pmukit_fw_arch_restore(s);
+	if (s->saved.mdcr_saved) {
+		pmukit_fw_arch_write_mdcr(s, s->saved.mdcr);
+		pmukit_isb();
+	}
 	/* PMSELR: the selection found by start (the AArch32 accessors change it). */
 	pmukit_write_pmselr(sv->pmselr);
 	pmukit_isb();

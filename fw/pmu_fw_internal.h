@@ -55,9 +55,10 @@ extern struct pmukit_fw_state pmukit_fw_st;
 
 /* Exception level rules: el_aarch64.c or el_aarch32.c. */
 int pmukit_fw_arch_init(struct pmukit_fw_state *s);
-void pmukit_fw_arch_save(struct pmukit_fw_state *s);
+/* The counting rules of this level (MDCR_EL3/MDCR_EL2, SDCR/HDCR): 0, or -1 if it has none. */
+int pmukit_fw_arch_read_mdcr(const struct pmukit_fw_state *s, uint64_t *v);
+void pmukit_fw_arch_write_mdcr(const struct pmukit_fw_state *s, uint64_t v);
 void pmukit_fw_arch_allow(struct pmukit_fw_state *s);
-void pmukit_fw_arch_restore(const struct pmukit_fw_state *s);
 /* Event counting found prohibited: may fix it (return 1: probe again) or explain. */
 int pmukit_fw_arch_prohibited(struct pmukit_fw_state *s);
 pmukit_ureg_t pmukit_fw_arch_read_ccfiltr(const struct pmukit_fw_state *s);

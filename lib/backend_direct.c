@@ -25,10 +25,10 @@
 #include "pmukit/pmu_levels.h"
 #include "backend.h"
 #include "cpu.h"
-#include "direct.h"
 #include "event_lookup.h"
 #include "fault.h"
 #include "isa.h"
+#include "isa_inline.h"
 #include "kernel_el.h"
 #include "pmu_info.h"
 #include "pmu_support.h"
@@ -63,7 +63,8 @@ static int cpu_of(struct pmukit_session *s)
 	return s->cpu_now ? *s->cpu_now : pmukit_cpu_now();
 }
 
-int pmukit_direct_moved(struct pmukit_session *s)
+/* The thread left s->cpu: says so and returns -EINTR. */
+static int direct_moved(struct pmukit_session *s)
 {
 	struct direct *d = s->priv;
 	int now = cpu_of(s);
@@ -75,7 +76,8 @@ int pmukit_direct_moved(struct pmukit_session *s)
 			  " (something changed the thread's affinity after the session pinned it)");
 }
 
-int pmukit_direct_revoked(struct pmukit_session *s)
+/* A read faulted after access had worked: says why, returns -EACCES. */
+static int direct_revoked(struct pmukit_session *s)
 {
 	struct pmukit_kmod k;
 
@@ -435,6 +437,54 @@ static void accumulate(struct direct *d, unsigned int n, const uint64_t *v)
 	}
 }
 
+/*
+ * The single reads of event 0 (s->sample1): the ISA layer's isb and
+ * guarded read, then the rseq cpu_id compared with the CPU the session is
+ * pinned to (two loads and a compare), nothing else. The ISA layer only
+ * reports a fault; what it means for the session is decided here.
+ */
+static inline int sample1_done(struct pmukit_session *s, int ret)
+{
+	if (__builtin_expect(ret != 0, 0))
+		return direct_revoked(s);
+	if (__builtin_expect(*s->cpu_now != s->cpu, 0))
+		return direct_moved(s);
+	return 0;
+}
+
+static int sample1_cycles(struct pmukit_session *s, uint64_t *v)
+{
+	return sample1_done(s, pmukit_isa_read_counter_sync(PMUKIT_HW_CYCLES, v));
+}
+
+static int sample1_cycles64(struct pmukit_session *s, uint64_t *v)
+{
+	return sample1_done(s, pmukit_isa_read_cycles64_sync(v));
+}
+
+/* One function per event counter: no switch between the call and the read. */
+#define SAMPLE1_EV(unused, n)							\
+static int sample1_ev##n(struct pmukit_session *s, uint64_t *v)			\
+{										\
+	return sample1_done(s, pmukit_isa_read_counter_sync(n, v));		\
+}
+PMUKIT_ISA_EACH_EVENT_COUNTER(SAMPLE1_EV, )
+#undef SAMPLE1_EV
+
+typedef int (*sample1_fn)(struct pmukit_session *s, uint64_t *v);
+
+static sample1_fn sample1_event(unsigned int hw)
+{
+	static const sample1_fn fns[] = {
+#define FN(unused, n) sample1_ev##n,
+		PMUKIT_ISA_EACH_EVENT_COUNTER(FN, )
+#undef FN
+		NULL	/* past the ISA's event counters (x86-64 has none) */
+	};
+
+	return hw < sizeof(fns) / sizeof(fns[0]) ? fns[hw] : NULL;
+}
+
 /* The slow single read, when glibc gives no rseq area to find the CPU. */
 static int sample1_slow(struct pmukit_session *s, uint64_t *v)
 {
@@ -446,8 +496,8 @@ static int sample1_slow(struct pmukit_session *s, uint64_t *v)
 	else
 		ret = pmukit_isa_read_counter(d->c[0].hw, v);
 	if (ret)
-		return pmukit_direct_revoked(s);
-	return pmukit_cpu_now() == s->cpu ? 0 : pmukit_direct_moved(s);
+		return direct_revoked(s);
+	return pmukit_cpu_now() == s->cpu ? 0 : direct_moved(s);
 }
 
 static int open_x86(struct pmukit_session *s, struct direct *d)
@@ -537,7 +587,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	}
 	save_setup(s, d);
 	ret = program(s, d);
-	return ret ? pmukit_direct_revoked(s) : 0;
+	return ret ? direct_revoked(s) : 0;
 }
 
 static int direct_open(struct pmukit_session *s)
@@ -593,9 +643,9 @@ static int direct_open(struct pmukit_session *s)
 	if (!s->cpu_now)
 		s->sample1 = sample1_slow;
 	else if (d->c[0].hw != PMUKIT_HW_CYCLES)
-		s->sample1 = pmukit_isa_sample1_event(d->c[0].hw);
+		s->sample1 = sample1_event(d->c[0].hw);
 	else
-		s->sample1 = d->cycles64 ? pmukit_isa_sample1_cycles64 : pmukit_isa_sample1_cycles;
+		s->sample1 = d->cycles64 ? sample1_cycles64 : sample1_cycles;
 	return 0;
 }
 
@@ -617,7 +667,7 @@ static int follow_cpu(struct pmukit_session *s, struct direct *d)
 	if (d->full && pmukit_isa_arm_pmu) {
 		save_setup(s, d);
 		if (program(s, d))
-			return pmukit_direct_revoked(s);
+			return direct_revoked(s);
 	}
 	return 0;
 }
@@ -638,16 +688,16 @@ static int direct_start(struct pmukit_session *s)
 	if (d->full) {
 		/* PMCR.E: a perf session leaves it clear and every counter frozen. */
 		if (pmukit_isa_read_pmcr(&pmcr))
-			return pmukit_direct_revoked(s);
+			return direct_revoked(s);
 		if (!(pmcr & PMUKIT_PMCR_E_BIT) &&
 		    pmukit_isa_write_pmcr((pmcr | PMUKIT_PMCR_E_BIT) & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT)))
-			return pmukit_direct_revoked(s);
+			return direct_revoked(s);
 		/* Types and enables again: perf may have reused our counters. */
 		if (program(s, d))
-			return pmukit_direct_revoked(s);
+			return direct_revoked(s);
 	}
 	if (read_all(d, s->n, v))
-		return pmukit_direct_revoked(s);
+		return direct_revoked(s);
 	for (i = 0; i < s->n; i++)
 		d->c[i].last = v[i];
 	d->moved_to = -1;
@@ -661,7 +711,7 @@ static int update(struct pmukit_session *s, struct direct *d)
 	uint64_t v[PMUKIT_MAX_EVENTS];
 
 	if (read_all(d, s->n, v))
-		return pmukit_direct_revoked(s);
+		return direct_revoked(s);
 	if (cpu_of(s) != s->cpu)
 		d->moved_to = cpu_of(s);
 	accumulate(d, s->n, v);
@@ -671,7 +721,7 @@ static int update(struct pmukit_session *s, struct direct *d)
 static int moved_error(struct pmukit_session *s, struct direct *d)
 {
 	int to = d->moved_to;
-	int ret = pmukit_direct_moved(s);
+	int ret = direct_moved(s);
 
 	d->moved_to = to;
 	return ret;
@@ -715,7 +765,7 @@ static int direct_reset(struct pmukit_session *s)
 	unsigned int i;
 
 	if (d->running && read_all(d, s->n, v))
-		return pmukit_direct_revoked(s);
+		return direct_revoked(s);
 	for (i = 0; i < s->n; i++) {
 		d->c[i].acc = 0;
 		if (d->running)
@@ -731,11 +781,11 @@ static int direct_sample(struct pmukit_session *s, uint64_t *buf, size_t n)
 	int ret;
 
 	if (cpu_of(s) != s->cpu)
-		return pmukit_direct_moved(s);
+		return direct_moved(s);
 	ret = pmukit_isa_sample(d->c[0].hw, d->cycles64, buf, n);
 	if (ret)
-		return ret == -EACCES ? pmukit_direct_revoked(s) : ret;
-	return cpu_of(s) != s->cpu ? pmukit_direct_moved(s) : 0;
+		return ret == -EACCES ? direct_revoked(s) : ret;
+	return cpu_of(s) != s->cpu ? direct_moved(s) : 0;
 }
 
 static void direct_close(struct pmukit_session *s)

@@ -9,37 +9,46 @@
  * resumes at the fixup, which returns -EACCES. The read itself costs nothing
  * extra: this is how the kernel handles faults on user memory.
  *
- * Use from an asm goto whose C label is the fixup:
- *
- *	__asm__ volatile goto("1:	mrs	%0, pmccntr_el0\n"
- *		     PMUKIT_EXTABLE("1b", fault)
- *		     : "=r"(v) : : : fault);
- *	...
- *	fault:
- *		return -EACCES;
- *
- * Always write "volatile": GCC 11 and 12 drop an asm goto with outputs
- * whose outputs are unused, although asm goto is meant to be volatile.
- *
- * Offsets are PC-relative, so the table needs no relocation in a shared
- * library.
+ * The entries come from the register layer's guarded accessors
+ * (pmukit_read_<reg>_guarded(), include/pmukit/sysreg_gen.h), or from an
+ * asm goto that names its own with PMUKIT_EXTABLE.
  */
 #ifndef PMUKIT_FAULT_H
 #define PMUKIT_FAULT_H
 
 #include <stdint.h>
 
+#include "pmukit/sysreg.h"
+
 struct pmukit_extable_entry {
 	int32_t insn;	/* the instruction that may fault, relative to this field */
 	int32_t fixup;	/* where to resume, relative to this field */
 };
 
-#define PMUKIT_EXTABLE(insn, fixup)						\
-	".pushsection pmukit_extable, \"a\"\n\t"				\
-	".balign 4\n\t"								\
-	".long " insn " - .\n\t"						\
-	".long %l[" #fixup "] - .\n\t"						\
-	".popsection\n\t"
+/*
+ * The guarded read of register @reg (pmukit_read_<reg>_guarded()) into the
+ * uint32_t at @out, for the registers isa.h gives as 32 bits. Return: 0 or
+ * -EACCES, as the read.
+ */
+#define PMUKIT_READ_GUARDED_U32(reg, out)					\
+	({									\
+		pmukit_ureg_t x_;						\
+		int r_ = pmukit_read_##reg##_guarded(&x_);			\
+										\
+		if (!r_)							\
+			*(out) = (uint32_t)x_;					\
+		r_;								\
+	})
+
+/*
+ * The loop of b2b.h (PMUKIT_B2B_*_ASM of the register layer) with its read
+ * guarded: a fault jumps to the C label @fixup. @v the value, @p the
+ * pointer, @n the count, as the loop's operands 0, 1 and 2.
+ */
+#define PMUKIT_B2B_GUARDED(loop, v, p, n, fixup)				\
+	__asm__ volatile goto(loop PMUKIT_EXTABLE("2b", fixup)			\
+			      : "=&r"(v), "+r"(p), "+r"(n)			\
+			      : : "memory", "cc" : fixup)
 
 /*
  * Install the SIGILL handler (counted: the first get installs, the last put

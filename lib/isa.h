@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Every instruction the library runs on the PMU, the timer or the TSC from
- * user space, one file per ISA chosen at build time: isa_aarch64.c,
- * isa_aarch32.c, isa_x86.c (the architectures config.mk builds for). The
- * functions have the same names everywhere; where the ISA lacks a register
- * they return -EOPNOTSUPP.
+ * What the library does with the PMU, the timer or the TSC from user space,
+ * through the register layer (include/pmukit/sysreg*.h): isa_arm_pmu.c for
+ * what AArch64 and AArch32 share, isa_aarch64.c, isa_aarch32.c and
+ * isa_x86_64.c for each ISA's own (ISA: config.mk's name for ARCH), the
+ * inline reads in isa_inline.h. The functions have the same names
+ * everywhere; where the ISA lacks a register they return -EOPNOTSUPP.
  *
  * Counter numbers: 0..30 are event counters (PMEVCNTRn), PMUKIT_HW_CYCLES
  * is the cycle counter (PMCCNTR; the TSC on x86-64), as in PMCNTENSET.
@@ -17,8 +18,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-struct pmukit_session;
 
 #define PMUKIT_HW_CYCLES	31
 
@@ -60,17 +59,6 @@ int pmukit_isa_read_cycles64(uint64_t *v);
  * @cycles64: AArch32 reads the cycle counter with mrrc.
  */
 int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n);
-
-/*
- * The session's fast single read of event 0 on the direct path: the read,
- * then a check that the thread is still on s->cpu. Return: 0; -EINTR on
- * migration; -EACCES when access was revoked.
- */
-typedef int (*pmukit_sample1_fn)(struct pmukit_session *s, uint64_t *v);
-int pmukit_isa_sample1_cycles(struct pmukit_session *s, uint64_t *v);
-int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *v);
-/* The read of event counter @hw (s->hw0), one function per counter where the ISA encodes it. */
-pmukit_sample1_fn pmukit_isa_sample1_event(unsigned int hw);
 
 /*
  * perf's mmap self-read: the counter perf's user page calls @index (1-based;

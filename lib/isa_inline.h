@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The one register read that must be inline to be cheap: the counter perf's
- * user page names, inside the perf-mmap seqlock loop. A call there costs a
- * stack frame and register saves on every read. One block per ISA, as in
- * isa_*.c.
+ * The ISA layer's reads that must be inline to be cheap, one block per ISA
+ * as in isa_*.c, all through the register layer (include/pmukit/sysreg*.h):
  *
- * pmukit_isa_perf_counter_fast() reads the counter without any call and
- * returns -EAGAIN when there is none to read (index 0), -EACCES on a fault:
- * the caller then takes its slow path.
+ * pmukit_isa_perf_counter_fast(): the counter perf's user page names, inside
+ * the perf-mmap seqlock loop, where a call costs a stack frame and register
+ * saves on every read. Returns -EAGAIN when there is none to read (index 0),
+ * -EACCES on a fault: the caller then takes its slow path.
+ *
+ * pmukit_isa_read_counter_sync(), pmukit_isa_read_cycles64_sync(): isb and
+ * the guarded read of one counter (isa.h's numbers), for the direct path's
+ * single reads; with a constant @hw the switch folds away.
+ * PMUKIT_ISA_EACH_EVENT_COUNTER(op, arg): op(arg, n) for every event counter
+ * n the ISA has (none on x86-64).
  */
 #ifndef PMUKIT_ISA_INLINE_H
 #define PMUKIT_ISA_INLINE_H
@@ -27,45 +32,87 @@
  */
 static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
 {
-	uint64_t x, sel = index - 1;
+	uint64_t sel = index - 1;
 
-	if (__builtin_expect(index == 32, 1)) {
-		__asm__ volatile goto("	isb\n\t"
-				      "1:	mrs	%0, pmccntr_el0\n\t"
-				      PMUKIT_EXTABLE("1b", fault)
-				      : "=r"(x) : : "memory" : fault);
-	} else if (sel < 31) {
-		__asm__ volatile goto("1:	msr	pmselr_el0, %1\n\t"
-				      "	isb\n\t"
-				      "2:	mrs	%0, pmxevcntr_el0\n\t"
-				      PMUKIT_EXTABLE("1b", fault)
-				      PMUKIT_EXTABLE("2b", fault)
-				      : "=&r"(x) : "r"(sel) : "memory" : fault);
-	} else {
-		return -EAGAIN;
+	if (__builtin_expect(index == 32, 1))
+		return pmukit_read_pmccntr_sync_guarded(v);
+	if (sel < 31) {
+		if (pmukit_write_pmselr_guarded(sel))	/* PMSELR_EL0.SEL: the counter */
+			return -EACCES;
+		return pmukit_read_pmxevcntr_sync_guarded(v);
 	}
-	*v = x;
-	return 0;
-fault:
-	return -EACCES;
+	return -EAGAIN;
 }
-#elif defined(__x86_64__)
-/* rdpmc takes perf's index - 1 in ecx. */
-static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
-{
-	uint32_t lo, hi;
 
-	__asm__ volatile("rdpmc" : "=a"(lo), "=d"(hi) : "c"(index - 1) : "memory");
-	*v = ((uint64_t)hi << 32) | lo;
-	return 0;
+static inline int pmukit_isa_read_counter_sync(unsigned int hw, uint64_t *v)
+{
+	if (hw == PMUKIT_HW_CYCLES)
+		return pmukit_read_pmccntr_sync_guarded(v);
+	return pmukit_read_pmevcntr_sync_guarded(hw, v);
 }
-#else
+
+static inline int pmukit_isa_read_cycles64_sync(uint64_t *v)
+{
+	return pmukit_read_pmccntr_sync_guarded(v);
+}
+
+#define PMUKIT_ISA_EACH_EVENT_COUNTER(op, arg)	PMUKIT_EVREG_EACH(op, arg)
+
+#elif defined(__arm__)
 static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
 {
 	(void)index;
 	(void)v;
 	return -EAGAIN;	/* the 32-bit Arm kernel gives no counter to read */
 }
+
+/* Event counters through PMSELR, selected on every read: PMSELR is shared by everyone on the CPU. */
+static inline int pmukit_isa_read_counter_sync(unsigned int hw, uint64_t *v)
+{
+	pmukit_ureg_t x;
+	int ret;
+
+	if (hw == PMUKIT_HW_CYCLES)
+		ret = pmukit_read_pmccntr32_sync_guarded(&x);
+	else
+		ret = pmukit_read_pmevcntr_sync_guarded(hw, &x);
+	if (!ret)
+		*v = x;
+	return ret;
+}
+
+/* mrrc of PMCCNTR: PMUv3 only, and UNDEFINED in QEMU 7.2 on every model. */
+static inline int pmukit_isa_read_cycles64_sync(uint64_t *v)
+{
+	return pmukit_read_pmccntr64_sync_guarded(v);
+}
+
+#define PMUKIT_ISA_EACH_EVENT_COUNTER(op, arg)	PMUKIT_EVREG_EACH(op, arg)
+
+#elif defined(__x86_64__)
+/* rdpmc takes perf's index - 1 in ecx. */
+static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
+{
+	*v = pmukit_read_pmc(index - 1);
+	return 0;
+}
+
+/* The cycle counter is the TSC; there are no event counters to read. */
+static inline int pmukit_isa_read_counter_sync(unsigned int hw, uint64_t *v)
+{
+	if (hw != PMUKIT_HW_CYCLES)
+		return -EOPNOTSUPP;
+	*v = pmukit_read_tsc_sync();
+	return 0;
+}
+
+static inline int pmukit_isa_read_cycles64_sync(uint64_t *v)
+{
+	*v = pmukit_read_tsc_sync();
+	return 0;
+}
+
+#define PMUKIT_ISA_EACH_EVENT_COUNTER(op, arg)
 #endif
 
 #endif /* PMUKIT_ISA_INLINE_H */

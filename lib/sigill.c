@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * Safe probing of PMU registers: the SIGILL handler that turns a fault of
- * one of the library's own register reads into an error return (fault.h).
- * Any other SIGILL goes to the handler that was there before, or kills the
- * process as it would have without us.
+ * one of the library's own register reads into an error return (fault.h),
+ * and a fault anywhere in a function run by pmukit_call_guarded() into a
+ * jump back to its caller. Any other SIGILL goes to the handler that was
+ * there before, or kills the process as it would have without us.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "pmukit/pmukit.h"
 #include "fault.h"
 
 /*
@@ -26,6 +29,8 @@ static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned int guard_users;
 static struct sigaction previous;
 static volatile unsigned long faults;
+/* pmukit_call_guarded(): where this thread goes back to on a SIGILL. */
+static __thread sigjmp_buf *jump_back __attribute__((tls_model("initial-exec")));
 
 /* Thumb code addresses carry bit 0; the PC in a signal context does not. */
 static uintptr_t target(const int32_t *field)
@@ -65,6 +70,12 @@ static void on_sigill(int sig, siginfo_t *info, void *ctx)
 				return;
 			}
 		}
+	}
+	if (jump_back) {
+		sigjmp_buf *j = jump_back;
+
+		jump_back = NULL;
+		siglongjmp(*j, 1);
 	}
 	chain(sig, info, ctx);
 }
@@ -106,4 +117,23 @@ void pmukit_fault_guard_put(void)
 unsigned long pmukit_fault_count(void)
 {
 	return faults;
+}
+
+PMUKIT_API int pmukit_call_guarded(void (*fn)(void *arg), void *arg)
+{
+	sigjmp_buf env, *outer;
+	int ret = pmukit_fault_guard_get();
+
+	if (ret)
+		return ret;
+	outer = jump_back;	/* a guarded call inside another one */
+	if (sigsetjmp(env, 1)) {
+		ret = -EACCES;
+	} else {
+		jump_back = &env;
+		fn(arg);
+	}
+	jump_back = outer;
+	pmukit_fault_guard_put();
+	return ret;
 }

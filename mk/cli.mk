@@ -8,14 +8,13 @@
 # as any program built against an installed libpmukit is built, and 'make
 # install CLI_LINK=shared' installs that one.
 #
-# cli/*_<arch>.c and .S are one ISA's parts (registers, selftest loops) and
-# are built for that ARCH only. Everything but main.c also goes into an
+# cli/*_<isa>.c and .S are one ISA's parts (registers, selftest loops) and
+# are built for that ISA only (ISA: config.mk's name for ARCH). Everything but main.c also goes into an
 # archive that the host tests tests/host/test_cli_*.c link, so that they
 # test the very code the command runs.
 
 .PHONY: cli cli-shared
-CLI_ARCHES := arm64 arm x86_64
-CLI_NOT_HERE := $(foreach a,$(filter-out $(ARCH),$(CLI_ARCHES)),cli/%_$(a).c cli/%_$(a).S)
+CLI_NOT_HERE := $(foreach i,$(filter-out $(ISA),$(ISAS)),cli/%_$(i).c cli/%_$(i).S)
 CLI_SRCS := $(filter-out $(CLI_NOT_HERE),$(wildcard cli/*.c cli/*.S))
 CLI_OBJS := $(patsubst cli/%,$(BUILD)/obj/cli/%.o,$(basename $(CLI_SRCS)))
 CLI_MAIN_OBJ := $(BUILD)/obj/cli/main.o

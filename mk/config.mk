@@ -8,6 +8,15 @@ ifeq ($(filter $(ARCH),x86_64 arm64 arm),)
 $(error ARCH=$(ARCH) is not supported: use x86_64, arm64 or arm)
 endif
 
+# The instruction set of each ARCH: the one name source files, identifiers
+# and the ISA-specific parts of the build use (isa_<isa>.c, cli/*_<isa>.c,
+# fw/el_<isa>.c). ARCH stays the build's knob, as the kernel names it.
+ISA_arm64 := aarch64
+ISA_arm := aarch32
+ISA_x86_64 := x86_64
+ISAS := $(ISA_arm64) $(ISA_arm) $(ISA_x86_64)
+ISA := $(ISA_$(ARCH))
+
 ifeq ($(ARCH),$(HOST_ARCH))
 CROSS_COMPILE ?=
 else ifeq ($(ARCH),arm64)

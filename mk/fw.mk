@@ -32,12 +32,10 @@ FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 FW_LIB_SRCS_COMMON := pmu_fw.c output.c arith.c metrics.c passes.c compat_pmuv3.c
 # The freestanding core shared with libpmukit (names, passes, metrics).
 FW_CORE_SRCS := $(notdir $(wildcard core/*.c))
-FW_LIB_SRCS_arm64 := $(FW_LIB_SRCS_COMMON) el_aarch64.c
-FW_LIB_SRCS_arm := $(FW_LIB_SRCS_COMMON) el_aarch32.c
-FW_START_arm64 := start_aarch64.S
-FW_START_arm := start_aarch32.S
-FW_REGION_arm64 := region_aarch64.S
-FW_REGION_arm := region_aarch32.S
+# One ISA's parts: fw/el_<isa>.c, the board's start_<isa>.S, the tests' region_<isa>.S.
+$(foreach a,$(FW_ARCHS),$(eval FW_LIB_SRCS_$(a) := $$(FW_LIB_SRCS_COMMON) el_$(ISA_$(a)).c))
+$(foreach a,$(FW_ARCHS),$(eval FW_START_$(a) := start_$(ISA_$(a)).S))
+$(foreach a,$(FW_ARCHS),$(eval FW_REGION_$(a) := region_$(ISA_$(a)).S))
 
 # Images per level: name and EXPECT_LEVEL (AArch64: the EL; AArch32: CPSR.M).
 FW_LEVELS_arm64 := el3:3 el2:2 el1:1
@@ -77,11 +75,6 @@ $$(FW_OUT_$(1))/obj/%.o: fw/%.c
 $$(FW_OUT_$(1))/obj/core/%.o: core/%.c
 	@mkdir -p $$(@D)
 	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -c $$< -o $$@
-
-# The control build for the tests: the library without its MDCR_EL3.SPME handling.
-$$(FW_OUT_$(1))/obj/%-nospme.o: fw/%.c
-	@mkdir -p $$(@D)
-	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -DPMUKIT_FW_TEST_SKIP_SPME -c $$< -o $$@
 
 $$(FW_LIB_$(1)): $$(FW_LIB_OBJS_$(1))
 	@rm -f $$@
@@ -133,9 +126,10 @@ $(foreach a,$(FW_ARCHS),$(foreach l,$(FW_LEVELS_$(a)),\
 	$(eval $(call FW_LEVEL_RULES,$(a),$(firstword $(subst :, ,$(l))),$(lastword $(subst :, ,$(l)))))))
 
 # EL3 without the library's MDCR_EL3.SPME handling: event counters must read 0.
+# The test's own el_aarch64 (tests/fw/el_aarch64_nospme.c) replaces the library's.
 FW_NOSPME_OBJS := $(patsubst %.c,$(FW_OUT_arm64)/obj/%.o,$(FW_LIB_SRCS_COMMON)) \
 	$(patsubst %.c,$(FW_OUT_arm64)/obj/core/%.o,$(FW_CORE_SRCS)) \
-	$(FW_OUT_arm64)/obj/el_aarch64-nospme.o
+	$(FW_OUT_arm64)/obj/test/el_aarch64_nospme.o
 $(FW_OUT_arm64)/test/libpmukit-fw-nospme.a: $(FW_NOSPME_OBJS)
 	@mkdir -p $(@D)
 	@rm -f $@

@@ -2,12 +2,15 @@
 #   make lib               libpmukit: build/<arch>/lib/libpmukit.a and .so
 #
 # Every lib/*.c and the freestanding core (core/*.c, shared with the
-# firmware library) go into the library; lib/event_tables.c expands the
-# generated event tables, events/*.def.
+# firmware library) go into the library, but of lib/isa_<isa>.c only the
+# ISA's (config.mk), and isa_arm_pmu.c on Arm; lib/event_tables.c expands
+# the generated event tables, events/*.def.
 
 .PHONY: lib
 LIB_OUT := $(BUILD)/lib
-LIB_SRCS := $(wildcard lib/*.c) $(wildcard core/*.c)
+LIB_NOT_HERE := $(foreach i,$(filter-out $(ISA),$(ISAS)),lib/isa_$(i).c) \
+	$(if $(filter x86_64,$(ISA)),lib/isa_arm_pmu.c)
+LIB_SRCS := $(filter-out $(LIB_NOT_HERE),$(wildcard lib/*.c)) $(wildcard core/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB_A := $(LIB_OUT)/libpmukit.a
 LIB_SO := $(LIB_OUT)/libpmukit.so

@@ -18,37 +18,21 @@
 #ifndef PMUKIT_B2B_H
 #define PMUKIT_B2B_H
 
-#include "sysreg_types.h"
-#include "isb.h"
+#include "sysreg.h"
 
 #define PMUKIT_B2B_INSNS	5
 
-#if defined(__aarch64__)
-/* Fills buf[0..n) with consecutive reads of PMCCNTR_EL0; n >= 1. */
+#if PMUKIT_HAVE_SYSREG
+/*
+ * Fills buf[0..n) with consecutive reads of the cycle counter (PMCCNTR_EL0;
+ * the 32-bit PMCCNTR on AArch32); n >= 1.
+ */
 static inline void pmukit_b2b_cycles(pmukit_ureg_t *buf, unsigned long n)
 {
 	pmukit_ureg_t v;
 
-	__asm__ volatile("1:	isb\n"
-			 "	mrs	%[v], pmccntr_el0\n"
-			 "	str	%[v], [%[p]], #8\n"
-			 "	subs	%[n], %[n], #1\n"
-			 "	b.ne	1b\n"
-			 : [p] "+r"(buf), [n] "+r"(n), [v] "=&r"(v)
-			 : : "memory", "cc");
-}
-#elif defined(__arm__)
-/* Fills buf[0..n) with consecutive 32-bit reads of PMCCNTR; n >= 1. */
-static inline void pmukit_b2b_cycles(pmukit_ureg_t *buf, unsigned long n)
-{
-	pmukit_ureg_t v;
-
-	__asm__ volatile("1:\t" PMUKIT_ISB "\n"
-			 "	mrc	p15, 0, %[v], c9, c13, 0\n"
-			 "	str	%[v], [%[p]], #4\n"
-			 "	subs	%[n], %[n], #1\n"
-			 "	bne	1b\n"
-			 : [p] "+r"(buf), [n] "+r"(n), [v] "=&r"(v)
+	__asm__ volatile(PMUKIT_B2B_PMCCNTR_ASM
+			 : "=&r"(v), "+r"(buf), "+r"(n)
 			 : : "memory", "cc");
 }
 #endif

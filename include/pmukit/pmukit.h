@@ -32,7 +32,7 @@
 
 #include "export.h"
 #include "analysis.h"
-#include "isb.h"
+#include "sysreg.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -276,6 +276,21 @@ PMUKIT_API void pmukit_region_end(const char *name);
 #define PMUKIT_REGION_END(name)		((void)0)
 #endif
 
+/* ---- code that may trap -------------------------------------------- */
+
+/**
+ * pmukit_call_guarded() - run fn(arg) where a PMU register access may raise
+ * SIGILL: closed to user space (PMUSERENR), or absent from the core. The
+ * library's SIGILL handler, which also turns faults of its own register
+ * reads into errors, then abandons @fn at the faulting instruction and
+ * returns here; @fn must leave nothing half done that a jump out of it
+ * would break (no locks held, no allocations in flight). Any other SIGILL
+ * goes on to the handler that was there before.
+ * Return: 0 when @fn returned; -EACCES when it trapped; another negative
+ * errno when the handler could not be installed.
+ */
+PMUKIT_API int pmukit_call_guarded(void (*fn)(void *arg), void *arg);
+
 /* ---- the fast inline read --------------------------------------------- */
 
 /**
@@ -286,21 +301,13 @@ PMUKIT_API void pmukit_region_end(const char *name);
 static inline uint64_t pmukit_cycles(void)
 {
 #if defined(__aarch64__)
-	uint64_t v;
-
-	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v) : : "memory");
-	return v;
+	/* isb; mrs PMCCNTR_EL0, as one asm block. */
+	return pmukit_read_pmccntr_sync();
 #elif defined(__arm__)
-	uint32_t v;
-
-	/* PMUKIT_ISB: also where the compiler targets ARMv6 (isb.h). */
-	__asm__ volatile(PMUKIT_ISB "\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
-	return v;
+	/* isb; mrc PMCCNTR (the isb also where the compiler targets ARMv6: isb.h). */
+	return pmukit_read_pmccntr32_sync();
 #elif defined(__x86_64__)
-	uint32_t lo, hi;
-
-	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((uint64_t)hi << 32) | lo;
+	return pmukit_read_tsc_sync();	/* lfence; rdtsc */
 #else
 	return 0;
 #endif

@@ -1,31 +1,29 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * AArch64 system-register accessors for the PMU and its neighbours, generated
- * by one macro family: pmukit_read_<reg>() and pmukit_write_<reg>(v), named as
- * in sysreg_aarch32.h so code can be shared across the two ISAs.
+ * by one macro family (sysreg_gen.h) from one line per register:
+ * pmukit_read_<reg>() and pmukit_write_<reg>(v), their _sync and, in user
+ * space, _guarded forms, named as in sysreg_aarch32.h so code can be shared
+ * across the two ISAs.
  * Usable in the kernel, in user space (EL0 access depends on PMUSERENR_EL0)
  * and in freestanding firmware.
  */
 #ifndef PMUKIT_SYSREG_AARCH64_H
 #define PMUKIT_SYSREG_AARCH64_H
 
-#include "sysreg_types.h"
+#include "sysreg_gen.h"
 #include "pmu_fields.h"
 
+/* The instruction text of an access to the register named @reg. */
+#define PMUKIT_MRS_INSN(reg)	"mrs\t%0, " #reg
+#define PMUKIT_MSR_INSN(reg)	"msr\t" #reg ", %0"
+#define PMUKIT_BNE		"b.ne"
+
+/* One line per register: accessor name, architectural name (sysreg_gen.h). */
 #define PMUKIT_DEFINE_SYSREG_READ(name, reg)					\
-static inline pmukit_ureg_t pmukit_read_##name(void)				\
-{										\
-	pmukit_ureg_t v;							\
-	__asm__ volatile("mrs %0, " #reg : "=r"(v));				\
-	return v;								\
-}
-
+	PMUKIT_SR_READ_(name, pmukit_ureg_t, PMUKIT_MRS_INSN(reg))
 #define PMUKIT_DEFINE_SYSREG_WRITE(name, reg)					\
-static inline void pmukit_write_##name(pmukit_ureg_t v)			\
-{										\
-	__asm__ volatile("msr " #reg ", %0" : : "r"(v) : "memory");		\
-}
-
+	PMUKIT_SR_WRITE_(name, pmukit_ureg_t, PMUKIT_MSR_INSN(reg))
 #define PMUKIT_DEFINE_SYSREG_RW(name, reg)					\
 	PMUKIT_DEFINE_SYSREG_READ(name, reg)					\
 	PMUKIT_DEFINE_SYSREG_WRITE(name, reg)
@@ -45,6 +43,8 @@ PMUKIT_DEFINE_SYSREG_RW(pmuserenr, pmuserenr_el0)
 PMUKIT_DEFINE_SYSREG_RW(pmintenset, pmintenset_el1)
 PMUKIT_DEFINE_SYSREG_RW(pmintenclr, pmintenclr_el1)
 PMUKIT_DEFINE_SYSREG_RW(pmccfiltr, pmccfiltr_el0)
+/* The cycle counter is 64 bits wide on AArch64 (overflow at 32 unless PMCR.LC). */
+PMUKIT_DEFINE_SYSREG_RW(pmccntr, pmccntr_el0)
 PMUKIT_DEFINE_SYSREG_RW(mdcr_el2, mdcr_el2)
 PMUKIT_DEFINE_SYSREG_RW(mdcr_el3, mdcr_el3)
 PMUKIT_DEFINE_SYSREG_RW(scr_el3, scr_el3)
@@ -56,19 +56,18 @@ PMUKIT_DEFINE_SYSREG_READ(cntfrq, cntfrq_el0)
 PMUKIT_DEFINE_SYSREG_READ(cntvct, cntvct_el0)
 PMUKIT_DEFINE_SYSREG_READ(currentel, CurrentEL)
 
-/* The cycle counter is 64 bits wide on AArch64 (overflow at 32 unless PMCR.LC). */
-static inline uint64_t pmukit_read_pmccntr(void)
-{
-	uint64_t v;
+/* PMEVCNTR<n>_EL0 and PMEVTYPER<n>_EL0: n is an immediate in the encoding. */
+#define PMUKIT_DEFINE_EVREG_(unused, n)						\
+	PMUKIT_DEFINE_SYSREG_RW(pmevcntr##n, pmevcntr##n##_el0)			\
+	PMUKIT_DEFINE_SYSREG_RW(pmevtyper##n, pmevtyper##n##_el0)
+PMUKIT_EVREG_EACH(PMUKIT_DEFINE_EVREG_, )
+#undef PMUKIT_DEFINE_EVREG_
 
-	__asm__ volatile("mrs %0, pmccntr_el0" : "=r"(v));
-	return v;
-}
-
-static inline void pmukit_write_pmccntr(uint64_t v)
-{
-	__asm__ volatile("msr pmccntr_el0, %0" : : "r"(v) : "memory");
-}
+/* The loop of b2b.h over register @reg: 64-bit reads, 8-byte stores. */
+#define PMUKIT_B2B_READ_ASM(reg)						\
+	PMUKIT_B2B_ASM(PMUKIT_MRS_INSN(reg), "str\t%0, [%1], #8")
+#define PMUKIT_B2B_PMCCNTR_ASM	PMUKIT_B2B_READ_ASM(pmccntr_el0)
+#define PMUKIT_B2B_PMEVCNTR_ASM(n)	PMUKIT_B2B_READ_ASM(pmevcntr##n##_el0)
 
 /* Context synchronisation: a register write takes effect before what follows. */
 static inline void pmukit_isb(void)
@@ -82,60 +81,70 @@ static inline unsigned int pmukit_current_el(void)
 	return (unsigned int)(pmukit_read_currentel() >> 2) & 3;
 }
 
-/* PMEVCNTR<n>_EL0 and PMEVTYPER<n>_EL0: n is an immediate in the encoding. */
-#define PMUKIT_EVREG_CASE(n, op) case n: op(n); break;
-#define PMUKIT_EVREG_SWITCH(idx, op)						\
+/*
+ * Event counter @idx (0..30) by its own encoding: a switch over the
+ * accessors above, folded away when @idx is a constant. The plain forms
+ * read 0 (and write nothing) outside 0..30, the guarded ones return
+ * -EINVAL there.
+ */
+#define PMUKIT_EVREG_RD_(reg, n)	case n: v = pmukit_read_##reg##n(); break;
+#define PMUKIT_EVREG_WR_(reg, n)	case n: pmukit_write_##reg##n(v); break;
+#define PMUKIT_EVREG_RDG_(reg, n)	case n: return pmukit_read_##reg##n##_guarded(out);
+#define PMUKIT_EVREG_RDSG_(reg, n)	case n: return pmukit_read_##reg##n##_sync_guarded(out);
+#define PMUKIT_EVREG_WRG_(reg, n)	case n: return pmukit_write_##reg##n##_guarded(v);
+
+#define PMUKIT_DEFINE_EVREG_INDEXED_PLAIN_(reg)					\
+static inline pmukit_ureg_t pmukit_read_##reg(unsigned int idx)			\
+{										\
+	pmukit_ureg_t v = 0;							\
+										\
 	switch (idx) {								\
-	PMUKIT_EVREG_CASE(0, op) PMUKIT_EVREG_CASE(1, op)			\
-	PMUKIT_EVREG_CASE(2, op) PMUKIT_EVREG_CASE(3, op)			\
-	PMUKIT_EVREG_CASE(4, op) PMUKIT_EVREG_CASE(5, op)			\
-	PMUKIT_EVREG_CASE(6, op) PMUKIT_EVREG_CASE(7, op)			\
-	PMUKIT_EVREG_CASE(8, op) PMUKIT_EVREG_CASE(9, op)			\
-	PMUKIT_EVREG_CASE(10, op) PMUKIT_EVREG_CASE(11, op)			\
-	PMUKIT_EVREG_CASE(12, op) PMUKIT_EVREG_CASE(13, op)			\
-	PMUKIT_EVREG_CASE(14, op) PMUKIT_EVREG_CASE(15, op)			\
-	PMUKIT_EVREG_CASE(16, op) PMUKIT_EVREG_CASE(17, op)			\
-	PMUKIT_EVREG_CASE(18, op) PMUKIT_EVREG_CASE(19, op)			\
-	PMUKIT_EVREG_CASE(20, op) PMUKIT_EVREG_CASE(21, op)			\
-	PMUKIT_EVREG_CASE(22, op) PMUKIT_EVREG_CASE(23, op)			\
-	PMUKIT_EVREG_CASE(24, op) PMUKIT_EVREG_CASE(25, op)			\
-	PMUKIT_EVREG_CASE(26, op) PMUKIT_EVREG_CASE(27, op)			\
-	PMUKIT_EVREG_CASE(28, op) PMUKIT_EVREG_CASE(29, op)			\
-	PMUKIT_EVREG_CASE(30, op)						\
+	PMUKIT_EVREG_EACH(PMUKIT_EVREG_RD_, reg)				\
 	default: break;								\
-	}
-
-static inline uint64_t pmukit_read_pmevcntr(unsigned int idx)
-{
-	uint64_t v = 0;
-#define PMUKIT_RD_EVCNTR(n) __asm__ volatile("mrs %0, pmevcntr" #n "_el0" : "=r"(v))
-	PMUKIT_EVREG_SWITCH(idx, PMUKIT_RD_EVCNTR)
-#undef PMUKIT_RD_EVCNTR
-	return v;
+	}									\
+	return v;								\
+}										\
+static inline void pmukit_write_##reg(unsigned int idx, pmukit_ureg_t v)		\
+{										\
+	switch (idx) {								\
+	PMUKIT_EVREG_EACH(PMUKIT_EVREG_WR_, reg)				\
+	default: break;								\
+	}									\
 }
 
-static inline void pmukit_write_pmevcntr(unsigned int idx, uint64_t v)
-{
-#define PMUKIT_WR_EVCNTR(n) __asm__ volatile("msr pmevcntr" #n "_el0, %0" : : "r"(v) : "memory")
-	PMUKIT_EVREG_SWITCH(idx, PMUKIT_WR_EVCNTR)
-#undef PMUKIT_WR_EVCNTR
+#if PMUKIT_SYSREG_GUARDED
+#define PMUKIT_DEFINE_EVREG_INDEXED_GUARDED_(reg)				\
+static inline int pmukit_read_##reg##_guarded(unsigned int idx, pmukit_ureg_t *out) \
+{										\
+	switch (idx) {								\
+	PMUKIT_EVREG_EACH(PMUKIT_EVREG_RDG_, reg)				\
+	default: return -EINVAL;						\
+	}									\
+}										\
+static inline int pmukit_read_##reg##_sync_guarded(unsigned int idx, pmukit_ureg_t *out) \
+{										\
+	switch (idx) {								\
+	PMUKIT_EVREG_EACH(PMUKIT_EVREG_RDSG_, reg)				\
+	default: return -EINVAL;						\
+	}									\
+}										\
+static inline int pmukit_write_##reg##_guarded(unsigned int idx, pmukit_ureg_t v) \
+{										\
+	switch (idx) {								\
+	PMUKIT_EVREG_EACH(PMUKIT_EVREG_WRG_, reg)				\
+	default: return -EINVAL;						\
+	}									\
 }
+#else
+#define PMUKIT_DEFINE_EVREG_INDEXED_GUARDED_(reg)
+#endif
 
-static inline pmukit_ureg_t pmukit_read_pmevtyper(unsigned int idx)
-{
-	pmukit_ureg_t v = 0;
-#define PMUKIT_RD_EVTYPER(n) __asm__ volatile("mrs %0, pmevtyper" #n "_el0" : "=r"(v))
-	PMUKIT_EVREG_SWITCH(idx, PMUKIT_RD_EVTYPER)
-#undef PMUKIT_RD_EVTYPER
-	return v;
-}
+#define PMUKIT_DEFINE_EVREG_INDEXED(reg)					\
+	PMUKIT_DEFINE_EVREG_INDEXED_PLAIN_(reg)					\
+	PMUKIT_DEFINE_EVREG_INDEXED_GUARDED_(reg)
 
-static inline void pmukit_write_pmevtyper(unsigned int idx, pmukit_ureg_t v)
-{
-#define PMUKIT_WR_EVTYPER(n) __asm__ volatile("msr pmevtyper" #n "_el0, %0" : : "r"(v) : "memory")
-	PMUKIT_EVREG_SWITCH(idx, PMUKIT_WR_EVTYPER)
-#undef PMUKIT_WR_EVTYPER
-}
+PMUKIT_DEFINE_EVREG_INDEXED(pmevcntr)
+PMUKIT_DEFINE_EVREG_INDEXED(pmevtyper)
 
 /* The PMU architecture version (PMUVER_*), from ID_AA64DFR0_EL1 (EL1 and up). */
 static inline unsigned int pmukit_pmu_version(void)

@@ -4,8 +4,9 @@
  * (the TSC on x86-64), perf's software events (and hardware ones where the
  * machine has them), the clock, and everything that does not need a PMU:
  * refusals and their messages, path names, error texts, the per-thread
- * message, $PMUKIT_PATH, a child command, migration on two CPUs, and the
- * SIGILL handler passing faults that are not the library's on.
+ * message, $PMUKIT_PATH, a child command, migration on two CPUs, the
+ * SIGILL handler passing faults that are not the library's on, and
+ * pmukit_call_guarded().
  *
  * It runs on any x86-64 host (or Arm board) as root or not, in a container
  * or a virtual machine, on 1 to 256 CPUs, at any CPU frequency. It may not
@@ -719,6 +720,60 @@ static void test_sigill_chain(void)
 	sigaction(SIGILL, &old, NULL);
 }
 
+static volatile int guarded_steps;
+
+static void guarded_returns(void *arg)
+{
+	(void)arg;
+	guarded_steps++;
+}
+
+static void guarded_traps(void *arg)
+{
+	(void)arg;
+	guarded_steps++;
+	raise(SIGILL);
+	guarded_steps += 100;	/* never: the call is abandoned at the SIGILL */
+}
+
+static void guarded_nested(void *arg)
+{
+	int *inner = arg;
+
+	*inner = pmukit_call_guarded(guarded_traps, NULL);
+	guarded_steps++;
+}
+
+/* pmukit_call_guarded(): a SIGILL anywhere in the function returns -EACCES to its caller. */
+static void test_call_guarded(void)
+{
+	struct sigaction sa = { .sa_handler = on_ud }, old, now;
+	int ret, inner = 1;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGILL, &sa, &old);
+	ud_seen = 0;
+	guarded_steps = 0;
+	ret = pmukit_call_guarded(guarded_returns, NULL);
+	tap_ok(ret == 0 && guarded_steps == 1, "pmukit_call_guarded: a function that returns: 0 (%d)", ret);
+	guarded_steps = 0;
+	ret = pmukit_call_guarded(guarded_traps, NULL);
+	tap_ok(ret == -EACCES && guarded_steps == 1 && !ud_seen,
+	       "pmukit_call_guarded: a function that raises SIGILL is abandoned there: -EACCES (%d), not the previous handler's",
+	       ret);
+	guarded_steps = 0;
+	ret = pmukit_call_guarded(guarded_nested, &inner);
+	tap_ok(ret == 0 && inner == -EACCES && guarded_steps == 2,
+	       "pmukit_call_guarded inside another: the inner call gets the SIGILL (%d), the outer goes on (%d)",
+	       inner, ret);
+	sigaction(SIGILL, NULL, &now);
+	tap_ok(now.sa_handler == on_ud, "pmukit_call_guarded: the previous SIGILL handler is back after the call");
+	if (!sigsetjmp(ud_jmp, 1))
+		raise(SIGILL);
+	tap_ok(ud_seen, "pmukit_call_guarded: a SIGILL after the call reaches the previous handler");
+	sigaction(SIGILL, &old, NULL);
+}
+
 /* perf_event_paranoid as the file says, or -100 where there is none (no perf in the kernel). */
 static void test_info(void)
 {
@@ -751,6 +806,7 @@ int main(void)
 	test_child();
 	test_migration();
 	test_sigill_chain();
+	test_call_guarded();
 	test_info();
 	return tap_done();
 }

@@ -10,7 +10,6 @@
  * core runs several instructions per tick); without that it follows the
  * core's frequency or stops in deep idle, and the clock path does not use it.
  */
-#if defined(__x86_64__)
 #define _GNU_SOURCE	/* REG_RIP */
 #include <cpuid.h>
 #include <errno.h>
@@ -18,10 +17,9 @@
 #include <time.h>
 #include <ucontext.h>
 
-#include "direct.h"
 #include "fault.h"
 #include "isa.h"
-#include "session.h"
+#include "isa_inline.h"
 
 const int pmukit_isa_arm_pmu = 0;
 const char pmukit_isa_name[] = "x86-64";
@@ -46,85 +44,34 @@ void pmukit_isa_context_set_pc(void *ucontext, uintptr_t pc)
 	((ucontext_t *)ucontext)->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
 }
 
-/* lfence first: rdtsc is not ordered with the instructions before it. */
-static inline uint64_t tsc(void)
-{
-	uint32_t lo, hi;
+#define tsc()	pmukit_read_tsc_sync()	/* lfence; rdtsc */
 
-	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((uint64_t)hi << 32) | lo;
-}
-
-int pmukit_isa_read_userenr(uint32_t *v)
-{
-	(void)v;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_read_pmcr(uint32_t *v)
-{
-	(void)v;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_write_pmcr(uint32_t v)
-{
-	(void)v;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_read_pmceid(uint64_t *ceid0, uint64_t *ceid1)
-{
-	(void)ceid0;
-	(void)ceid1;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_read_cntenset(uint32_t *v)
-{
-	(void)v;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_write_cntenset(uint32_t mask)
-{
-	(void)mask;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_write_cntenclr(uint32_t mask)
-{
-	(void)mask;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_read_type(unsigned int hw, uint32_t *v)
-{
-	(void)hw;
-	(void)v;
-	return -EOPNOTSUPP;
-}
-
-int pmukit_isa_write_type(unsigned int hw, uint32_t v)
-{
-	(void)hw;
-	(void)v;
-	return -EOPNOTSUPP;
-}
+/* No Arm PMU to program: what isa.h declares for it says so. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#define NO_PMU(decl)	decl { return -EOPNOTSUPP; }
+NO_PMU(int pmukit_isa_read_userenr(uint32_t *v))
+NO_PMU(int pmukit_isa_read_pmcr(uint32_t *v))
+NO_PMU(int pmukit_isa_write_pmcr(uint32_t v))
+NO_PMU(int pmukit_isa_read_pmceid(uint64_t *ceid0, uint64_t *ceid1))
+NO_PMU(int pmukit_isa_read_cntenset(uint32_t *v))
+NO_PMU(int pmukit_isa_write_cntenset(uint32_t mask))
+NO_PMU(int pmukit_isa_write_cntenclr(uint32_t mask))
+NO_PMU(int pmukit_isa_read_type(unsigned int hw, uint32_t *v))
+NO_PMU(int pmukit_isa_write_type(unsigned int hw, uint32_t v))
+NO_PMU(int pmukit_isa_read_midr(uint32_t *v))
+#undef NO_PMU
+#pragma GCC diagnostic pop
 
 /* The cycle counter is the TSC; there are no event counters to read. */
 int pmukit_isa_read_counter(unsigned int hw, uint64_t *v)
 {
-	if (hw != PMUKIT_HW_CYCLES)
-		return -EOPNOTSUPP;
-	*v = tsc();
-	return 0;
+	return pmukit_isa_read_counter_sync(hw, v);
 }
 
 int pmukit_isa_read_cycles64(uint64_t *v)
 {
-	*v = tsc();
-	return 0;
+	return pmukit_isa_read_cycles64_sync(v);
 }
 
 /* lfence; rdtsc; shl; or; store; add; sub; jne: the TSC's shortest loop. */
@@ -138,33 +85,9 @@ int pmukit_isa_sample(unsigned int hw, int cycles64, uint64_t *buf, size_t n)
 	return 0;
 }
 
-int pmukit_isa_sample1_cycles(struct pmukit_session *s, uint64_t *v)
-{
-	*v = tsc();
-	if (__builtin_expect(*s->cpu_now != s->cpu, 0))
-		return pmukit_direct_moved(s);
-	return 0;
-}
-
-int pmukit_isa_sample1_cycles64(struct pmukit_session *s, uint64_t *v)
-{
-	return pmukit_isa_sample1_cycles(s, v);
-}
-
-pmukit_sample1_fn pmukit_isa_sample1_event(unsigned int hw)
-{
-	(void)hw;
-	return NULL;	/* no event counters to read */
-}
-
-/* rdpmc takes perf's index - 1 in ecx. */
 int pmukit_isa_read_perf_counter(uint32_t index, uint64_t *v)
 {
-	uint32_t lo, hi;
-
-	__asm__ volatile("rdpmc" : "=a"(lo), "=d"(hi) : "c"(index - 1) : "memory");
-	*v = ((uint64_t)hi << 32) | lo;
-	return 0;
+	return pmukit_isa_perf_counter_fast(index, v);
 }
 
 /*
@@ -255,10 +178,3 @@ uint64_t pmukit_isa_clock_hz(void)
 	}
 	return v;
 }
-
-int pmukit_isa_read_midr(uint32_t *v)
-{
-	(void)v;
-	return -EOPNOTSUPP;
-}
-#endif /* __x86_64__ */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* The ARMv7 / AArch32 loop bodies (selftest_loops_arm.S), for counting and output. */
+/* The ARMv7 / AArch32 loop bodies (selftest_loops_aarch32.S), for counting and output. */
 #include "selftest_loops.h"
 
 const struct loop_shape loop_store_shape = { "str; str; subs; bne", 4 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* The AArch64 loop bodies (selftest_loops_arm64.S), for counting and output. */
+/* The AArch64 loop bodies (selftest_loops_aarch64.S), for counting and output. */
 #include "selftest_loops.h"
 
 const struct loop_shape loop_store_shape = { "str; str; subs; b.ne", 4 };
