@@ -73,14 +73,7 @@ elif ! command -v aarch64-linux-gnu-gcc >/dev/null; then
 	skip "no aarch64-linux-gnu-gcc (make deps)" "modinfo -F version pmukit.ko"
 elif out=$(make -s -C "$top" ARCH=arm64 KERNEL=$kernel kmod 2>&1); then
 	ko=$top/build/arm64/kmod-$kernel-arm64/pmukit.ko
-	if command -v modinfo >/dev/null; then
-		got=$(modinfo -F version "$ko" 2>&1)
-	else
-		# modinfo reads the same: the NUL-separated key=value strings of .modinfo.
-		diag "no modinfo here (kmod): reading the module's .modinfo section"
-		got=$(aarch64-linux-gnu-objcopy -O binary --only-section=.modinfo "$ko" "$tmp/modinfo" &&
-		      tr '\0' '\n' <"$tmp/modinfo" | sed -n 's/^version=//p')
-	fi
+	got=$(modinfo -F version "$ko" 2>&1)	# modinfo: the kmod package (make deps)
 	expect_eq "modinfo -F version pmukit.ko (arm64, kernel $kernel)" "$got" "$version"
 else
 	nok "make ARCH=arm64 KERNEL=$kernel kmod"; diag "$out"
