@@ -57,9 +57,6 @@ struct pmukit_extable_entry {
 int pmukit_fault_guard_get(void);
 void pmukit_fault_guard_put(void);
 
-/* Faults the handler has turned into fixups in this process (for tests). */
-unsigned long pmukit_fault_count(void);
-
 /* isa_*.c: the program counter of a signal's context, and setting it. */
 uintptr_t pmukit_isa_context_pc(const void *ucontext);
 void pmukit_isa_context_set_pc(void *ucontext, uintptr_t pc);

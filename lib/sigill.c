@@ -28,7 +28,6 @@ extern const struct pmukit_extable_entry __stop_pmukit_extable[]
 static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned int guard_users;
 static struct sigaction previous;
-static volatile unsigned long faults;
 /* pmukit_call_guarded(): where this thread goes back to on a SIGILL. */
 static __thread sigjmp_buf *jump_back __attribute__((tls_model("initial-exec")));
 
@@ -65,7 +64,6 @@ static void on_sigill(int sig, siginfo_t *info, void *ctx)
 	if (__start_pmukit_extable) {
 		for (e = __start_pmukit_extable; e < __stop_pmukit_extable; e++) {
 			if (target(&e->insn) == pc) {
-				faults++;
 				pmukit_isa_context_set_pc(ctx, target(&e->fixup));
 				return;
 			}
@@ -112,11 +110,6 @@ void pmukit_fault_guard_put(void)
 			sigaction(SIGILL, &previous, NULL);
 	}
 	pthread_mutex_unlock(&guard_lock);
-}
-
-unsigned long pmukit_fault_count(void)
-{
-	return faults;
 }
 
 PMUKIT_API int pmukit_call_guarded(void (*fn)(void *arg), void *arg)
