@@ -804,16 +804,4 @@ static void direct_close(struct pmukit_session *s)
 	s->priv = NULL;
 }
 
-const struct pmukit_backend pmukit_backend_direct = {
-	.name = "direct",
-	.path = PMUKIT_PATH_DIRECT,
-	.detect = direct_detect,
-	.ncounters = direct_ncounters,
-	.open = direct_open,
-	.start = direct_start,
-	.stop = direct_stop,
-	.reset = direct_reset,
-	.read = direct_read,
-	.sample = direct_sample,
-	.close = direct_close,
-};
+PMUKIT_BACKEND(direct, direct, "direct", PMUKIT_PATH_DIRECT);

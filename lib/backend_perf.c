@@ -530,16 +530,4 @@ static void perf_close(struct pmukit_session *s)
 	s->priv = NULL;
 }
 
-const struct pmukit_backend pmukit_backend_perf = {
-	.name = "perf",
-	.path = PMUKIT_PATH_PERF,
-	.detect = perf_detect,
-	.ncounters = perf_ncounters,
-	.open = perf_open,
-	.start = perf_start,
-	.stop = perf_stop,
-	.reset = perf_reset,
-	.read = perf_read,
-	.sample = perf_sample,
-	.close = perf_close,
-};
+PMUKIT_BACKEND(perf, perf, "perf", PMUKIT_PATH_PERF);
