@@ -19,6 +19,7 @@
 #include "core/compiler.h"	/* ARRAY_SIZE */
 #include "pmukit/events_api.h"	/* event tables, lookup, specs */
 #include "pmukit/machine.h"	/* CPUs, core types, pmukit.ko, PMUKIT_SYSFS */
+#include "output.h"		/* enum out_format */
 
 #define CLI_OK		0
 #define CLI_FAIL	1
@@ -48,8 +49,46 @@ struct out_args {
 	const char *sep;	/* -x SEP */
 	int csv, json;
 	int cpu;		/* --cpu C; -1 when not given */
+	enum out_format fmt;	/* from -x and --json once the options are read */
 };
 int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
+
+/*
+ * One command's options, read the same way by every command: getopt_long()
+ * over @longopts and @shortopts (opterr off: they start with ':', or "+:"
+ * where the options end at the first argument), -h/--help prints @usage, a
+ * wrong option is said by bad_option() and, unless @operands, an argument
+ * after the options is wrong. With @out, -x, --json and --cpu are stored
+ * there (parse_out_arg()) and, when the options are over, out->fmt (-x and
+ * --json together are wrong).
+ *
+ *	struct cli_getopt g = {
+ *		.cmd = "regs", .usage = usage, .shortopts = ":c:h",
+ *		.longopts = opts,
+ *	};
+ *
+ *	while ((c = cli_next_opt(&g, argc, argv)) > 0)
+ *		switch (c) { ... the command's own options ... }
+ *	if (c < 0)
+ *		return g.exit;
+ */
+struct option;
+struct cli_getopt {
+	const char *cmd;
+	const char *usage;
+	const char *shortopts;
+	const struct option *longopts;
+	struct out_args *out;
+	int operands;		/* arguments after the options are the command's */
+	int exit;		/* after -1: CLI_OK (--help) or CLI_USAGE (said) */
+	int started;
+};
+/*
+ * Return: the next option of the command's own (> 0), 0 when the options
+ * are over (optind: the first argument), -1 when the command ends with
+ * g->exit.
+ */
+int cli_next_opt(struct cli_getopt *g, int argc, char **argv);
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);

@@ -95,30 +95,25 @@ int cmd_list(int argc, char **argv)
 	struct pmukit_pmu_info info;
 	struct ev_support sup;
 	struct table t;
+	struct cli_getopt g = {
+		.cmd = "list", .usage = usage, .shortopts = ":c:ah",
+		.longopts = opts,
+	};
 	int c, all = 0, here;
 	unsigned int i;
 
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":c:ah", opts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
+		if (c == 'c')
 			cpu_name = optarg;
-			break;
-		case 'a':
+		else if (c == 'a')
 			all = 1;
-			break;
-		case 'C':
+		else {	/* --cores */
 			list_cores();
 			return CLI_OK;
-		case 'h':
-			fputs(usage, stdout);
-			return CLI_OK;
-		default:
-			return bad_option("list", argv, c);
 		}
 	}
-	if (optind < argc)
-		return usage_error("list", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return g.exit;
 	if (cpu_name) {
 		core = pmukit_core_by_name(cpu_name);
 		if (!core) {

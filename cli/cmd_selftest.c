@@ -231,13 +231,16 @@ int cmd_selftest(int argc, char **argv)
 	size_t npaths = 0, i;
 	static struct st_result results[3][ARRAY_SIZE(all)][ST_MAX_EVENTS];
 	char why[256];
+	struct cli_getopt g = {
+		.cmd = "selftest", .usage = usage, .shortopts = ":n:h",
+		.longopts = opts,
+	};
 	int c, one = 0;
 	uint64_t store_buf[4];
 	void *load_buf;
 
 	st_raw = 0;
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":n:h", opts, NULL)) != -1) {
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
 		switch (c) {
 		case OPT_PATH:
 			if (!strcmp(optarg, "all"))
@@ -256,15 +259,10 @@ int cmd_selftest(int argc, char **argv)
 		case OPT_RAW:
 			st_raw = 1;
 			break;
-		case 'h':
-			fputs(usage, stdout);
-			return CLI_OK;
-		default:
-			return bad_option("selftest", argv, c);
 		}
 	}
-	if (optind < argc)
-		return usage_error("selftest", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return g.exit;
 
 	memset(&info, 0, sizeof(info));
 	pmukit_pmu_info(&info);

@@ -177,3 +177,47 @@ int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa
 	}
 	return 0;
 }
+
+int cli_next_opt(struct cli_getopt *g, int argc, char **argv)
+{
+	int c, r;
+
+	if (!g->started) {
+		getopt_reset();
+		g->started = 1;
+	}
+	while ((c = getopt_long(argc, argv, g->shortopts, g->longopts, NULL)) != -1) {
+		if (g->out) {
+			r = parse_out_arg(g->cmd, c, optarg, g->out);
+			if (r == CLI_USAGE)
+				goto stop;
+			if (r)	/* one of the shared options, stored in g->out */
+				continue;
+		}
+		if (c == 'h') {
+			fputs(g->usage, stdout);
+			g->exit = CLI_OK;
+			return -1;
+		}
+		if (c == '?' || c == ':') {
+			r = bad_option(g->cmd, argv, c);
+			goto stop;
+		}
+		return c;
+	}
+	if (!g->operands && optind < argc) {
+		r = usage_error(g->cmd, "unexpected argument '%s'", argv[optind]);
+		goto stop;
+	}
+	if (g->out) {
+		if (g->out->csv && g->out->json) {
+			r = usage_error(g->cmd, "-x and --json exclude each other");
+			goto stop;
+		}
+		g->out->fmt = g->out->csv ? OUT_CSV : g->out->json ? OUT_JSON : OUT_TABLE;
+	}
+	return 0;
+stop:
+	g->exit = r;
+	return -1;
+}
