@@ -53,6 +53,11 @@ struct out_args {
 };
 int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
 
+int pin_to_cpu(int cpu);
+const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
+const struct pmukit_core_def *default_common(void);
+int direct_rearm(const char *cmd);
+
 /*
  * One command's options, read the same way by every command: getopt_long()
  * over @longopts and @shortopts (opterr off: they start with ':', or "+:"
@@ -89,17 +94,12 @@ struct cli_getopt {
  * g->exit.
  */
 int cli_next_opt(struct cli_getopt *g, int argc, char **argv);
-int pin_to_cpu(int cpu);
-const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
-const struct pmukit_core_def *default_common(void);
-int direct_rearm(const char *cmd);
 
 /*
- * sysfs.c: the first line of a /sys or /proc file (its newline cut), a
- * directory; under $PMUKIT_SYSFS_ROOT as the library reads them. sys_read:
- * 0 or negative errno; sys_opendir: NULL with errno set.
+ * sysfs.c: the first line of a /sys or /proc file (its newline cut), under
+ * $PMUKIT_SYSFS_ROOT as the library reads it (directories:
+ * pmukit_sysfile_opendir()). Return: 0 or a negative errno.
  */
 int sys_read(const char *path, char *buf, size_t len);
-DIR *sys_opendir(const char *path);
 
 #endif /* PMUKIT_CLI_H */

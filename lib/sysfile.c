@@ -67,6 +67,31 @@ DIR *pmukit_sysfile_opendir(const char *path)
 	return opendir(full);
 }
 
+int pmukit_perf_event_codes(const char *dir, unsigned int *codes, size_t max)
+{
+	DIR *d = pmukit_sysfile_opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		return -errno;
+	while (n < max && (e = readdir(d))) {
+		char path[640], text[64];
+		const char *p;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (pmukit_sysfile_read(path, text, sizeof(text)))
+			continue;
+		p = strstr(text, "event=");
+		if (p)
+			codes[n++] = (unsigned int)strtoul(p + 6, NULL, 0);
+	}
+	closedir(d);
+	return (int)n;
+}
+
 int pmukit_sysfile_text(const char *path, size_t max, char **text)
 {
 	size_t used = 0;
