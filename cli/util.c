@@ -14,27 +14,32 @@
 
 #include "cli.h"
 
-int usage_error(const char *cmd, const char *fmt, ...)
+static void say(const char *cmd, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fprintf(stderr, "pmukit %s: ", cmd);
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'pmukit %s --help'.\n", cmd);
-	return CLI_USAGE;
+	fputc('\n', stderr);
 }
 
 void cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "pmukit %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+/* cli_error() and the hint to --help. Return: CLI_USAGE, the exit status. */
+int usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(cmd, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try 'pmukit %s --help'.\n", cmd);
+	return CLI_USAGE;
 }
 
 /*

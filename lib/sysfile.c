@@ -142,36 +142,40 @@ int pmukit_sysfile_read(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-int pmukit_sysfile_u64(const char *path, uint64_t *v)
+/* The file's number into *@u (strtoull) or, @u NULL, *@s (strtol). */
+static int sysfile_number(const char *path, unsigned long long *u, long *s)
 {
 	char buf[64], *end;
-	unsigned long long x;
 	int ret = pmukit_sysfile_read(path, buf, sizeof(buf));
 
 	if (ret)
 		return ret;
 	errno = 0;
-	x = strtoull(buf, &end, 0);
-	if (errno || end == buf)
-		return -EINVAL;
-	*v = x;
-	return 0;
+	if (u)
+		*u = strtoull(buf, &end, 0);
+	else
+		*s = strtol(buf, &end, 0);
+	return errno || end == buf ? -EINVAL : 0;
+}
+
+int pmukit_sysfile_u64(const char *path, uint64_t *v)
+{
+	unsigned long long x;
+	int ret = sysfile_number(path, &x, NULL);
+
+	if (!ret)
+		*v = x;
+	return ret;
 }
 
 int pmukit_sysfile_int(const char *path, int *v)
 {
-	char buf[64], *end;
 	long x;
-	int ret = pmukit_sysfile_read(path, buf, sizeof(buf));
+	int ret = sysfile_number(path, NULL, &x);
 
-	if (ret)
-		return ret;
-	errno = 0;
-	x = strtol(buf, &end, 0);
-	if (errno || end == buf)
-		return -EINVAL;
-	*v = (int)x;
-	return 0;
+	if (!ret)
+		*v = (int)x;
+	return ret;
 }
 
 int pmukit_sysfile_write(const char *path, const char *text)
