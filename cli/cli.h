@@ -52,6 +52,15 @@ struct out_args {
 	enum out_format fmt;	/* from -x and --json once the options are read */
 };
 int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
+/* Those three in a command's table of long options. */
+#define OUT_LONGOPTS							\
+	{ "field-separator", required_argument, NULL, 'x' },		\
+	{ "json", no_argument, NULL, OPT_OUT_JSON },			\
+	{ "cpu", required_argument, NULL, OPT_OUT_CPU }
+/* The end of every command's table of long options: --help. */
+#define HELP_LONGOPTS_END						\
+	{ "help", no_argument, NULL, 'h' },				\
+	{ NULL, 0, NULL, 0 }
 
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);

@@ -143,13 +143,10 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 	enum { OPT_HIST = 256, OPT_SVG };
 	static const struct option opts[] = {
 		{ "path", required_argument, NULL, 'p' },
-		{ "json", no_argument, NULL, OPT_OUT_JSON },
-		{ "field-separator", required_argument, NULL, 'x' },
-		{ "cpu", required_argument, NULL, OPT_OUT_CPU },
+		OUT_LONGOPTS,
 		{ "histogram", no_argument, NULL, OPT_HIST },
 		{ "svg", required_argument, NULL, OPT_SVG },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	struct cli_getopt g = {
 		.cmd = "calibrate", .usage = usage, .shortopts = ":p:n:x:h",

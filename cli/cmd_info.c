@@ -239,8 +239,7 @@ static void show_paths(void)
 int cmd_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	struct cli_getopt g = {
 		.cmd = "info", .usage = usage, .shortopts = ":h",

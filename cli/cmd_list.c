@@ -86,8 +86,7 @@ int cmd_list(int argc, char **argv)
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "cores", no_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	static const char *const head[] = { "code", "event", "here" };
 	const struct pmukit_core_def *core = NULL, *mine, *common;

@@ -52,8 +52,7 @@ int cmd_regs(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "cpu", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	struct cli_getopt g = {
 		.cmd = "regs", .usage = usage, .shortopts = ":c:h",

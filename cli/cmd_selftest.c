@@ -219,8 +219,7 @@ int cmd_selftest(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "path", required_argument, NULL, OPT_PATH },
 		{ "raw", no_argument, NULL, OPT_RAW },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	enum pmukit_path paths[ARRAY_SIZE(all)], want = PMUKIT_PATH_AUTO;
 	unsigned long iters = ST_DEFAULT_ITERS;

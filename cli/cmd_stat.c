@@ -97,13 +97,10 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		{ "event", required_argument, NULL, 'e' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "path", required_argument, NULL, OPT_PATH },
-		{ "field-separator", required_argument, NULL, 'x' },
-		{ "json", no_argument, NULL, OPT_OUT_JSON },
-		{ "cpu", required_argument, NULL, OPT_OUT_CPU },
+		OUT_LONGOPTS,
 		{ "raw", no_argument, NULL, OPT_RAW },
 		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	/* '+': options end at the command, whose own options are its business. */
 	struct cli_getopt g = {

@@ -58,6 +58,12 @@ extern const struct pmukit_backend pmukit_backend_perf_mmap;
 extern const struct pmukit_backend pmukit_backend_perf;
 extern const struct pmukit_backend pmukit_backend_clock;
 
+/*
+ * The end of a backend's close(): the fault guard its open() took (when
+ * @guarded) is given back, s->priv freed and cleared.
+ */
+void pmukit_backend_release(struct pmukit_session *s, int guarded);
+
 /* In preference order, NULL-terminated. */
 extern const struct pmukit_backend *const pmukit_backends[];
 

@@ -179,11 +179,8 @@ static int check_support(struct pmukit_session *s)
 			continue;
 		if (!looked++)
 			bits = implemented_common_events(s);
-		if (bits && !(bits >> e->code & 1) && used + 2 < sizeof(bad)) {
-			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%s (0x%02x)",
-						 nbad ? ", " : "", e->base, e->code);
-			nbad++;
-		}
+		if (bits && !(bits >> e->code & 1))
+			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
 	if (!nbad)
 		return 0;
@@ -511,8 +508,7 @@ static void perf_close(struct pmukit_session *s)
 {
 	if (s->priv)
 		pmukit_perf_close_events(s->priv);
-	free(s->priv);
-	s->priv = NULL;
+	pmukit_backend_release(s, 0);
 }
 
 PMUKIT_BACKEND(perf, perf, "perf", PMUKIT_PATH_PERF);

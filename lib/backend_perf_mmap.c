@@ -348,10 +348,7 @@ static void mmap_close(struct pmukit_session *s)
 	if (!m)
 		return;
 	pmukit_perf_close_events(&m->p);
-	if (m->guarded)
-		pmukit_fault_guard_put();
-	free(m);
-	s->priv = NULL;
+	pmukit_backend_release(s, m->guarded);
 }
 
 PMUKIT_BACKEND(perf_mmap, mmap, "perf-mmap", PMUKIT_PATH_PERF_MMAP);
