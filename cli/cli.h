@@ -42,6 +42,9 @@ int bad_option(const char *cmd, char **argv, int optopt_seen);
 void getopt_reset(void);
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
 int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path);
+/* -n/-r: a count of @what in [1, max]. Return: 0, or CLI_USAGE after the message. */
+int parse_count_arg(const char *cmd, const char *opt, const char *what, const char *arg,
+		    unsigned long max, unsigned long *out);
 
 /* Options calibrate and stat share: -x SEP, --json, --cpu C. */
 enum { OPT_OUT_JSON = 0x1000, OPT_OUT_CPU };

@@ -170,9 +170,9 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 			o->all = 0;
 			break;
 		case 'n':
-			if (parse_ulong(optarg, 1, CAL_MAX_PAIRS, &o->pairs))
-				return usage_error("calibrate", "-n takes a number of pairs from 1 to %lu, not '%s'",
-						   CAL_MAX_PAIRS, optarg);
+			if (parse_count_arg("calibrate", "-n", "pairs", optarg, CAL_MAX_PAIRS,
+					    &o->pairs))
+				return CLI_USAGE;
 			break;
 		case OPT_HIST:
 			o->histogram = 1;

@@ -251,9 +251,9 @@ int cmd_selftest(int argc, char **argv)
 			one = 1;
 			break;
 		case 'n':
-			if (parse_ulong(optarg, 1, ST_MAX_ITERS, &iters))
-				return usage_error("selftest", "-n takes a number of iterations from 1 to %lu, not '%s'",
-						   ST_MAX_ITERS, optarg);
+			if (parse_count_arg("selftest", "-n", "iterations", optarg, ST_MAX_ITERS,
+					    &iters))
+				return CLI_USAGE;
 			break;
 		case OPT_RAW:
 			st_raw = 1;

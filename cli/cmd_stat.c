@@ -121,9 +121,8 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 				return usage_error("stat", "more than %d events", STAT_MAX_EVENTS);
 			break;
 		case 'r':
-			if (parse_ulong(optarg, 1, STAT_MAX_RUNS, &o->runs))
-				return usage_error("stat", "-r takes a number of runs from 1 to %lu, not '%s'",
-						   STAT_MAX_RUNS, optarg);
+			if (parse_count_arg("stat", "-r", "runs", optarg, STAT_MAX_RUNS, &o->runs))
+				return CLI_USAGE;
 			break;
 		case OPT_PATH:
 			if (parse_path_arg("stat", optarg, &o->path))

@@ -88,6 +88,15 @@ int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
 			   arg);
 }
 
+int parse_count_arg(const char *cmd, const char *opt, const char *what, const char *arg,
+		    unsigned long max, unsigned long *out)
+{
+	if (parse_ulong(arg, 1, max, out) == 0)
+		return 0;
+	return usage_error(cmd, "%s takes a number of %s from 1 to %lu, not '%s'", opt, what, max,
+			   arg);
+}
+
 int pin_to_cpu(int cpu)
 {
 	cpu_set_t set;
