@@ -19,6 +19,7 @@
 #include "core/compiler.h"	/* ARRAY_SIZE */
 #include "pmukit/events_api.h"	/* event tables, lookup, specs */
 #include "pmukit/machine.h"	/* CPUs, core types, pmukit.ko, PMUKIT_SYSFS */
+#include "output.h"		/* enum out_format */
 
 #define CLI_OK		0
 #define CLI_FAIL	1
@@ -41,6 +42,9 @@ int bad_option(const char *cmd, char **argv, int optopt_seen);
 void getopt_reset(void);
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
 int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path);
+/* -n/-r: a count of @what in [1, max]. Return: 0, or CLI_USAGE after the message. */
+int parse_count_arg(const char *cmd, const char *opt, const char *what, const char *arg,
+		    unsigned long max, unsigned long *out);
 
 /* Options calibrate and stat share: -x SEP, --json, --cpu C. */
 enum { OPT_OUT_JSON = 0x1000, OPT_OUT_CPU };
@@ -48,19 +52,66 @@ struct out_args {
 	const char *sep;	/* -x SEP */
 	int csv, json;
 	int cpu;		/* --cpu C; -1 when not given */
+	enum out_format fmt;	/* from -x and --json once the options are read */
 };
 int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa);
+/* Those three in a command's table of long options. */
+#define OUT_LONGOPTS							\
+	{ "field-separator", required_argument, NULL, 'x' },		\
+	{ "json", no_argument, NULL, OPT_OUT_JSON },			\
+	{ "cpu", required_argument, NULL, OPT_OUT_CPU }
+/* The end of every command's table of long options: --help. */
+#define HELP_LONGOPTS_END						\
+	{ "help", no_argument, NULL, 'h' },				\
+	{ NULL, 0, NULL, 0 }
+
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);
 int direct_rearm(const char *cmd);
 
 /*
- * sysfs.c: the first line of a /sys or /proc file (its newline cut), a
- * directory; under $PMUKIT_SYSFS_ROOT as the library reads them. sys_read:
- * 0 or negative errno; sys_opendir: NULL with errno set.
+ * One command's options, read the same way by every command: getopt_long()
+ * over @longopts and @shortopts (opterr off: they start with ':', or "+:"
+ * where the options end at the first argument), -h/--help prints @usage, a
+ * wrong option is said by bad_option() and, unless @operands, an argument
+ * after the options is wrong. With @out, -x, --json and --cpu are stored
+ * there (parse_out_arg()) and, when the options are over, out->fmt (-x and
+ * --json together are wrong).
+ *
+ *	struct cli_getopt g = {
+ *		.cmd = "regs", .usage = usage, .shortopts = ":c:h",
+ *		.longopts = opts,
+ *	};
+ *
+ *	while ((c = cli_next_opt(&g, argc, argv)) > 0)
+ *		switch (c) { ... the command's own options ... }
+ *	if (c < 0)
+ *		return g.exit;
+ */
+struct option;
+struct cli_getopt {
+	const char *cmd;
+	const char *usage;
+	const char *shortopts;
+	const struct option *longopts;
+	struct out_args *out;
+	int operands;		/* arguments after the options are the command's */
+	int exit;		/* after -1: CLI_OK (--help) or CLI_USAGE (said) */
+	int started;
+};
+/*
+ * Return: the next option of the command's own (> 0), 0 when the options
+ * are over (optind: the first argument), -1 when the command ends with
+ * g->exit.
+ */
+int cli_next_opt(struct cli_getopt *g, int argc, char **argv);
+
+/*
+ * sysfs.c: the first line of a /sys or /proc file (its newline cut), under
+ * $PMUKIT_SYSFS_ROOT as the library reads it (directories:
+ * pmukit_sysfile_opendir()). Return: 0 or a negative errno.
  */
 int sys_read(const char *path, char *buf, size_t len);
-DIR *sys_opendir(const char *path);
 
 #endif /* PMUKIT_CLI_H */

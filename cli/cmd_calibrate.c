@@ -45,9 +45,7 @@ struct cal_opts {
 	int all;
 	enum pmukit_path path;
 	unsigned long pairs;
-	enum out_format fmt;
-	const char *sep;
-	int cpu;
+	struct out_args out;	/* -x, --json, --cpu */
 	int histogram;
 	const char *svg;
 };
@@ -62,7 +60,7 @@ static const char *sample_event(enum pmukit_path path)
 static int measure(const struct cal_opts *o, enum pmukit_path path, struct calib_row *row,
 		   uint64_t **deltas)
 {
-	struct pmukit_options po = { .path = path, .cpu = o->cpu };
+	struct pmukit_options po = { .path = path, .cpu = o->out.cpu };
 	const char *ev = sample_event(path);
 	struct pmukit_session *s = NULL;
 	uint64_t *d, pair[2];
@@ -145,28 +143,22 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 	enum { OPT_HIST = 256, OPT_SVG };
 	static const struct option opts[] = {
 		{ "path", required_argument, NULL, 'p' },
-		{ "json", no_argument, NULL, OPT_OUT_JSON },
-		{ "field-separator", required_argument, NULL, 'x' },
-		{ "cpu", required_argument, NULL, OPT_OUT_CPU },
+		OUT_LONGOPTS,
 		{ "histogram", no_argument, NULL, OPT_HIST },
 		{ "svg", required_argument, NULL, OPT_SVG },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
-	struct out_args oa = { .cpu = -1 };
-	int c, r;
+	struct cli_getopt g = {
+		.cmd = "calibrate", .usage = usage, .shortopts = ":p:n:x:h",
+		.longopts = opts, .out = &o->out,
+	};
+	int c;
 
 	memset(o, 0, sizeof(*o));
 	o->all = 1;
 	o->pairs = CAL_DEFAULT_PAIRS;
-	o->cpu = -1;
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":p:n:x:h", opts, NULL)) != -1) {
-		r = parse_out_arg("calibrate", c, optarg, &oa);
-		if (r == CLI_USAGE)
-			return r;
-		if (r)	/* one of the shared options, stored in oa */
-			continue;
+	o->out.cpu = -1;
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
 		switch (c) {
 		case 'p':
 			if (!strcmp(optarg, "all")) {
@@ -178,9 +170,9 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 			o->all = 0;
 			break;
 		case 'n':
-			if (parse_ulong(optarg, 1, CAL_MAX_PAIRS, &o->pairs))
-				return usage_error("calibrate", "-n takes a number of pairs from 1 to %lu, not '%s'",
-						   CAL_MAX_PAIRS, optarg);
+			if (parse_count_arg("calibrate", "-n", "pairs", optarg, CAL_MAX_PAIRS,
+					    &o->pairs))
+				return CLI_USAGE;
 			break;
 		case OPT_HIST:
 			o->histogram = 1;
@@ -188,22 +180,12 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 		case OPT_SVG:
 			o->svg = optarg;
 			break;
-		case 'h':
-			fputs(usage, stdout);
-			return -1;
-		default:
-			return bad_option("calibrate", argv, c);
 		}
 	}
-	if (optind < argc)
-		return usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
-	o->sep = oa.sep;
-	o->cpu = oa.cpu;
-	if (oa.csv && oa.json)
-		return usage_error("calibrate", "-x and --json exclude each other");
-	if (o->histogram && (oa.csv || oa.json))
+	if (c < 0)	/* -1 after --help */
+		return g.exit == CLI_OK ? -1 : g.exit;
+	if (o->histogram && o->out.fmt != OUT_TABLE)
 		return usage_error("calibrate", "--histogram draws next to the table, not in CSV or JSON");
-	o->fmt = oa.csv ? OUT_CSV : oa.json ? OUT_JSON : OUT_TABLE;
 	return 0;
 }
 
@@ -229,9 +211,9 @@ int cmd_calibrate(int argc, char **argv)
 		measure(&o, o.path, &rows[0], &deltas[0]);
 		n = 1;
 	}
-	calib_report(stdout, o.fmt, o.sep, rows, n, o.pairs);
+	calib_report(stdout, o.out.fmt, o.out.sep, rows, n, o.pairs);
 	/* The table says why a path was not measured; CSV has no place for it. */
-	for (i = 0; i < n && o.fmt == OUT_CSV; i++)
+	for (i = 0; i < n && o.out.fmt == OUT_CSV; i++)
 		if (!rows[i].ok)
 			cli_error("calibrate", "%s not measured: %s", rows[i].path, rows[i].why);
 

@@ -239,21 +239,17 @@ static void show_paths(void)
 int cmd_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
+	};
+	struct cli_getopt g = {
+		.cmd = "info", .usage = usage, .shortopts = ":h",
+		.longopts = opts,
 	};
 	struct pmukit_pmu_info in;
-	int c, ret;
+	int ret;
 
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		if (c != 'h')
-			return bad_option("info", argv, c);
-		fputs(usage, stdout);
-		return CLI_OK;
-	}
-	if (optind < argc)
-		return usage_error("info", "unexpected argument '%s'", argv[optind]);
+	if (cli_next_opt(&g, argc, argv) < 0)	/* no option but --help */
+		return g.exit;
 
 	memset(&in, 0, sizeof(in));
 	ret = pmukit_pmu_info(&in);

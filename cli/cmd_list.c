@@ -86,8 +86,7 @@ int cmd_list(int argc, char **argv)
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "cores", no_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	static const char *const head[] = { "code", "event", "here" };
 	const struct pmukit_core_def *core = NULL, *mine, *common;
@@ -95,30 +94,25 @@ int cmd_list(int argc, char **argv)
 	struct pmukit_pmu_info info;
 	struct ev_support sup;
 	struct table t;
+	struct cli_getopt g = {
+		.cmd = "list", .usage = usage, .shortopts = ":c:ah",
+		.longopts = opts,
+	};
 	int c, all = 0, here;
 	unsigned int i;
 
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":c:ah", opts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
+		if (c == 'c')
 			cpu_name = optarg;
-			break;
-		case 'a':
+		else if (c == 'a')
 			all = 1;
-			break;
-		case 'C':
+		else {	/* --cores */
 			list_cores();
 			return CLI_OK;
-		case 'h':
-			fputs(usage, stdout);
-			return CLI_OK;
-		default:
-			return bad_option("list", argv, c);
 		}
 	}
-	if (optind < argc)
-		return usage_error("list", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return g.exit;
 	if (cpu_name) {
 		core = pmukit_core_by_name(cpu_name);
 		if (!core) {

@@ -52,30 +52,23 @@ int cmd_regs(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "cpu", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
+	};
+	struct cli_getopt g = {
+		.cmd = "regs", .usage = usage, .shortopts = ":c:h",
+		.longopts = opts,
 	};
 	unsigned long cpu_arg = 0;
 	int c, cpu, pinned = 0;
 	unsigned int i;
 
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":c:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			if (parse_ulong(optarg, 0, CPU_SETSIZE - 1, &cpu_arg))
-				return usage_error("regs", "--cpu takes a CPU number, not '%s'", optarg);
-			pinned = 1;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return CLI_OK;
-		default:
-			return bad_option("regs", argv, c);
-		}
+	while ((c = cli_next_opt(&g, argc, argv)) == 'c') {
+		if (parse_ulong(optarg, 0, CPU_SETSIZE - 1, &cpu_arg))
+			return usage_error("regs", "--cpu takes a CPU number, not '%s'", optarg);
+		pinned = 1;
 	}
-	if (optind < argc)
-		return usage_error("regs", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return g.exit;
 	if (!arch_nregs) {
 		cli_error("regs", "this machine (%s) has no ARM PMU registers to show", arch_isa);
 		return CLI_FAIL;

@@ -219,8 +219,7 @@ int cmd_selftest(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "path", required_argument, NULL, OPT_PATH },
 		{ "raw", no_argument, NULL, OPT_RAW },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
 	enum pmukit_path paths[ARRAY_SIZE(all)], want = PMUKIT_PATH_AUTO;
 	unsigned long iters = ST_DEFAULT_ITERS;
@@ -231,13 +230,16 @@ int cmd_selftest(int argc, char **argv)
 	size_t npaths = 0, i;
 	static struct st_result results[3][ARRAY_SIZE(all)][ST_MAX_EVENTS];
 	char why[256];
+	struct cli_getopt g = {
+		.cmd = "selftest", .usage = usage, .shortopts = ":n:h",
+		.longopts = opts,
+	};
 	int c, one = 0;
 	uint64_t store_buf[4];
 	void *load_buf;
 
 	st_raw = 0;
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, ":n:h", opts, NULL)) != -1) {
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
 		switch (c) {
 		case OPT_PATH:
 			if (!strcmp(optarg, "all"))
@@ -249,22 +251,17 @@ int cmd_selftest(int argc, char **argv)
 			one = 1;
 			break;
 		case 'n':
-			if (parse_ulong(optarg, 1, ST_MAX_ITERS, &iters))
-				return usage_error("selftest", "-n takes a number of iterations from 1 to %lu, not '%s'",
-						   ST_MAX_ITERS, optarg);
+			if (parse_count_arg("selftest", "-n", "iterations", optarg, ST_MAX_ITERS,
+					    &iters))
+				return CLI_USAGE;
 			break;
 		case OPT_RAW:
 			st_raw = 1;
 			break;
-		case 'h':
-			fputs(usage, stdout);
-			return CLI_OK;
-		default:
-			return bad_option("selftest", argv, c);
 		}
 	}
-	if (optind < argc)
-		return usage_error("selftest", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return g.exit;
 
 	memset(&info, 0, sizeof(info));
 	pmukit_pmu_info(&info);

@@ -97,28 +97,22 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		{ "event", required_argument, NULL, 'e' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "path", required_argument, NULL, OPT_PATH },
-		{ "field-separator", required_argument, NULL, 'x' },
-		{ "json", no_argument, NULL, OPT_OUT_JSON },
-		{ "cpu", required_argument, NULL, OPT_OUT_CPU },
+		OUT_LONGOPTS,
 		{ "raw", no_argument, NULL, OPT_RAW },
 		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		HELP_LONGOPTS_END,
 	};
-	struct out_args oa = { .cpu = -1 };
-	int c, r;
+	/* '+': options end at the command, whose own options are its business. */
+	struct cli_getopt g = {
+		.cmd = "stat", .usage = usage, .shortopts = "+:e:r:x:o:h",
+		.longopts = opts, .out = &o->out, .operands = 1,
+	};
+	int c;
 
 	memset(o, 0, sizeof(*o));
 	o->runs = 1;
-	o->cpu = -1;
-	getopt_reset();
-	/* '+': options end at the command, whose own options are its business. */
-	while ((c = getopt_long(argc, argv, "+:e:r:x:o:h", opts, NULL)) != -1) {
-		r = parse_out_arg("stat", c, optarg, &oa);
-		if (r == CLI_USAGE)
-			return r;
-		if (r)	/* one of the shared options, stored in oa */
-			continue;
+	o->out.cpu = -1;
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
 		switch (c) {
 		case 'e':
 			if (!*optarg || optarg[strspn(optarg, ",")] == '\0')
@@ -127,9 +121,8 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 				return usage_error("stat", "more than %d events", STAT_MAX_EVENTS);
 			break;
 		case 'r':
-			if (parse_ulong(optarg, 1, STAT_MAX_RUNS, &o->runs))
-				return usage_error("stat", "-r takes a number of runs from 1 to %lu, not '%s'",
-						   STAT_MAX_RUNS, optarg);
+			if (parse_count_arg("stat", "-r", "runs", optarg, STAT_MAX_RUNS, &o->runs))
+				return CLI_USAGE;
 			break;
 		case OPT_PATH:
 			if (parse_path_arg("stat", optarg, &o->path))
@@ -143,28 +136,20 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		case 'o':
 			o->output = optarg;
 			break;
-		case 'h':
-			fputs(usage, stdout);
-			return -1;
-		default:
-			return bad_option("stat", argv, c);
 		}
 	}
-	o->sep = oa.sep;
-	o->cpu = oa.cpu;
-	if (oa.csv && oa.json)
-		return usage_error("stat", "-x and --json exclude each other");
+	if (c < 0)	/* -1 after --help */
+		return g.exit == CLI_OK ? -1 : g.exit;
 	if (optind >= argc)
 		return usage_error("stat", "no command to run");
 	o->argv = argv + optind;
-	o->fmt = oa.csv ? OUT_CSV : oa.json ? OUT_JSON : OUT_TABLE;
 	return 0;
 }
 
 /* Does each event of -e open on @path (none given: yes)? */
 static int events_open_on(const struct stat_opts *o, enum pmukit_path path)
 {
-	struct pmukit_options po = { .path = path, .cpu = o->cpu };
+	struct pmukit_options po = { .path = path, .cpu = o->out.cpu };
 	struct pmukit_session *s;
 	unsigned int i;
 
@@ -227,7 +212,7 @@ static void default_events(struct stat_opts *o)
 	static const char *const sets[][2] = {
 		{ "CPU_CYCLES", "INST_RETIRED" }, { "CPU_CYCLES", NULL }, { "task-clock", NULL },
 	};
-	struct pmukit_options po = { .path = o->path, .cpu = o->cpu };
+	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
 	struct pmukit_session *s;
 	size_t i;
 
@@ -249,7 +234,7 @@ static void default_events(struct stat_opts *o)
 static int check_events(const struct stat_opts *o, const struct pass_plan *p,
 			struct pass_data *pd)
 {
-	struct pmukit_options po = { .path = o->path, .cpu = o->cpu };
+	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
 	const char *grp[STAT_MAX_EVENTS + 1];
 	struct pmukit_session *s;
 	unsigned int k, i;
@@ -345,15 +330,15 @@ int cmd_stat(int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	r.argv = o.argv;
 	r.path = pmukit_path_name(o.path);
-	r.cpu = o.cpu;
+	r.cpu = o.out.cpu;
 	r.runs = (unsigned int)o.runs;
 	r.raw = o.raw;
 	r.npasses = plan.npasses;
 	r.ncounters = (unsigned int)cap;
 
 	/* The command runs where it was asked to (direct: the session pins). */
-	if (o.cpu >= 0 && o.path != PMUKIT_PATH_DIRECT && pin_to_cpu(o.cpu)) {
-		cli_error("stat", "cannot run on cpu%d: it is offline or not allowed", o.cpu);
+	if (o.out.cpu >= 0 && o.path != PMUKIT_PATH_DIRECT && pin_to_cpu(o.out.cpu)) {
+		cli_error("stat", "cannot run on cpu%d: it is offline or not allowed", o.out.cpu);
 		return CLI_FAIL;
 	}
 	/*
@@ -382,7 +367,7 @@ int cmd_stat(int argc, char **argv)
 			}
 		}
 		if (out) {
-			stat_report(out, o.fmt, o.sep, &r);
+			stat_report(out, o.out.fmt, o.out.sep, &r);
 			if (out != stderr)
 				fclose(out);
 		}

@@ -9,15 +9,14 @@
 #include "passes.h"
 #include "report.h"
 #include "output.h"
+#include "cli.h"
 
 struct stat_opts {
 	const char *ev[STAT_MAX_EVENTS];
 	unsigned int nev;
 	unsigned long runs;
 	enum pmukit_path path;
-	enum out_format fmt;
-	const char *sep;
-	int cpu;
+	struct out_args out;	/* -x, --json, --cpu */
 	int raw;
 	const char *output;
 	char **argv;

@@ -107,7 +107,7 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 {
 	struct pmukit_count c[STAT_MAX_EVENTS + 1];
 	const char *grp[STAT_MAX_EVENTS + 1];
-	struct pmukit_options po = { .path = o->path, .cpu = o->cpu };
+	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
 	unsigned int k, i;
 	unsigned long run;
 	int ret = 0;

@@ -56,7 +56,7 @@ static int load_ceid_user(struct ev_support *s)
  */
 static int find_perf_pmu(char *dir, size_t len)
 {
-	DIR *d = sys_opendir(PMUKIT_PERF_DEVICES);
+	DIR *d = pmukit_sysfile_opendir(PMUKIT_PERF_DEVICES);
 	struct pmukit_cpu_core t;
 	int known = pmukit_cpu_core(sched_getcpu(), &t) == 0;
 	struct dirent *e;
@@ -84,30 +84,14 @@ static int find_perf_pmu(char *dir, size_t len)
 static int load_perf(struct ev_support *s)
 {
 	char dir[384];
-	struct dirent *e;
-	DIR *d;
+	int n;
 
 	if (!find_perf_pmu(dir, sizeof(dir)))
 		return 0;
-	d = sys_opendir(dir);
-	if (!d)
+	n = pmukit_perf_event_codes(dir, s->perf, SUPPORT_MAX_PERF);
+	if (n <= 0)
 		return 0;
-	while ((e = readdir(d)) && s->nperf < SUPPORT_MAX_PERF) {
-		char path[640], text[64];
-		const char *p;
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (sys_read(path, text, sizeof(text)))
-			continue;
-		p = strstr(text, "event=");
-		if (p)
-			s->perf[s->nperf++] = (unsigned int)strtoul(p + 6, NULL, 0);
-	}
-	closedir(d);
-	if (!s->nperf)
-		return 0;
+	s->nperf = (size_t)n;
 	s->have_perf = 1;
 	if (!s->have_ceid)
 		snprintf(s->source, sizeof(s->source), "the perf driver (%s)", dir);

@@ -30,14 +30,3 @@ int sys_read(const char *path, char *buf, size_t len)
 	buf[strcspn(buf, "\n")] = '\0';
 	return ret;
 }
-
-DIR *sys_opendir(const char *path)
-{
-	char full[1024];
-
-	if (pmukit_sysfile_path(path, full, sizeof(full))) {
-		errno = ENAMETOOLONG;
-		return NULL;
-	}
-	return opendir(full);
-}

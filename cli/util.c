@@ -14,27 +14,32 @@
 
 #include "cli.h"
 
-int usage_error(const char *cmd, const char *fmt, ...)
+static void say(const char *cmd, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fprintf(stderr, "pmukit %s: ", cmd);
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'pmukit %s --help'.\n", cmd);
-	return CLI_USAGE;
+	fputc('\n', stderr);
 }
 
 void cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "pmukit %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+/* cli_error() and the hint to --help. Return: CLI_USAGE, the exit status. */
+int usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(cmd, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try 'pmukit %s --help'.\n", cmd);
+	return CLI_USAGE;
 }
 
 /*
@@ -80,6 +85,15 @@ int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
 	if (pmukit_path_parse(arg, path) == 0)
 		return 0;
 	return usage_error(cmd, "unknown path '%s': use direct, perf, perf-mmap, clock or auto",
+			   arg);
+}
+
+int parse_count_arg(const char *cmd, const char *opt, const char *what, const char *arg,
+		    unsigned long max, unsigned long *out)
+{
+	if (parse_ulong(arg, 1, max, out) == 0)
+		return 0;
+	return usage_error(cmd, "%s takes a number of %s from 1 to %lu, not '%s'", opt, what, max,
 			   arg);
 }
 
@@ -176,4 +190,48 @@ int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa
 		return 1;
 	}
 	return 0;
+}
+
+int cli_next_opt(struct cli_getopt *g, int argc, char **argv)
+{
+	int c, r;
+
+	if (!g->started) {
+		getopt_reset();
+		g->started = 1;
+	}
+	while ((c = getopt_long(argc, argv, g->shortopts, g->longopts, NULL)) != -1) {
+		if (g->out) {
+			r = parse_out_arg(g->cmd, c, optarg, g->out);
+			if (r == CLI_USAGE)
+				goto stop;
+			if (r)	/* one of the shared options, stored in g->out */
+				continue;
+		}
+		if (c == 'h') {
+			fputs(g->usage, stdout);
+			g->exit = CLI_OK;
+			return -1;
+		}
+		if (c == '?' || c == ':') {
+			r = bad_option(g->cmd, argv, c);
+			goto stop;
+		}
+		return c;
+	}
+	if (!g->operands && optind < argc) {
+		r = usage_error(g->cmd, "unexpected argument '%s'", argv[optind]);
+		goto stop;
+	}
+	if (g->out) {
+		if (g->out->csv && g->out->json) {
+			r = usage_error(g->cmd, "-x and --json exclude each other");
+			goto stop;
+		}
+		g->out->fmt = g->out->csv ? OUT_CSV : g->out->json ? OUT_JSON : OUT_TABLE;
+	}
+	return 0;
+stop:
+	g->exit = r;
+	return -1;
 }

@@ -32,10 +32,37 @@ struct pmukit_backend {
 	void (*close)(struct pmukit_session *s);
 };
 
+/*
+ * PMUKIT_BACKEND(var, prefix, name, path) - defines pmukit_backend_<var>,
+ * whose operations are the backend file's functions <prefix>_detect,
+ * <prefix>_ncounters, <prefix>_open, ... <prefix>_close: each backend
+ * names its functions so, and its table is this one line.
+ */
+#define PMUKIT_BACKEND(var, prefix, pname, ppath)	\
+	const struct pmukit_backend pmukit_backend_##var = {	\
+		.name = pname,				\
+		.path = ppath,				\
+		.detect = prefix##_detect,		\
+		.ncounters = prefix##_ncounters,	\
+		.open = prefix##_open,			\
+		.start = prefix##_start,		\
+		.stop = prefix##_stop,			\
+		.reset = prefix##_reset,		\
+		.read = prefix##_read,			\
+		.sample = prefix##_sample,		\
+		.close = prefix##_close,		\
+	}
+
 extern const struct pmukit_backend pmukit_backend_direct;
 extern const struct pmukit_backend pmukit_backend_perf_mmap;
 extern const struct pmukit_backend pmukit_backend_perf;
 extern const struct pmukit_backend pmukit_backend_clock;
+
+/*
+ * The end of a backend's close(): the fault guard its open() took (when
+ * @guarded) is given back, s->priv freed and cleared.
+ */
+void pmukit_backend_release(struct pmukit_session *s, int guarded);
 
 /* In preference order, NULL-terminated. */
 extern const struct pmukit_backend *const pmukit_backends[];

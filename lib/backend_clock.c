@@ -177,16 +177,4 @@ static void clock_close(struct pmukit_session *s)
 	s->priv = NULL;
 }
 
-const struct pmukit_backend pmukit_backend_clock = {
-	.name = "clock",
-	.path = PMUKIT_PATH_CLOCK,
-	.detect = clock_detect,
-	.ncounters = clock_ncounters,
-	.open = clock_open,
-	.start = clock_start,
-	.stop = clock_stop,
-	.reset = clock_reset,
-	.read = clock_read,
-	.sample = clock_sample,
-	.close = clock_close,
-};
+PMUKIT_BACKEND(clock, clock, "clock", PMUKIT_PATH_CLOCK);

@@ -246,11 +246,8 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 		} else if (e->code != PMUKIT_EVT_SW_INCR && (ceid0 || ceid1)) {
 			has = ceid_has(ceid0, ceid1, e->code) != 0;
 		}
-		if (!has && used + 2 < sizeof(bad)) {
-			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%s (0x%02x)",
-						 nbad ? ", " : "", e->base, e->code);
-			nbad++;
-		}
+		if (!has)
+			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
 	if (!nbad)
 		return 0;
@@ -798,22 +795,7 @@ static void direct_close(struct pmukit_session *s)
 		restore_setup(s, d);
 	if (d->pinned)
 		pmukit_affinity_restore(&d->old_affinity);
-	if (d->guarded)
-		pmukit_fault_guard_put();
-	free(d);
-	s->priv = NULL;
+	pmukit_backend_release(s, d->guarded);
 }
 
-const struct pmukit_backend pmukit_backend_direct = {
-	.name = "direct",
-	.path = PMUKIT_PATH_DIRECT,
-	.detect = direct_detect,
-	.ncounters = direct_ncounters,
-	.open = direct_open,
-	.start = direct_start,
-	.stop = direct_stop,
-	.reset = direct_reset,
-	.read = direct_read,
-	.sample = direct_sample,
-	.close = direct_close,
-};
+PMUKIT_BACKEND(direct, direct, "direct", PMUKIT_PATH_DIRECT);

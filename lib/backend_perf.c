@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "pmukit/pmu_fields.h"
+#include "core/compiler.h"	/* ARRAY_SIZE */
 #include "backend.h"
 #include "cores.h"
 #include "cpu.h"
@@ -139,12 +140,12 @@ static void cpu_pmu_dir(const struct pmukit_session *s, char *dir, size_t len)
  */
 static uint64_t implemented_common_events(const struct pmukit_session *s)
 {
-	char dir[300], path[600], text[64];
+	char dir[300], path[600];
 	int cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
+	unsigned int codes[512];
 	uint32_t c0, c1;
 	uint64_t bits = 0;
-	struct dirent *de;
-	DIR *d;
+	int i, n;
 
 	/* The module's view of a CPU of the session's core type. */
 	if (!pmukit_kmod_cpu_reg(cpu, "pmceid0", &c0) && !pmukit_kmod_cpu_reg(cpu, "pmceid1", &c1) &&
@@ -154,26 +155,10 @@ static uint64_t implemented_common_events(const struct pmukit_session *s)
 	if (!dir[0])
 		return 0;
 	snprintf(path, sizeof(path), "%s/events", dir);
-	d = pmukit_sysfile_opendir(path);
-	if (!d)
-		return 0;
-	while ((de = readdir(d))) {
-		unsigned long code;
-		char *p;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/events/%s", dir, de->d_name);
-		if (pmukit_sysfile_read(path, text, sizeof(text)))
-			continue;
-		p = strstr(text, "event=");
-		if (!p)
-			continue;
-		code = strtoul(p + 6, NULL, 0);
-		if (code < 64)
-			bits |= 1ULL << code;
-	}
-	closedir(d);
+	n = pmukit_perf_event_codes(path, codes, ARRAY_SIZE(codes));
+	for (i = 0; i < n; i++)
+		if (codes[i] < 64)
+			bits |= 1ULL << codes[i];
 	return bits;
 }
 
@@ -194,11 +179,8 @@ static int check_support(struct pmukit_session *s)
 			continue;
 		if (!looked++)
 			bits = implemented_common_events(s);
-		if (bits && !(bits >> e->code & 1) && used + 2 < sizeof(bad)) {
-			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%s (0x%02x)",
-						 nbad ? ", " : "", e->base, e->code);
-			nbad++;
-		}
+		if (bits && !(bits >> e->code & 1))
+			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
 	if (!nbad)
 		return 0;
@@ -526,20 +508,7 @@ static void perf_close(struct pmukit_session *s)
 {
 	if (s->priv)
 		pmukit_perf_close_events(s->priv);
-	free(s->priv);
-	s->priv = NULL;
+	pmukit_backend_release(s, 0);
 }
 
-const struct pmukit_backend pmukit_backend_perf = {
-	.name = "perf",
-	.path = PMUKIT_PATH_PERF,
-	.detect = perf_detect,
-	.ncounters = perf_ncounters,
-	.open = perf_open,
-	.start = perf_start,
-	.stop = perf_stop,
-	.reset = perf_reset,
-	.read = perf_read,
-	.sample = perf_sample,
-	.close = perf_close,
-};
+PMUKIT_BACKEND(perf, perf, "perf", PMUKIT_PATH_PERF);

@@ -348,22 +348,7 @@ static void mmap_close(struct pmukit_session *s)
 	if (!m)
 		return;
 	pmukit_perf_close_events(&m->p);
-	if (m->guarded)
-		pmukit_fault_guard_put();
-	free(m);
-	s->priv = NULL;
+	pmukit_backend_release(s, m->guarded);
 }
 
-const struct pmukit_backend pmukit_backend_perf_mmap = {
-	.name = "perf-mmap",
-	.path = PMUKIT_PATH_PERF_MMAP,
-	.detect = mmap_detect,
-	.ncounters = mmap_ncounters,
-	.open = mmap_open,
-	.start = mmap_start,
-	.stop = mmap_stop,
-	.reset = mmap_reset,
-	.read = mmap_read,
-	.sample = mmap_sample,
-	.close = mmap_close,
-};
+PMUKIT_BACKEND(perf_mmap, mmap, "perf-mmap", PMUKIT_PATH_PERF_MMAP);

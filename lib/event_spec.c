@@ -57,6 +57,16 @@ const char *pmukit_ev_levels(const struct pmukit_ev *e)
 	return ":uk";
 }
 
+void pmukit_ev_list_add(char *buf, size_t len, size_t *used, unsigned int *n,
+			const struct pmukit_ev *e)
+{
+	if (*used + 2 >= len)
+		return;
+	*used += (size_t)snprintf(buf + *used, len - *used, "%s%s (0x%02x)", *n ? ", " : "",
+				  e->base, e->code);
+	(*n)++;
+}
+
 void pmukit_ev_rename(struct pmukit_ev *e)
 {
 	int plain = (e->kind == PMUKIT_EV_SOFTWARE || e->kind == PMUKIT_EV_CLOCK) &&

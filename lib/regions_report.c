@@ -28,6 +28,30 @@ static double per_call(const struct reg_sum *s, unsigned int i)
 	return s->calls ? (double)s->total[i] / (double)s->calls : 0.0;
 }
 
+/* A line per region and event: the table's, names @w wide, or (@w < 0) CSV's. */
+static void report_rows(FILE *f, const struct reg_report *rep, int w)
+{
+	const struct reg_sum *s = rep->sum;
+	unsigned int i;
+	size_t r;
+
+	for (r = 0; r < rep->n; r++)
+		for (i = 0; i < rep->nevents; i++) {
+			unsigned long long calls = s[r].calls, total = s[r].total[i];
+			unsigned long long self = s[r].self[i];
+
+			if (w >= 0) {
+				fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w, s[r].name,
+					rep->event[i], calls, total, per_call(&s[r], i), self);
+				continue;
+			}
+			csv_string(f, s[r].name);
+			fputc(',', f);
+			csv_string(f, rep->event[i]);
+			fprintf(f, ",%llu,%llu,%.1f,%llu\n", calls, total, per_call(&s[r], i), self);
+		}
+}
+
 static void report_table(FILE *f, const struct reg_report *rep)
 {
 	const struct reg_sum *s = rep->sum;
@@ -51,31 +75,13 @@ static void report_table(FILE *f, const struct reg_report *rep)
 	}
 	fprintf(f, "%-*s  %-20s %10s %16s %16s %16s\n", w, "region", "event", "calls",
 		"total", "per call", "self");
-	for (r = 0; r < n; r++)
-		for (i = 0; i < rep->nevents; i++)
-			fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w, s[r].name,
-				rep->event[i], (unsigned long long)s[r].calls,
-				(unsigned long long)s[r].total[i], per_call(&s[r], i),
-				(unsigned long long)s[r].self[i]);
+	report_rows(f, rep, w);
 }
 
 static void report_csv(FILE *f, const struct reg_report *rep)
 {
-	const struct reg_sum *s = rep->sum;
-	size_t n = rep->n;
-	unsigned int i;
-	size_t r;
-
 	fprintf(f, "region,event,calls,total,per_call,self\n");
-	for (r = 0; r < n; r++)
-		for (i = 0; i < rep->nevents; i++) {
-			csv_string(f, s[r].name);
-			fputc(',', f);
-			csv_string(f, rep->event[i]);
-			fprintf(f, ",%llu,%llu,%.1f,%llu\n", (unsigned long long)s[r].calls,
-				(unsigned long long)s[r].total[i], per_call(&s[r], i),
-				(unsigned long long)s[r].self[i]);
-		}
+	report_rows(f, rep, -1);
 }
 
 static void report_json(FILE *f, const struct reg_report *rep)

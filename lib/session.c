@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "backend.h"
+#include "fault.h"
 #include "pmu_info.h"
 
 const struct pmukit_backend *const pmukit_backends[] = {
@@ -22,6 +23,14 @@ const struct pmukit_backend *const pmukit_backends[] = {
 	&pmukit_backend_clock,
 	NULL,
 };
+
+void pmukit_backend_release(struct pmukit_session *s, int guarded)
+{
+	if (guarded)
+		pmukit_fault_guard_put();
+	free(s->priv);
+	s->priv = NULL;
+}
 
 static const char *const path_names[PMUKIT_PATH_COUNT] = {
 	[PMUKIT_PATH_AUTO] = "auto",

@@ -85,5 +85,11 @@ int pmukit_ev_parse_all(struct pmukit_session *s, const char *const *events, uns
 const char *pmukit_ev_levels(const struct pmukit_ev *e);
 /* Rebuilds e->name from e->base and the filter bits (after a backend changed them). */
 void pmukit_ev_rename(struct pmukit_ev *e);
+/*
+ * Adds "BASE (0xNN)" of @e to the list in @buf (", " between) when there is
+ * room, counting it in *@n; *@used: the list's length.
+ */
+void pmukit_ev_list_add(char *buf, size_t len, size_t *used, unsigned int *n,
+			const struct pmukit_ev *e);
 
 #endif /* PMUKIT_SESSION_H */

@@ -67,6 +67,31 @@ DIR *pmukit_sysfile_opendir(const char *path)
 	return opendir(full);
 }
 
+int pmukit_perf_event_codes(const char *dir, unsigned int *codes, size_t max)
+{
+	DIR *d = pmukit_sysfile_opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		return -errno;
+	while (n < max && (e = readdir(d))) {
+		char path[640], text[64];
+		const char *p;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (pmukit_sysfile_read(path, text, sizeof(text)))
+			continue;
+		p = strstr(text, "event=");
+		if (p)
+			codes[n++] = (unsigned int)strtoul(p + 6, NULL, 0);
+	}
+	closedir(d);
+	return (int)n;
+}
+
 int pmukit_sysfile_text(const char *path, size_t max, char **text)
 {
 	size_t used = 0;
@@ -117,36 +142,40 @@ int pmukit_sysfile_read(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-int pmukit_sysfile_u64(const char *path, uint64_t *v)
+/* The file's number into *@u (strtoull) or, @u NULL, *@s (strtol). */
+static int sysfile_number(const char *path, unsigned long long *u, long *s)
 {
 	char buf[64], *end;
-	unsigned long long x;
 	int ret = pmukit_sysfile_read(path, buf, sizeof(buf));
 
 	if (ret)
 		return ret;
 	errno = 0;
-	x = strtoull(buf, &end, 0);
-	if (errno || end == buf)
-		return -EINVAL;
-	*v = x;
-	return 0;
+	if (u)
+		*u = strtoull(buf, &end, 0);
+	else
+		*s = strtol(buf, &end, 0);
+	return errno || end == buf ? -EINVAL : 0;
+}
+
+int pmukit_sysfile_u64(const char *path, uint64_t *v)
+{
+	unsigned long long x;
+	int ret = sysfile_number(path, &x, NULL);
+
+	if (!ret)
+		*v = x;
+	return ret;
 }
 
 int pmukit_sysfile_int(const char *path, int *v)
 {
-	char buf[64], *end;
 	long x;
-	int ret = pmukit_sysfile_read(path, buf, sizeof(buf));
+	int ret = sysfile_number(path, NULL, &x);
 
-	if (ret)
-		return ret;
-	errno = 0;
-	x = strtol(buf, &end, 0);
-	if (errno || end == buf)
-		return -EINVAL;
-	*v = (int)x;
-	return 0;
+	if (!ret)
+		*v = (int)x;
+	return ret;
 }
 
 int pmukit_sysfile_write(const char *path, const char *text)

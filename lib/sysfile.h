@@ -17,7 +17,6 @@
 
 /* Is $PMUKIT_SYSFS_ROOT in force? */
 int pmukit_sysfile_rooted(void);
-/* pmukit_sysfile_path(), @path as the library opens it, is public. */
 /* The file's first line, without its newline, into @buf. */
 int pmukit_sysfile_read(const char *path, char *buf, size_t len);
 /* The whole file (at most @max bytes), NUL-terminated, malloc'd into *@text. */
@@ -26,7 +25,6 @@ int pmukit_sysfile_text(const char *path, size_t max, char **text);
 int pmukit_sysfile_u64(const char *path, uint64_t *v);
 int pmukit_sysfile_int(const char *path, int *v);
 int pmukit_sysfile_write(const char *path, const char *text);
-/* opendir() of @path; NULL with errno set. */
-DIR *pmukit_sysfile_opendir(const char *path);
+/* pmukit_sysfile_opendir() and pmukit_perf_event_codes() are public too. */
 
 #endif /* PMUKIT_SYSFILE_H */

@@ -12,6 +12,7 @@
 #ifndef PMUKIT_MACHINE_H
 #define PMUKIT_MACHINE_H
 
+#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +37,28 @@ extern "C" {
  * Return: 0, or -ENAMETOOLONG.
  */
 PMUKIT_API int pmukit_sysfile_path(const char *path, char *out, size_t len);
+
+/**
+ * pmukit_sysfile_opendir() - opendir() of a /sys or /proc directory
+ * @path: an absolute path, opened where pmukit_sysfile_path() says
+ *
+ * Return: the directory (closedir() it), or NULL with errno set.
+ */
+PMUKIT_API DIR *pmukit_sysfile_opendir(const char *path);
+
+/**
+ * pmukit_perf_event_codes() - the event numbers a perf PMU lists
+ * @dir: the PMU's events directory, PMUKIT_PERF_DEVICES "/<pmu>/events"
+ * @codes: filled with the "event=" number of each of its files that has
+ *         one, in the directory's order
+ * @max: room in @codes; the files after that are not read
+ *
+ * The arm64 driver lists exactly the common events PMCEID reports there.
+ *
+ * Return: the number of codes stored, or a negative errno when @dir cannot
+ * be opened.
+ */
+PMUKIT_API int pmukit_perf_event_codes(const char *dir, unsigned int *codes, size_t max);
 
 /* ---- CPUs and core types ---------------------------------------------- */
 
