@@ -285,7 +285,7 @@ static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int 
 	return 0;
 }
 
-static int same_levels(const struct pmukit_kmod_event *k, const struct pmukit_ev *e)
+static int same_levels(const struct pmukit_event_spec *k, const struct pmukit_ev *e)
 {
 	return k->excl_user == e->excl_user && k->excl_kernel == e->excl_kernel;
 }

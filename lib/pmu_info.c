@@ -27,7 +27,7 @@ static int parse_kmod_events(struct pmukit_kmod *k)
 	memcpy(buf, k->events, sizeof(buf));
 	k->nevents = 0;
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		struct pmukit_kmod_event *e;
+		struct pmukit_event_spec *e;
 		char *mod = strchr(tok, ':');
 
 		if (k->nevents >= PMUKIT_MAX_EVENT_COUNTERS)
@@ -35,6 +35,8 @@ static int parse_kmod_events(struct pmukit_kmod *k)
 		e = &k->ev[k->nevents++];
 		memset(e, 0, sizeof(*e));
 		e->code = (uint16_t)strtoul(tok, NULL, 0);
+		e->raw = 1;
+		snprintf(e->name, sizeof(e->name), "raw 0x%02x", e->code);
 		/* The module's ":u" sets PMEVTYPER.P (no EL1), ":k" sets U (no EL0). */
 		if (mod && !strcmp(mod, ":u"))
 			e->excl_kernel = 1;

@@ -8,20 +8,15 @@
 
 #include <stdint.h>
 #include "pmukit/events.h"
+#include "pmukit/events_api.h"	/* struct pmukit_event_spec */
 #include "pmukit/machine.h"	/* PMUKIT_SYSFS, the public part */
 #include "pmukit/pmu_fields.h"	/* PMUKIT_MAX_EVENT_COUNTERS: the module's events= at most */
-
-/* One counter the module programmed (mode=read, events=). */
-struct pmukit_kmod_event {
-	uint16_t code;
-	unsigned excl_user:1, excl_kernel:1;	/* ":k", ":u" as in the parameter */
-};
 
 struct pmukit_kmod {
 	int loaded;
 	int read_mode;				/* mode=read: EL0 may only read */
 	unsigned int nevents;
-	struct pmukit_kmod_event ev[PMUKIT_MAX_EVENT_COUNTERS];
+	struct pmukit_event_spec ev[PMUKIT_MAX_EVENT_COUNTERS];	/* events=, as raw specs */
 	char events[256];			/* the events file: "0x08:u,0x11" */
 };
 
