@@ -28,6 +28,7 @@
 #include "sysfile.h"
 #include "core/compiler.h"
 #include "../tap.h"
+#include "util.h"
 
 #define MAX_CPUS	8
 
@@ -404,10 +405,7 @@ static void test_perf_support(void)
 
 static void test_paths(void)
 {
-	static const struct {
-		int line;
-		const char *in, *want;	/* want: "R" stands for the root */
-	} rows[] = {
+	static const struct str_case rows[] = {	/* want: "R" stands for the root */
 		{ __LINE__, "/sys/devices/system/cpu/online", "R/sys/devices/system/cpu/online" },
 		{ __LINE__, "/proc/cpuinfo", "R/proc/cpuinfo" },
 		{ __LINE__, "/proc", "R/proc" },
