@@ -67,6 +67,10 @@ static int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
 	return pmukit_open(s, ev, n, &o);
 }
 
+/* A test point that holds when @ret is 0; otherwise @ret and the library's message. */
+#define ok_ret(ret, ...)							\
+	(tap_ok(!(ret), __VA_ARGS__) || (tap_diag("  %d: %s", (ret), pmukit_last_error()), 0))
+
 static int is_pmuv3(void)
 {
 	struct pmukit_pmu_info i;
@@ -97,10 +101,8 @@ static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
 			max[e] = c[e].value > max[e] ? c[e].value : max[e];
 		}
 	}
-	if (!tap_ok(!ret, "%s: %s around an empty loop works", pmukit_path_name(pmukit_session_path(s)), how)) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "%s: %s around an empty loop works", pmukit_path_name(pmukit_session_path(s)), how))
 		return;
-	}
 	for (e = 0; e < ne; e++) {
 		over[e] = min[e];
 		if (!tap_ok(min[e] == max[e], "%s: %s overhead of %s is the same %d times: %" PRIu64,
@@ -141,10 +143,8 @@ static int cmd_exact(enum pmukit_path path)
 	int ret;
 
 	ret = open_on(path, ev, 2, 0, &s);
-	if (!tap_ok(!ret, "%s: open INST_RETIRED:u, CPU_CYCLES:u", pmukit_path_name(path))) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "%s: open INST_RETIRED:u, CPU_CYCLES:u", pmukit_path_name(path)))
 		return tap_done();
-	}
 	exact_window(s, "start/stop", window_stop);
 	exact_window(s, "start/read", window_read);
 	pmukit_close(s);
@@ -189,10 +189,8 @@ static int cmd_samples(enum pmukit_path path)
 	int ret;
 
 	ret = open_on(path, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "%s: open CPU_CYCLES:u", pmukit_path_name(path))) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "%s: open CPU_CYCLES:u", pmukit_path_name(path)))
 		return tap_done();
-	}
 	if (path == PMUKIT_PATH_PERF || path == PMUKIT_PATH_PERF_MMAP)
 		pmukit_start(s);	/* perf counts only while enabled */
 	ret = pmukit_sample_n(s, v, NSAMPLES);
@@ -231,10 +229,8 @@ static int cmd_swincr(void)
 
 	pmukit_pmu_info(&info);
 	ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "direct: open SW_INCR")) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "direct: open SW_INCR"))
 		return tap_done();
-	}
 	for (k = 0; k < 2; k++) {
 		pmukit_reset(s);
 		ret = pmukit_start(s);
@@ -286,10 +282,8 @@ static int cmd_wrap(void)
 		tap_diag("64-bit PMCCNTR read (mrrc): %s", info.cycle64 ? "works" :
 			 "UNDEFINED here (QEMU 7.2 has none): 32-bit reads, extended in software");
 	ret = open_on(PMUKIT_PATH_DIRECT, ev, 3, 0, &s);
-	if (!tap_ok(!ret, "direct: open INST_RETIRED:u, CPU_CYCLES:u, CPU_CYCLES:uk")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "direct: open INST_RETIRED:u, CPU_CYCLES:u, CPU_CYCLES:uk"))
 		return tap_done();
-	}
 	ret = window_stop(s, 0, c0);
 	near_wrap(info.ncounters);
 	if (!ret)
@@ -411,10 +405,8 @@ static int cmd_after_perf(void)
 	int ret;
 
 	ret = open_on(PMUKIT_PATH_PERF, ev, 1, 0, &p);
-	if (!tap_ok(!ret, "perf: a session on the PMU")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "perf: a session on the PMU"))
 		return tap_done();
-	}
 	ret = window_stop(p, 1000, &c);
 	pmukit_close(p);
 	tap_ok(!ret && c.value > 2000, "perf: it counted (%" PRIu64 ")", ret ? 0 : c.value);
@@ -443,10 +435,8 @@ static int revoke_check(const char *how, const char *text, int (*revoke)(void))
 	int ret;
 
 	ret = open_on(PMUKIT_PATH_DIRECT, ev, 2, 0, &s);
-	if (!tap_ok(!ret, "direct: open before %s", how)) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "direct: open before %s", how))
 		return -1;
-	}
 	pmukit_start(s);
 	spin(100);
 	ret = pmukit_read(s, c);
@@ -537,10 +527,8 @@ static int cmd_mmap_revoke(void)
 	int ret;
 
 	ret = open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "perf-mmap: open")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "perf-mmap: open"))
 		return tap_done();
-	}
 	ret = window_read(s, 0, &c0);
 	tap_ok(!write_file(USER_ACCESS, "0"), "kernel.perf_user_access set to 0 during the session");
 	if (!ret)
@@ -571,10 +559,8 @@ static int cmd_multiplex(void)
 	for (i = 0; i < n; i++)
 		ev[i] = "INST_RETIRED:u";
 	ret = open_on(PMUKIT_PATH_PERF, ev, n, 0, &s);
-	if (!tap_ok(!ret, "perf: %u INST_RETIRED:u events open, more than the PMU has counters", n)) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "perf: %u INST_RETIRED:u events open, more than the PMU has counters", n))
 		return tap_done();
-	}
 	ret = window_stop(s, loops, c);
 	for (i = 0; i < n && !ret; i++) {
 		if (c[i].running_ns < c[i].enabled_ns)
@@ -605,8 +591,7 @@ static int cmd_child(void)
 	tap_ok(!ret, "child: forked, waiting before its exec");
 	o.pid = child.pid;
 	ret = pmukit_open(&s, ev, 1, &o);
-	if (!tap_ok(!ret, "child: perf session on the child")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "child: perf session on the child")) {
 		pmukit_child_cancel(&child);
 		return tap_done();
 	}
@@ -644,10 +629,8 @@ static int cmd_clock(void)
 	int ret;
 
 	ret = open_on(PMUKIT_PATH_CLOCK, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "clock: open CPU_CYCLES")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "clock: open CPU_CYCLES"))
 		return tap_done();
-	}
 	tap_ok(!strncmp(pmukit_event_name(s, 0), "clock(", 6), "clock: the event is the clock: %s",
 	       pmukit_event_name(s, 0));
 	ret = window_stop(s, 1000000, &c);
