@@ -67,6 +67,15 @@ static int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
 	return pmukit_open(s, ev, n, &o);
 }
 
+/* Opening @ev[0] alone on @path fails: expect_error() of what it returns. */
+static void expect_open_error(enum pmukit_path path, const char *const *ev, int want,
+			      const char *text, const char *what)
+{
+	struct pmukit_session *s;
+
+	expect_error(open_on(path, ev, 1, 0, &s), want, text, what);
+}
+
 /* A test point that holds when @ret is 0; otherwise @ret and the library's message. */
 #define ok_ret(ret, ...)							\
 	(tap_ok(!(ret), __VA_ARGS__) || (tap_diag("  %d: %s", (ret), pmukit_last_error()), 0))
@@ -321,14 +330,14 @@ static int cmd_errors(void)
 	tap_ok(s == NULL, "a failed open leaves no session");
 
 	ev[0] = "0x08:x";
-	expect_error(open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s), -EINVAL, ":u", "malformed modifier 0x08:x");
+	expect_open_error(PMUKIT_PATH_AUTO, ev, -EINVAL, ":u", "malformed modifier 0x08:x");
 
 	ev[0] = "L1D_CACHE_REFILL";
 	if (is_pmuv3()) {
-		expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EOPNOTSUPP,
-			     "L1D_CACHE_REFILL (0x03)", "direct: an event PMCEID says the core lacks");
-		expect_error(open_on(PMUKIT_PATH_PERF, ev, 1, 0, &s), -EOPNOTSUPP,
-			     "L1D_CACHE_REFILL (0x03)", "perf: an event PMCEID says the core lacks");
+		expect_open_error(PMUKIT_PATH_DIRECT, ev, -EOPNOTSUPP,
+				  "L1D_CACHE_REFILL (0x03)", "direct: an event PMCEID says the core lacks");
+		expect_open_error(PMUKIT_PATH_PERF, ev, -EOPNOTSUPP,
+				  "L1D_CACHE_REFILL (0x03)", "perf: an event PMCEID says the core lacks");
 	} else {
 		tap_skip("ARMv7 has no PMCEID to tell", "direct: an unsupported event");
 		tap_skip("ARMv7 has no PMCEID to tell", "perf: an unsupported event");
@@ -345,8 +354,8 @@ static int cmd_errors(void)
 		     "run in passes", "direct: the E2BIG message says what to do");
 
 	ev[0] = "task-clock";
-	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EOPNOTSUPP, "--path perf",
-		     "direct: a perf software event");
+	expect_open_error(PMUKIT_PATH_DIRECT, ev, -EOPNOTSUPP, "--path perf",
+			  "direct: a perf software event");
 
 	tap_ok(!pmukit_path_parse("perf-mmap", &p) && p == PMUKIT_PATH_PERF_MMAP &&
 	       !strcmp(pmukit_path_name(p), "perf-mmap"), "path names parse and print");
@@ -354,8 +363,8 @@ static int cmd_errors(void)
 		     "an unknown path name");
 	setenv("PMUKIT_PATH", "bogus", 1);
 	ev[0] = "CPU_CYCLES";
-	expect_error(open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s), -EINVAL, "PMUKIT_PATH=bogus",
-		     "PMUKIT_PATH=bogus");
+	expect_open_error(PMUKIT_PATH_AUTO, ev, -EINVAL, "PMUKIT_PATH=bogus",
+			  "PMUKIT_PATH=bogus");
 	setenv("PMUKIT_PATH", "clock", 1);
 	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
 	tap_ok(!ret && pmukit_session_path(s) == PMUKIT_PATH_CLOCK, "PMUKIT_PATH=clock forces the clock path");
@@ -511,11 +520,11 @@ static int cmd_readmode(void)
 	tap_ok(!ret && c1[1].value >= 2000, "mode=read: CPU_CYCLES counts (%" PRIu64 ")",
 	       ret ? 0 : c1[1].value);
 	pmukit_close(s);
-	expect_error(open_on(PMUKIT_PATH_DIRECT, bad, 1, 0, &s), -EOPNOTSUPP, "events=0x08:u,0x11,0x08:k",
-		     "mode=read: an event the module did not program, refused naming the parameter");
+	expect_open_error(PMUKIT_PATH_DIRECT, bad, -EOPNOTSUPP, "events=0x08:u,0x11,0x08:k",
+			  "mode=read: an event the module did not program, refused naming the parameter");
 	bad[0] = "SW_INCR";
-	expect_error(open_on(PMUKIT_PATH_DIRECT, bad, 1, 0, &s), -EOPNOTSUPP, "mode=read",
-		     "mode=read: SW_INCR is not among the module's events");
+	expect_open_error(PMUKIT_PATH_DIRECT, bad, -EOPNOTSUPP, "mode=read",
+			  "mode=read: SW_INCR is not among the module's events");
 	return tap_done();
 }
 
@@ -538,8 +547,8 @@ static int cmd_mmap_revoke(void)
 		    "perf-mmap: after the sysctl the session falls back to read() and still counts"))
 		tap_diag("  %d (%s): %" PRIu64, ret, pmukit_last_error(), ret ? 0 : c1.value);
 	pmukit_close(s);
-	expect_error(open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s), -EACCES,
-		     "set kernel.perf_user_access=1", "perf-mmap: open with perf_user_access=0");
+	expect_open_error(PMUKIT_PATH_PERF_MMAP, ev, -EACCES,
+			  "set kernel.perf_user_access=1", "perf-mmap: open with perf_user_access=0");
 	write_file(USER_ACCESS, "1");
 	return tap_done();
 }
@@ -636,8 +645,8 @@ static int cmd_clock(void)
 	ret = window_stop(s, 1000000, &c);
 	tap_ok(!ret && c.value > 0, "clock: a 2M-instruction loop takes %" PRIu64 " ticks", ret ? 0 : c.value);
 	pmukit_close(s);
-	expect_error(open_on(PMUKIT_PATH_CLOCK, bad, 1, 0, &s), -EOPNOTSUPP, "counts time only",
-		     "clock: an event other than the clock");
+	expect_open_error(PMUKIT_PATH_CLOCK, bad, -EOPNOTSUPP, "counts time only",
+			  "clock: an event other than the clock");
 	return tap_done();
 }
 
@@ -652,8 +661,8 @@ static int cmd_nomodule(void)
 	tap_ok(ret == -EACCES && strstr(why, "load pmukit.ko (mode=full) or use --path perf"),
 	       "no module: direct detect says \"load pmukit.ko (mode=full) or use --path perf\"");
 	tap_diag("  %s", why);
-	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EACCES,
-		     "user access to the PMU is off on CPU", "no module: direct open");
+	expect_open_error(PMUKIT_PATH_DIRECT, ev, -EACCES,
+			  "user access to the PMU is off on CPU", "no module: direct open");
 	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
 	tap_ok(!ret && pmukit_session_path(s) != PMUKIT_PATH_DIRECT,
 	       "no module: auto takes another path (%s)", ret ? pmukit_last_error() :
