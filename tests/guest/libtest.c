@@ -67,6 +67,9 @@ static int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
 	return pmukit_open(s, ev, n, &o);
 }
 
+/* The event of the tests that need one that counts exactly in user space. */
+static const char *const inst_u[] = { "INST_RETIRED:u" };
+
 /* Opening @ev[0] alone on @path fails: expect_error() of what it returns. */
 static void expect_open_error(enum pmukit_path path, const char *const *ev, int want,
 			      const char *text, const char *what)
@@ -377,10 +380,9 @@ static int cmd_errors(void)
 
 static void direct_still_exact(const char *what)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *s;
 	struct pmukit_count c0, c1;
-	int ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+	int ret = open_on(PMUKIT_PATH_DIRECT, inst_u, 1, 0, &s);
 
 	if (!ret)
 		ret = window_stop(s, 0, &c0);
@@ -408,19 +410,18 @@ static int cmd_frozen(void)
 
 static int cmd_after_perf(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *p, *s;
 	struct pmukit_count c;
 	int ret;
 
-	ret = open_on(PMUKIT_PATH_PERF, ev, 1, 0, &p);
+	ret = open_on(PMUKIT_PATH_PERF, inst_u, 1, 0, &p);
 	if (!ok_ret(ret, "perf: a session on the PMU"))
 		return tap_done();
 	ret = window_stop(p, 1000, &c);
 	pmukit_close(p);
 	tap_ok(!ret && c.value > 2000, "perf: it counted (%" PRIu64 ")", ret ? 0 : c.value);
 
-	ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+	ret = open_on(PMUKIT_PATH_DIRECT, inst_u, 1, 0, &s);
 	if (ret) {
 		/* arm64: the perf driver zeroes PMUSERENR when it starts the PMU. */
 		expect_error(ret, -EACCES, "echo 1 > /sys/kernel/pmukit/rearm",
@@ -530,12 +531,11 @@ static int cmd_readmode(void)
 
 static int cmd_mmap_revoke(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *s;
 	struct pmukit_count c0, c1;
 	int ret;
 
-	ret = open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s);
+	ret = open_on(PMUKIT_PATH_PERF_MMAP, inst_u, 1, 0, &s);
 	if (!ok_ret(ret, "perf-mmap: open"))
 		return tap_done();
 	ret = window_read(s, 0, &c0);
@@ -547,7 +547,7 @@ static int cmd_mmap_revoke(void)
 		    "perf-mmap: after the sysctl the session falls back to read() and still counts"))
 		tap_diag("  %d (%s): %" PRIu64, ret, pmukit_last_error(), ret ? 0 : c1.value);
 	pmukit_close(s);
-	expect_open_error(PMUKIT_PATH_PERF_MMAP, ev, -EACCES,
+	expect_open_error(PMUKIT_PATH_PERF_MMAP, inst_u, -EACCES,
 			  "set kernel.perf_user_access=1", "perf-mmap: open with perf_user_access=0");
 	write_file(USER_ACCESS, "1");
 	return tap_done();
@@ -588,7 +588,6 @@ static int cmd_multiplex(void)
 
 static int cmd_child(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	char *argv[] = { "true", NULL }, *nope[] = { "/nonexistent/command", NULL };
 	struct pmukit_options o = { .path = PMUKIT_PATH_PERF, .cpu = -1, .flags = PMUKIT_F_CHILD };
 	struct pmukit_child child;
@@ -599,7 +598,7 @@ static int cmd_child(void)
 	ret = pmukit_child_fork(&child, argv);
 	tap_ok(!ret, "child: forked, waiting before its exec");
 	o.pid = child.pid;
-	ret = pmukit_open(&s, ev, 1, &o);
+	ret = pmukit_open(&s, inst_u, 1, &o);
 	if (!ok_ret(ret, "child: perf session on the child")) {
 		pmukit_child_cancel(&child);
 		return tap_done();
@@ -652,7 +651,6 @@ static int cmd_clock(void)
 
 static int cmd_nomodule(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *s;
 	char why[512];
 	int ret;
@@ -661,9 +659,9 @@ static int cmd_nomodule(void)
 	tap_ok(ret == -EACCES && strstr(why, "load pmukit.ko (mode=full) or use --path perf"),
 	       "no module: direct detect says \"load pmukit.ko (mode=full) or use --path perf\"");
 	tap_diag("  %s", why);
-	expect_open_error(PMUKIT_PATH_DIRECT, ev, -EACCES,
+	expect_open_error(PMUKIT_PATH_DIRECT, inst_u, -EACCES,
 			  "user access to the PMU is off on CPU", "no module: direct open");
-	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
+	ret = open_on(PMUKIT_PATH_AUTO, inst_u, 1, 0, &s);
 	tap_ok(!ret && pmukit_session_path(s) != PMUKIT_PATH_DIRECT,
 	       "no module: auto takes another path (%s)", ret ? pmukit_last_error() :
 	       pmukit_path_name(pmukit_session_path(s)));
