@@ -6,6 +6,7 @@
 # (x86-64: the TSC and perf's software events), skipped with the reason
 # 'pmukit info' gives where a path does not work.
 set -u
+# shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
 P=$top/build/$arch/bin/pmukit
 tmp_dir cli

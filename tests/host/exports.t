@@ -5,6 +5,7 @@
 # libpmukit.so defines (nm -D --defined-only) are the same set, all in the
 # map's version node and all with the pmukit_ prefix.
 set -u
+# shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
 so=$top/build/$arch/lib/libpmukit.so
 map=$top/lib/libpmukit.map

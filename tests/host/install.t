@@ -5,6 +5,7 @@
 # pmukit command against that copy's headers and libpmukit.so alone; that
 # command says what the static one says (TAP).
 set -u
+# shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, need_writable_tree, c_example; TAP 13
 # make install writes build/ (pmukit.pc): the tree must be this user's to write.
 need_writable_tree

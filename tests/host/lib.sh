@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2034 # the variables are for the sourcing scripts
 # The preamble of the host's shell tests (tests/host/*.t), sourced first:
 #   . "$(dirname "$0")/lib.sh"
 # It sets top (the repository) and arch (this machine's ARCH=, so that
@@ -9,6 +9,7 @@
 #   need_writable_tree    skip_all unless this user may write build/ (make install)
 #   c_example FILE NAME   prints the ```c block of FILE whose first line names NAME
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
 case $(uname -m) in
 aarch64) arch=arm64 ;;

@@ -5,7 +5,8 @@
 # machine with the project's warnings, and must run: it prints the path
 # and one line per event, or fails with the library's message.
 set -u
-. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, c_example; TAP 13: ok, nok, diag, check, skip_all, tap_end
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, c_example; TAP 13 (tests/tap.sh)
 lib=$top/build/$arch/lib/libpmukit.a
 doc=$top/docs/library.md
 tmp_dir doc

@@ -4,6 +4,7 @@
 # input to tools/qemu-run and tools/fetch-kernels, the matrix definition,
 # and how tools/matrix tables results (pass, fail, TODO, SKIP, not run).
 set -u
+# shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, tmp_dir; TAP 13 (tests/tap.sh)
 tmp_dir test-bed
 

@@ -4,8 +4,8 @@
 # installed pmukit.pc, the shared library's symbol version node, a built
 # pmukit.ko and the DKMS tree's dkms.conf say.
 set -u
-. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, need_writable_tree; TAP 13: ok, nok,
-				# skip, diag, check, expect_eq, skip_all, tap_done
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, need_writable_tree; TAP 13 (tests/tap.sh)
 P=$top/build/$arch/bin/pmukit
 SO=$top/build/$arch/lib/libpmukit.so
 if [ ! -x "$P" ] || [ ! -f "$SO" ]; then
