@@ -16,7 +16,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(HOST_TEST_OUT)/%,$(wildcard tests/host
 PROVE ?= prove
 PROVE_FLAGS ?= -j2
 
-$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h $(wildcard core/*.h)
+$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h tests/host/util.h $(wildcard core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(HOST_TEST_LDFLAGS) $(LIB_A) -lm
 
@@ -27,7 +27,7 @@ $(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
 # The host tests of the command link its archive (mk/cli.mk), so that they
 # test the very code the command runs (a more specific pattern than the one
 # above, so make prefers it).
-$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h $(wildcard core/*.h)
+$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h tests/host/util.h $(wildcard core/*.h)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) -Itests -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 

@@ -24,6 +24,14 @@
 /* Events QEMU accepts but never counts: the values stay put. */
 #define UNCOUNTED_EVENT_BASE	0x20
 
+/* The events of the exact and overflow scenarios: two counters and the cycle counter. */
+#define INST_CYCLES_EVENTS {						\
+	PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),		\
+	PMUKIT_FW_EV("CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES),		\
+	PMUKIT_FW_EV_CYCLES,						\
+	PMUKIT_FW_EV_END						\
+}
+
 /* region_aarch64.S / region_aarch32.S */
 int test_region(struct pmukit_fw_event *ev, unsigned long n);
 void test_loop(unsigned long n);
@@ -180,12 +188,7 @@ static uint64_t raw_count(unsigned int idx, pmukit_ureg_t type, unsigned long n)
 
 static void scenario_exact(const char *name, unsigned long n)
 {
-	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),
-		PMUKIT_FW_EV("CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES),
-		PMUKIT_FW_EV_CYCLES,
-		PMUKIT_FW_EV_END
-	};
+	struct pmukit_fw_event ev[] = INST_CYCLES_EVENTS;
 	int rc;
 
 	pmu_clean();
@@ -388,12 +391,7 @@ static void scenario_toomany(void)
 
 static void scenario_overflow(void)
 {
-	struct pmukit_fw_event ev[] = {
-		PMUKIT_FW_EV("INST_RETIRED", PMUKIT_EVT_INST_RETIRED),
-		PMUKIT_FW_EV("CPU_CYCLES", PMUKIT_EVT_CPU_CYCLES),
-		PMUKIT_FW_EV_CYCLES,
-		PMUKIT_FW_EV_END
-	};
+	struct pmukit_fw_event ev[] = INST_CYCLES_EVENTS;
 	int rc;
 
 	ev[0].flags = PMUKIT_FW_PRESET;

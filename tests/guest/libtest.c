@@ -67,6 +67,22 @@ static int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
 	return pmukit_open(s, ev, n, &o);
 }
 
+/* The event of the tests that need one that counts exactly in user space. */
+static const char *const inst_u[] = { "INST_RETIRED:u" };
+
+/* Opening @ev[0] alone on @path fails: expect_error() of what it returns. */
+static void expect_open_error(enum pmukit_path path, const char *const *ev, int want,
+			      const char *text, const char *what)
+{
+	struct pmukit_session *s;
+
+	expect_error(open_on(path, ev, 1, 0, &s), want, text, what);
+}
+
+/* A test point that holds when @ret is 0; otherwise @ret and the library's message. */
+#define ok_ret(ret, ...)							\
+	(tap_ok(!(ret), __VA_ARGS__) || (tap_diag("  %d: %s", (ret), pmukit_last_error()), 0))
+
 static int is_pmuv3(void)
 {
 	struct pmukit_pmu_info i;
@@ -97,10 +113,8 @@ static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
 			max[e] = c[e].value > max[e] ? c[e].value : max[e];
 		}
 	}
-	if (!tap_ok(!ret, "%s: %s around an empty loop works", pmukit_path_name(pmukit_session_path(s)), how)) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "%s: %s around an empty loop works", pmukit_path_name(pmukit_session_path(s)), how))
 		return;
-	}
 	for (e = 0; e < ne; e++) {
 		over[e] = min[e];
 		if (!tap_ok(min[e] == max[e], "%s: %s overhead of %s is the same %d times: %" PRIu64,
@@ -141,10 +155,8 @@ static int cmd_exact(enum pmukit_path path)
 	int ret;
 
 	ret = open_on(path, ev, 2, 0, &s);
-	if (!tap_ok(!ret, "%s: open INST_RETIRED:u, CPU_CYCLES:u", pmukit_path_name(path))) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "%s: open INST_RETIRED:u, CPU_CYCLES:u", pmukit_path_name(path)))
 		return tap_done();
-	}
 	exact_window(s, "start/stop", window_stop);
 	exact_window(s, "start/read", window_read);
 	pmukit_close(s);
@@ -189,10 +201,8 @@ static int cmd_samples(enum pmukit_path path)
 	int ret;
 
 	ret = open_on(path, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "%s: open CPU_CYCLES:u", pmukit_path_name(path))) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "%s: open CPU_CYCLES:u", pmukit_path_name(path)))
 		return tap_done();
-	}
 	if (path == PMUKIT_PATH_PERF || path == PMUKIT_PATH_PERF_MMAP)
 		pmukit_start(s);	/* perf counts only while enabled */
 	ret = pmukit_sample_n(s, v, NSAMPLES);
@@ -231,10 +241,8 @@ static int cmd_swincr(void)
 
 	pmukit_pmu_info(&info);
 	ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "direct: open SW_INCR")) {
-		tap_diag("  %d: %s", ret, pmukit_last_error());
+	if (!ok_ret(ret, "direct: open SW_INCR"))
 		return tap_done();
-	}
 	for (k = 0; k < 2; k++) {
 		pmukit_reset(s);
 		ret = pmukit_start(s);
@@ -286,10 +294,8 @@ static int cmd_wrap(void)
 		tap_diag("64-bit PMCCNTR read (mrrc): %s", info.cycle64 ? "works" :
 			 "UNDEFINED here (QEMU 7.2 has none): 32-bit reads, extended in software");
 	ret = open_on(PMUKIT_PATH_DIRECT, ev, 3, 0, &s);
-	if (!tap_ok(!ret, "direct: open INST_RETIRED:u, CPU_CYCLES:u, CPU_CYCLES:uk")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "direct: open INST_RETIRED:u, CPU_CYCLES:u, CPU_CYCLES:uk"))
 		return tap_done();
-	}
 	ret = window_stop(s, 0, c0);
 	near_wrap(info.ncounters);
 	if (!ret)
@@ -327,14 +333,14 @@ static int cmd_errors(void)
 	tap_ok(s == NULL, "a failed open leaves no session");
 
 	ev[0] = "0x08:x";
-	expect_error(open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s), -EINVAL, ":u", "malformed modifier 0x08:x");
+	expect_open_error(PMUKIT_PATH_AUTO, ev, -EINVAL, ":u", "malformed modifier 0x08:x");
 
 	ev[0] = "L1D_CACHE_REFILL";
 	if (is_pmuv3()) {
-		expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EOPNOTSUPP,
-			     "L1D_CACHE_REFILL (0x03)", "direct: an event PMCEID says the core lacks");
-		expect_error(open_on(PMUKIT_PATH_PERF, ev, 1, 0, &s), -EOPNOTSUPP,
-			     "L1D_CACHE_REFILL (0x03)", "perf: an event PMCEID says the core lacks");
+		expect_open_error(PMUKIT_PATH_DIRECT, ev, -EOPNOTSUPP,
+				  "L1D_CACHE_REFILL (0x03)", "direct: an event PMCEID says the core lacks");
+		expect_open_error(PMUKIT_PATH_PERF, ev, -EOPNOTSUPP,
+				  "L1D_CACHE_REFILL (0x03)", "perf: an event PMCEID says the core lacks");
 	} else {
 		tap_skip("ARMv7 has no PMCEID to tell", "direct: an unsupported event");
 		tap_skip("ARMv7 has no PMCEID to tell", "perf: an unsupported event");
@@ -351,8 +357,8 @@ static int cmd_errors(void)
 		     "run in passes", "direct: the E2BIG message says what to do");
 
 	ev[0] = "task-clock";
-	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EOPNOTSUPP, "--path perf",
-		     "direct: a perf software event");
+	expect_open_error(PMUKIT_PATH_DIRECT, ev, -EOPNOTSUPP, "--path perf",
+			  "direct: a perf software event");
 
 	tap_ok(!pmukit_path_parse("perf-mmap", &p) && p == PMUKIT_PATH_PERF_MMAP &&
 	       !strcmp(pmukit_path_name(p), "perf-mmap"), "path names parse and print");
@@ -360,8 +366,8 @@ static int cmd_errors(void)
 		     "an unknown path name");
 	setenv("PMUKIT_PATH", "bogus", 1);
 	ev[0] = "CPU_CYCLES";
-	expect_error(open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s), -EINVAL, "PMUKIT_PATH=bogus",
-		     "PMUKIT_PATH=bogus");
+	expect_open_error(PMUKIT_PATH_AUTO, ev, -EINVAL, "PMUKIT_PATH=bogus",
+			  "PMUKIT_PATH=bogus");
 	setenv("PMUKIT_PATH", "clock", 1);
 	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
 	tap_ok(!ret && pmukit_session_path(s) == PMUKIT_PATH_CLOCK, "PMUKIT_PATH=clock forces the clock path");
@@ -374,10 +380,9 @@ static int cmd_errors(void)
 
 static void direct_still_exact(const char *what)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *s;
 	struct pmukit_count c0, c1;
-	int ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+	int ret = open_on(PMUKIT_PATH_DIRECT, inst_u, 1, 0, &s);
 
 	if (!ret)
 		ret = window_stop(s, 0, &c0);
@@ -405,21 +410,18 @@ static int cmd_frozen(void)
 
 static int cmd_after_perf(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *p, *s;
 	struct pmukit_count c;
 	int ret;
 
-	ret = open_on(PMUKIT_PATH_PERF, ev, 1, 0, &p);
-	if (!tap_ok(!ret, "perf: a session on the PMU")) {
-		tap_diag("  %s", pmukit_last_error());
+	ret = open_on(PMUKIT_PATH_PERF, inst_u, 1, 0, &p);
+	if (!ok_ret(ret, "perf: a session on the PMU"))
 		return tap_done();
-	}
 	ret = window_stop(p, 1000, &c);
 	pmukit_close(p);
 	tap_ok(!ret && c.value > 2000, "perf: it counted (%" PRIu64 ")", ret ? 0 : c.value);
 
-	ret = open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s);
+	ret = open_on(PMUKIT_PATH_DIRECT, inst_u, 1, 0, &s);
 	if (ret) {
 		/* arm64: the perf driver zeroes PMUSERENR when it starts the PMU. */
 		expect_error(ret, -EACCES, "echo 1 > /sys/kernel/pmukit/rearm",
@@ -443,10 +445,8 @@ static int revoke_check(const char *how, const char *text, int (*revoke)(void))
 	int ret;
 
 	ret = open_on(PMUKIT_PATH_DIRECT, ev, 2, 0, &s);
-	if (!tap_ok(!ret, "direct: open before %s", how)) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "direct: open before %s", how))
 		return -1;
-	}
 	pmukit_start(s);
 	spin(100);
 	ret = pmukit_read(s, c);
@@ -521,26 +521,23 @@ static int cmd_readmode(void)
 	tap_ok(!ret && c1[1].value >= 2000, "mode=read: CPU_CYCLES counts (%" PRIu64 ")",
 	       ret ? 0 : c1[1].value);
 	pmukit_close(s);
-	expect_error(open_on(PMUKIT_PATH_DIRECT, bad, 1, 0, &s), -EOPNOTSUPP, "events=0x08:u,0x11,0x08:k",
-		     "mode=read: an event the module did not program, refused naming the parameter");
+	expect_open_error(PMUKIT_PATH_DIRECT, bad, -EOPNOTSUPP, "events=0x08:u,0x11,0x08:k",
+			  "mode=read: an event the module did not program, refused naming the parameter");
 	bad[0] = "SW_INCR";
-	expect_error(open_on(PMUKIT_PATH_DIRECT, bad, 1, 0, &s), -EOPNOTSUPP, "mode=read",
-		     "mode=read: SW_INCR is not among the module's events");
+	expect_open_error(PMUKIT_PATH_DIRECT, bad, -EOPNOTSUPP, "mode=read",
+			  "mode=read: SW_INCR is not among the module's events");
 	return tap_done();
 }
 
 static int cmd_mmap_revoke(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *s;
 	struct pmukit_count c0, c1;
 	int ret;
 
-	ret = open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "perf-mmap: open")) {
-		tap_diag("  %s", pmukit_last_error());
+	ret = open_on(PMUKIT_PATH_PERF_MMAP, inst_u, 1, 0, &s);
+	if (!ok_ret(ret, "perf-mmap: open"))
 		return tap_done();
-	}
 	ret = window_read(s, 0, &c0);
 	tap_ok(!write_file(USER_ACCESS, "0"), "kernel.perf_user_access set to 0 during the session");
 	if (!ret)
@@ -550,8 +547,8 @@ static int cmd_mmap_revoke(void)
 		    "perf-mmap: after the sysctl the session falls back to read() and still counts"))
 		tap_diag("  %d (%s): %" PRIu64, ret, pmukit_last_error(), ret ? 0 : c1.value);
 	pmukit_close(s);
-	expect_error(open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, 0, &s), -EACCES,
-		     "set kernel.perf_user_access=1", "perf-mmap: open with perf_user_access=0");
+	expect_open_error(PMUKIT_PATH_PERF_MMAP, inst_u, -EACCES,
+			  "set kernel.perf_user_access=1", "perf-mmap: open with perf_user_access=0");
 	write_file(USER_ACCESS, "1");
 	return tap_done();
 }
@@ -571,10 +568,8 @@ static int cmd_multiplex(void)
 	for (i = 0; i < n; i++)
 		ev[i] = "INST_RETIRED:u";
 	ret = open_on(PMUKIT_PATH_PERF, ev, n, 0, &s);
-	if (!tap_ok(!ret, "perf: %u INST_RETIRED:u events open, more than the PMU has counters", n)) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "perf: %u INST_RETIRED:u events open, more than the PMU has counters", n))
 		return tap_done();
-	}
 	ret = window_stop(s, loops, c);
 	for (i = 0; i < n && !ret; i++) {
 		if (c[i].running_ns < c[i].enabled_ns)
@@ -593,7 +588,6 @@ static int cmd_multiplex(void)
 
 static int cmd_child(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	char *argv[] = { "true", NULL }, *nope[] = { "/nonexistent/command", NULL };
 	struct pmukit_options o = { .path = PMUKIT_PATH_PERF, .cpu = -1, .flags = PMUKIT_F_CHILD };
 	struct pmukit_child child;
@@ -604,9 +598,8 @@ static int cmd_child(void)
 	ret = pmukit_child_fork(&child, argv);
 	tap_ok(!ret, "child: forked, waiting before its exec");
 	o.pid = child.pid;
-	ret = pmukit_open(&s, ev, 1, &o);
-	if (!tap_ok(!ret, "child: perf session on the child")) {
-		tap_diag("  %s", pmukit_last_error());
+	ret = pmukit_open(&s, inst_u, 1, &o);
+	if (!ok_ret(ret, "child: perf session on the child")) {
 		pmukit_child_cancel(&child);
 		return tap_done();
 	}
@@ -644,23 +637,20 @@ static int cmd_clock(void)
 	int ret;
 
 	ret = open_on(PMUKIT_PATH_CLOCK, ev, 1, 0, &s);
-	if (!tap_ok(!ret, "clock: open CPU_CYCLES")) {
-		tap_diag("  %s", pmukit_last_error());
+	if (!ok_ret(ret, "clock: open CPU_CYCLES"))
 		return tap_done();
-	}
 	tap_ok(!strncmp(pmukit_event_name(s, 0), "clock(", 6), "clock: the event is the clock: %s",
 	       pmukit_event_name(s, 0));
 	ret = window_stop(s, 1000000, &c);
 	tap_ok(!ret && c.value > 0, "clock: a 2M-instruction loop takes %" PRIu64 " ticks", ret ? 0 : c.value);
 	pmukit_close(s);
-	expect_error(open_on(PMUKIT_PATH_CLOCK, bad, 1, 0, &s), -EOPNOTSUPP, "counts time only",
-		     "clock: an event other than the clock");
+	expect_open_error(PMUKIT_PATH_CLOCK, bad, -EOPNOTSUPP, "counts time only",
+			  "clock: an event other than the clock");
 	return tap_done();
 }
 
 static int cmd_nomodule(void)
 {
-	static const char *const ev[] = { "INST_RETIRED:u" };
 	struct pmukit_session *s;
 	char why[512];
 	int ret;
@@ -669,9 +659,9 @@ static int cmd_nomodule(void)
 	tap_ok(ret == -EACCES && strstr(why, "load pmukit.ko (mode=full) or use --path perf"),
 	       "no module: direct detect says \"load pmukit.ko (mode=full) or use --path perf\"");
 	tap_diag("  %s", why);
-	expect_error(open_on(PMUKIT_PATH_DIRECT, ev, 1, 0, &s), -EACCES,
-		     "user access to the PMU is off on CPU", "no module: direct open");
-	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, 0, &s);
+	expect_open_error(PMUKIT_PATH_DIRECT, inst_u, -EACCES,
+			  "user access to the PMU is off on CPU", "no module: direct open");
+	ret = open_on(PMUKIT_PATH_AUTO, inst_u, 1, 0, &s);
 	tap_ok(!ret && pmukit_session_path(s) != PMUKIT_PATH_DIRECT,
 	       "no module: auto takes another path (%s)", ret ? pmukit_last_error() :
 	       pmukit_path_name(pmukit_session_path(s)));

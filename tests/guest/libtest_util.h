@@ -58,16 +58,26 @@
  *	    sxtw, ldrb, cbz (single-threaded), mov, mov x8, svc. This is the
  *	    "read() wrapper cost" of this build (QEMU.md saw 26 elsewhere).
  */
-__attribute__((noinline)) static int window_stop(struct pmukit_session *s, unsigned long n,
-						 struct pmukit_count *c)
+/* The start of both windows, inlined: reset, start, spin(n); 0 or the error. */
+__attribute__((always_inline)) static inline int window_run(struct pmukit_session *s,
+							     unsigned long n)
 {
 	int ret = pmukit_reset(s);
 
 	if (!ret)
 		ret = pmukit_start(s);
+	if (!ret)
+		spin(n);
+	return ret;
+}
+
+__attribute__((noinline)) static int window_stop(struct pmukit_session *s, unsigned long n,
+						 struct pmukit_count *c)
+{
+	int ret = window_run(s, n);
+
 	if (ret)
 		return ret;
-	spin(n);
 	ret = pmukit_stop(s);
 	return ret ? ret : pmukit_read(s, c);
 }
@@ -76,13 +86,10 @@ __attribute__((noinline)) static int window_stop(struct pmukit_session *s, unsig
 __attribute__((noinline)) static int window_read(struct pmukit_session *s, unsigned long n,
 						 struct pmukit_count *c)
 {
-	int ret = pmukit_reset(s);
+	int ret = window_run(s, n);
 
-	if (!ret)
-		ret = pmukit_start(s);
 	if (ret)
 		return ret;
-	spin(n);
 	ret = pmukit_read(s, c);
 	pmukit_stop(s);
 	return ret;

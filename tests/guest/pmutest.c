@@ -69,17 +69,28 @@ static void read_cc(void *out)
 	*(uint64_t *)out = pmukit_read_pmccntr();
 }
 
-static int probe(int cpu)
+/*
+ * Pinned to @cpu (when >= 0), *v = what @fn reads: 0, or EXIT_NOACCESS
+ * after saying so when reading @what raised SIGILL.
+ */
+static int read_on(int cpu, void (*fn)(void *), uint64_t *v, const char *what)
 {
-	uint64_t v = 0;
-
+	*v = 0;
 	if (cpu >= 0)
 		guest_pin("pmutest", cpu);
-	if (try_insn(read_cc, &v)) {
-		printf("cpu%d: no user access (reading the cycle counter raised SIGILL)\n",
-		       sched_getcpu());
+	if (try_insn(fn, v)) {
+		printf("cpu%d: no user access (reading %s raised SIGILL)\n", sched_getcpu(), what);
 		return EXIT_NOACCESS;
 	}
+	return 0;
+}
+
+static int probe(int cpu)
+{
+	uint64_t v;
+
+	if (read_on(cpu, read_cc, &v, "the cycle counter"))
+		return EXIT_NOACCESS;
 	printf("cpu%d: user access on (cycle counter 0x%" PRIx64 ")\n", sched_getcpu(), v);
 	return 0;
 }
@@ -91,14 +102,10 @@ static void read_pmcr(void *out)
 
 static int pmcr(int cpu)
 {
-	uint64_t v = 0;
+	uint64_t v;
 
-	if (cpu >= 0)
-		guest_pin("pmutest", cpu);
-	if (try_insn(read_pmcr, &v)) {
-		printf("cpu%d: no user access (reading PMCR raised SIGILL)\n", sched_getcpu());
+	if (read_on(cpu, read_pmcr, &v, "PMCR"))
 		return EXIT_NOACCESS;
-	}
 	printf("cpu=%d pmcr=0x%08" PRIx64 " n=%u\n", sched_getcpu(), v,
 	       (unsigned int)PMUKIT_PMCR_N(v));
 	return 0;

@@ -6,20 +6,10 @@
 # (x86-64: the TSC and perf's software events), skipped with the reason
 # 'pmukit info' gives where a path does not work.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
-*) arch=$(uname -m) ;;
-esac
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
 P=$top/build/$arch/bin/pmukit
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-cli.XXXXXX") || {
-	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
-
-. "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag
+tmp_dir cli
 
 if [ ! -x "$P" ]; then
 	skip_all "$P is not built (make cli)"

@@ -5,21 +5,11 @@
 # libpmukit.so defines (nm -D --defined-only) are the same set, all in the
 # map's version node and all with the pmukit_ prefix.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
-*) arch=$(uname -m) ;;
-esac
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
 so=$top/build/$arch/lib/libpmukit.so
 map=$top/lib/libpmukit.map
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-exports.XXXXXX") || {
-	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
-
-. "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag
+tmp_dir exports
 
 if [ ! -f "$so" ]; then
 	echo "1..0 # SKIP $so is not built (make lib)"

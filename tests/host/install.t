@@ -5,17 +5,11 @@
 # pmukit command against that copy's headers and libpmukit.so alone; that
 # command says what the static one says (TAP).
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/tap.sh"	# TAP 13: ok, nok, diag, check, skip_all, tap_end
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, need_writable_tree, c_example; TAP 13
 # make install writes build/ (pmukit.pc): the tree must be this user's to write.
-if [ ! -w "$top" ] || { [ -e "$top/build" ] && [ ! -w "$top/build" ]; }; then
-	skip_all "$top is not writable by this user: make install writes build/"
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-install.XXXXXX") || {
-	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
+need_writable_tree
+tmp_dir install
 
 if ! command -v pkg-config >/dev/null; then
 	skip_all "pkg-config is not installed"
@@ -32,10 +26,7 @@ export PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$roo
 version=$(cat "$top/VERSION")
 check "pkg-config knows pmukit $version (VERSION)" pkg-config --exact-version="$version" pmukit
 
-awk '/^```c$/ { inblock = 1; first = 1; next }
-     /^```$/ { if (keep) exit; inblock = 0; next }
-     inblock && first { first = 0; keep = ($0 ~ /cycles\.c:/) }
-     inblock && keep { print }' "$top/README.md" >"$tmp/cycles.c"
+c_example "$top/README.md" cycles.c >"$tmp/cycles.c"
 # shellcheck disable=SC2046
 check "README's example builds against the installed library (shared)" \
 	${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -o "$tmp/cycles" "$tmp/cycles.c" \
@@ -58,11 +49,6 @@ else ok "internal functions stay hidden"; fi
 # The command built as a client of the installed copy alone: its public
 # headers and libpmukit.so (-I and -L there, never the tree's include/ or
 # lib/), run against it, says what the static command of the tree says.
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
-*) arch=$(uname -m) ;;
-esac
 static=$top/build/$arch/bin/pmukit
 shared=$tmp/pmukit-shared
 if out=$(make -C "$top" --no-print-directory cli-shared Q= \

@@ -5,44 +5,32 @@
 # machine with the project's warnings, and must run: it prints the path
 # and one line per event, or fails with the library's message.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
-*) arch=$(uname -m) ;;
-esac
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, c_example; TAP 13 (tests/tap.sh)
 lib=$top/build/$arch/lib/libpmukit.a
 doc=$top/docs/library.md
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-doc.XXXXXX") || {
-	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
-
-. "$top/tests/tap.sh"	# TAP 13: ok, nok, diag, skip_all, tap_end
+tmp_dir doc
 
 if [ ! -f "$lib" ]; then
 	skip_all "$lib is not built (make lib)"
 fi
 
+# example_cc OUT SRC: SRC (not empty) compiled with the project's warnings
+# against include/pmukit/pmukit.h and linked with libpmukit.a of this machine.
+example_cc() {
+	[ -s "$2" ] || { echo "$2 is empty: no such example"; return 1; }
+	${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" -o "$1" "$2" "$lib" -lm
+}
+
 # The C block whose first line names count.c.
-awk '/^```c$/ { inblock = 1; first = 1; next }
-     /^```$/ { if (keep) exit; inblock = 0; next }
-     inblock && first { first = 0; keep = ($0 ~ /count\.c:/) }
-     inblock && keep { print }' "$doc" >"$tmp/count.c"
+c_example "$doc" count.c >"$tmp/count.c"
 if [ -s "$tmp/count.c" ]; then
 	ok "docs/library.md has the example count.c ($(wc -l <"$tmp/count.c") lines)"
 else
 	nok "docs/library.md has the example count.c"
 fi
-
-if out=$(${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" \
-		-o "$tmp/count" "$tmp/count.c" "$lib" -lm 2>&1); then
-	ok "the example compiles with -Wall -Wextra -Werror and links with libpmukit.a"
-else
-	nok "the example compiles with -Wall -Wextra -Werror and links with libpmukit.a"
-	diag "$out"
-fi
+check "the example compiles with -Wall -Wextra -Werror and links with libpmukit.a" \
+	example_cc "$tmp/count" "$tmp/count.c"
 
 # CPU_CYCLES works on every machine: the direct path, perf, or the clock.
 out=$("$tmp/count" 2>&1); rc=$?
@@ -62,18 +50,9 @@ else
 	diag "$out"
 fi
 # README.md's example, cycles.c: compiles, links and runs here.
-awk '/^```c$/ { inblock = 1; first = 1; next }
-     /^```$/ { if (keep) exit; inblock = 0; next }
-     inblock && first { first = 0; keep = ($0 ~ /cycles\.c:/) }
-     inblock && keep { print }' "$top/README.md" >"$tmp/cycles.c"
-if [ -s "$tmp/cycles.c" ] &&
-   out=$(${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" \
-		-o "$tmp/cycles" "$tmp/cycles.c" "$lib" -lm 2>&1); then
-	ok "README.md's example cycles.c compiles with -Wall -Wextra -Werror"
-else
-	nok "README.md's example cycles.c compiles with -Wall -Wextra -Werror"
-	diag "$out"
-fi
+c_example "$top/README.md" cycles.c >"$tmp/cycles.c"
+check "README.md's example cycles.c compiles with -Wall -Wextra -Werror" \
+	example_cc "$tmp/cycles" "$tmp/cycles.c"
 out=$("$tmp/cycles" 2>&1); rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq ' [0-9]+  \(path [a-z-]+\)$'; then
 	ok "README.md's example runs and prints a count and its path"

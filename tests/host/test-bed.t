@@ -4,10 +4,9 @@
 # input to tools/qemu-run and tools/fetch-kernels, the matrix definition,
 # and how tools/matrix tables results (pass, fail, TODO, SKIP, not run).
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/tap.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-bed.XXXXXX") || { echo "Bail out! mktemp failed (TMPDIR=${TMPDIR:-})"; exit 1; }
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, tmp_dir; TAP 13 (tests/tap.sh)
+tmp_dir test-bed
 
 # expect_run DESC RC REGEX CMD...: exit status and a line of stdout+stderr
 expect_run() {

@@ -99,6 +99,14 @@ static void test_plan(void)
 	       "passes: pass_of and the added cycles' index");
 }
 
+/* An empty report of @npasses passes whose cycles are @cycles_ref (-1: none). */
+static void start(struct stat_report *r, unsigned int npasses, int cycles_ref)
+{
+	memset(r, 0, sizeof(*r));
+	r->npasses = npasses;
+	r->cycles_ref = cycles_ref;
+}
+
 static void add(struct stat_report *r, const char *name, unsigned int pass, double mean)
 {
 	struct stat_event *e = &r->ev[r->nev++];
@@ -114,9 +122,7 @@ static void test_metrics(void)
 {
 	static struct stat_report r;
 
-	memset(&r, 0, sizeof(r));
-	r.cycles_ref = -1;
-	r.npasses = 1;
+	start(&r, 1, -1);
 	add(&r, "CPU_CYCLES:u", 1, 2000);
 	add(&r, "INST_RETIRED:u", 1, 3000);
 	add(&r, "BR_MIS_PRED_RETIRED:u", 1, 5);
@@ -129,9 +135,7 @@ static void test_metrics(void)
 	       "branch mispredict rate 5 / 500 = 1%%");
 
 	/* Levels: user instructions are divided by user cycles, not by all cycles. */
-	memset(&r, 0, sizeof(r));
-	r.cycles_ref = -1;
-	r.npasses = 1;
+	start(&r, 1, -1);
 	add(&r, "CPU_CYCLES:uk", 1, 10000);
 	add(&r, "INST_RETIRED:u", 1, 3000);
 	add(&r, "CPU_CYCLES:u", 1, 6000);
@@ -139,12 +143,10 @@ static void test_metrics(void)
 	tap_ok(r.nmetrics == 1 && r.metric[0].value == 0.5, "IPC pairs events of the same levels");
 
 	/* Passes: instructions of pass 2 divided by the cycles of pass 2. */
-	memset(&r, 0, sizeof(r));
-	r.npasses = 2;
+	start(&r, 2, 0);
 	add(&r, "CPU_CYCLES:u", 1, 1500);
 	add(&r, "L1D_CACHE:u", 1, 100);
 	add(&r, "INST_RETIRED:u", 2, 4000);
-	r.cycles_ref = 0;
 	r.pass_cycles[0] = 1000;
 	r.pass_cycles[1] = 2000;
 	metrics_compute(&r);
@@ -157,9 +159,7 @@ static void test_metrics(void)
 	tap_eq(r.nmetrics, 0, "no IPC from cycles pmukit added for the passes");
 
 	/* Nothing to divide by. */
-	memset(&r, 0, sizeof(r));
-	r.cycles_ref = -1;
-	r.npasses = 1;
+	start(&r, 1, -1);
 	add(&r, "CPU_CYCLES:u", 1, 0);
 	add(&r, "INST_RETIRED:u", 1, 10);
 	metrics_compute(&r);

@@ -14,6 +14,7 @@
 #include "output.h"
 #include "report.h"
 #include "../tap.h"
+#include "util.h"
 
 /* tests/host/test_cli_output.c -> tests/fixtures/cli/ */
 static void fixture_path(char *buf, size_t len, const char *name)
@@ -26,17 +27,11 @@ static void fixture_path(char *buf, size_t len, const char *name)
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int c;
+	char *buf;
 
 	if (!f)
 		return NULL;
-	m = open_memstream(&buf, &len);
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, m);
-	fclose(m);
+	buf = read_stream(f);
 	fclose(f);
 	return buf;
 }
@@ -173,39 +168,49 @@ static char *render_stat(const struct stat_report *r, enum out_format fmt, const
 	return buf;
 }
 
+/* A rendering of a report and the fixture it must match. */
+struct rendering {
+	enum out_format fmt;
+	const char *sep, *fixture;
+};
+
+static void check_renderings(const struct stat_report *r, const struct rendering *rows,
+			     size_t n)
+{
+	size_t i;
+	char *out;
+
+	for (i = 0; i < n; i++) {
+		out = render_stat(r, rows[i].fmt, rows[i].sep);
+		check_fixture(rows[i].fixture, out);
+		free(out);
+	}
+}
+
 static void test_stat(void)
 {
+	static const struct rendering one[] = {
+		{ OUT_TABLE, NULL, "stat-one-pass.txt" },
+		{ OUT_CSV, ",", "stat-one-pass.csv" },
+		{ OUT_CSV, ";", "stat-one-pass-semicolon.csv" },
+		{ OUT_JSON, NULL, "stat-one-pass.json" },
+	};
+	static const struct rendering two[] = {
+		{ OUT_TABLE, NULL, "stat-passes.txt" },
+		{ OUT_CSV, ",", "stat-passes.csv" },
+		{ OUT_JSON, NULL, "stat-passes.json" },
+	};
 	static struct stat_report r;
-	char *out;
 
 	one_pass(&r);
 	tap_eq(r.nmetrics, 2, "one pass: IPC and the L1D refill rate");
-	out = render_stat(&r, OUT_TABLE, NULL);
-	check_fixture("stat-one-pass.txt", out);
-	free(out);
-	out = render_stat(&r, OUT_CSV, ",");
-	check_fixture("stat-one-pass.csv", out);
-	free(out);
-	out = render_stat(&r, OUT_CSV, ";");
-	check_fixture("stat-one-pass-semicolon.csv", out);
-	free(out);
-	out = render_stat(&r, OUT_JSON, NULL);
-	check_fixture("stat-one-pass.json", out);
-	free(out);
+	check_renderings(&r, one, ARRAY_SIZE(one));
 
 	two_passes(&r);
 	tap_eq(r.nmetrics, 3, "two passes: no IPC without the user's cycles; three rates");
 	tap_eq(r.metric[0].cross_pass + r.metric[1].cross_pass + r.metric[2].cross_pass, 2,
 	       "two passes: the two refill rates mix passes");
-	out = render_stat(&r, OUT_TABLE, NULL);
-	check_fixture("stat-passes.txt", out);
-	free(out);
-	out = render_stat(&r, OUT_CSV, ",");
-	check_fixture("stat-passes.csv", out);
-	free(out);
-	out = render_stat(&r, OUT_JSON, NULL);
-	check_fixture("stat-passes.json", out);
-	free(out);
+	check_renderings(&r, two, ARRAY_SIZE(two));
 }
 
 static void test_calibrate(void)

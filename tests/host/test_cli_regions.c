@@ -22,21 +22,12 @@
 
 #include "pmukit/pmukit.h"
 #include "../tap.h"
-
-static volatile unsigned long sink;
-
-static void work(unsigned long n)
-{
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		sink += i;
-}
+#include "util.h"
 
 static void recurse(int depth)
 {
 	PMUKIT_REGION_BEGIN("recurse");
-	work(1000);
+	busy(1000);
 	if (depth > 1)
 		recurse(depth - 1);
 	PMUKIT_REGION_END("recurse");
@@ -48,10 +39,10 @@ static void regions(void)
 	int i;
 
 	PMUKIT_REGION_BEGIN("outer");
-	work(20000);
+	busy(20000);
 	for (i = 0; i < 3; i++) {
 		PMUKIT_REGION_BEGIN("inner");
-		work(5000);
+		busy(5000);
 		PMUKIT_REGION_END("inner");
 	}
 	PMUKIT_REGION_END("outer");
@@ -73,11 +64,9 @@ static char *run(const char *format, int raw)
 	const char *dir = getenv("TMPDIR");
 	char path[512];
 	int fd, status;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f, *m;
+	char *buf;
+	FILE *f;
 	pid_t pid;
-	int c;
 
 	snprintf(path, sizeof(path), "%s/pmukit-regions-XXXXXX", dir && *dir ? dir : "/tmp");
 	child_status = -1;
@@ -108,10 +97,7 @@ static char *run(const char *format, int raw)
 		unlink(path);
 		return NULL;
 	}
-	m = open_memstream(&buf, &len);
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, m);
-	fclose(m);
+	buf = read_stream(f);
 	fclose(f);
 	unlink(path);
 	return buf;

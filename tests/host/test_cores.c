@@ -28,6 +28,7 @@
 #include "sysfile.h"
 #include "core/compiler.h"
 #include "../tap.h"
+#include "util.h"
 
 #define MAX_CPUS	8
 
@@ -132,53 +133,67 @@ static const struct machine machines[] = {
 
 static char cpuinfo_tree[PATH_MAX];
 
-/* A tree with rk3399's /proc and perf devices but no per-CPU midr_el1. */
+/*
+ * A tree with rk3399's /proc and perf devices but no per-CPU midr_el1, in
+ * the order it is made (and removed in the reverse order): a link to the
+ * same path in the fixture rk3399, a directory, or a file with its text.
+ */
+static const struct {
+	const char *path;
+	enum { PART_LINK, PART_DIR, PART_FILE } kind;
+	const char *text;
+} cpuinfo_parts[] = {
+	{ "proc", PART_LINK, NULL },
+	{ "sys", PART_DIR, NULL },
+	{ "sys/bus", PART_LINK, NULL },
+	{ "sys/devices", PART_DIR, NULL },
+	{ "sys/devices/system", PART_DIR, NULL },
+	{ "sys/devices/system/cpu", PART_DIR, NULL },
+	{ "sys/devices/system/cpu/online", PART_FILE, "0-5\n" },
+};
+
 static int make_cpuinfo_tree(void)
 {
 	char path[PATH_MAX + 128], target[PATH_MAX + 64];
 	const char *tmp = getenv("TMPDIR");
+	size_t i;
 	FILE *f;
 
 	snprintf(cpuinfo_tree, sizeof(cpuinfo_tree), "%s/pmukit-cores.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(cpuinfo_tree))
 		return -errno;
-	snprintf(path, sizeof(path), "%s/proc", cpuinfo_tree);
-	snprintf(target, sizeof(target), "%s/rk3399/proc", fixtures);
-	if (symlink(target, path))
-		return -errno;
-	snprintf(path, sizeof(path), "%s/sys", cpuinfo_tree);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/bus", cpuinfo_tree);
-	snprintf(target, sizeof(target), "%s/rk3399/sys/bus", fixtures);
-	if (symlink(target, path))
-		return -errno;
-	snprintf(path, sizeof(path), "%s/sys/devices", cpuinfo_tree);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/devices/system", cpuinfo_tree);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu", cpuinfo_tree);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/online", cpuinfo_tree);
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	fputs("0-5\n", f);
-	fclose(f);
+	for (i = 0; i < ARRAY_SIZE(cpuinfo_parts); i++) {
+		snprintf(path, sizeof(path), "%s/%s", cpuinfo_tree, cpuinfo_parts[i].path);
+		switch (cpuinfo_parts[i].kind) {
+		case PART_LINK:
+			snprintf(target, sizeof(target), "%s/rk3399/%s", fixtures,
+				 cpuinfo_parts[i].path);
+			if (symlink(target, path))
+				return -errno;
+			break;
+		case PART_DIR:
+			mkdir(path, 0755);
+			break;
+		case PART_FILE:
+			f = fopen(path, "w");
+			if (!f)
+				return -errno;
+			fputs(cpuinfo_parts[i].text, f);
+			fclose(f);
+			break;
+		}
+	}
 	return 0;
 }
 
 static void remove_cpuinfo_tree(void)
 {
-	static const char *const parts[] = {
-		"sys/devices/system/cpu/online", "sys/devices/system/cpu",
-		"sys/devices/system", "sys/devices", "sys/bus", "sys", "proc",
-	};
 	char path[PATH_MAX + 64];
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(parts); i++) {
-		snprintf(path, sizeof(path), "%s/%s", cpuinfo_tree, parts[i]);
+	for (i = ARRAY_SIZE(cpuinfo_parts); i-- > 0;) {
+		snprintf(path, sizeof(path), "%s/%s", cpuinfo_tree, cpuinfo_parts[i].path);
 		if (unlink(path))
 			rmdir(path);
 	}
@@ -404,10 +419,7 @@ static void test_perf_support(void)
 
 static void test_paths(void)
 {
-	static const struct {
-		int line;
-		const char *in, *want;	/* want: "R" stands for the root */
-	} rows[] = {
+	static const struct str_case rows[] = {	/* want: "R" stands for the root */
 		{ __LINE__, "/sys/devices/system/cpu/online", "R/sys/devices/system/cpu/online" },
 		{ __LINE__, "/proc/cpuinfo", "R/proc/cpuinfo" },
 		{ __LINE__, "/proc", "R/proc" },

@@ -12,6 +12,7 @@
 #include "event_lookup.h"
 #include "core/compiler.h"
 #include "../tap.h"
+#include "util.h"
 
 
 static const struct pmukit_core_def *core(const char *name)
@@ -22,6 +23,12 @@ static const struct pmukit_core_def *core(const char *name)
 static const char *core_name(const struct pmukit_core_def *c)
 {
 	return c ? c->name : "(null)";
+}
+
+/* @c is the core named @want, or there is none and @want is NULL. */
+static int is_core(const struct pmukit_core_def *c, const char *want)
+{
+	return want ? c && !strcmp(c->name, want) : !c;
 }
 
 static void test_midr(void)
@@ -46,7 +53,7 @@ static void test_midr(void)
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		const struct pmukit_core_def *c = pmukit_core_by_midr(rows[i].midr);
-		int ok = rows[i].want ? c && !strcmp(c->name, rows[i].want) : !c;
+		int ok = is_core(c, rows[i].want);
 
 		if (!tap_ok(ok, "line %d: MIDR 0x%08x -> %s", rows[i].line,
 			    (unsigned)rows[i].midr, rows[i].want ? rows[i].want : "none"))
@@ -56,10 +63,7 @@ static void test_midr(void)
 
 static void test_core_name(void)
 {
-	static const struct {
-		int line;
-		const char *name, *want;
-	} rows[] = {
+	static const struct str_case rows[] = {	/* in: a core's name */
 		{ __LINE__, "cortex-a53", "cortex-a53" },
 		{ __LINE__, "Cortex-A53", "cortex-a53" },
 		{ __LINE__, "cortex_a53", "cortex-a53" },
@@ -76,11 +80,11 @@ static void test_core_name(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		const struct pmukit_core_def *c = pmukit_core_by_name(rows[i].name);
-		int ok = rows[i].want ? c && !strcmp(c->name, rows[i].want) : !c;
+		const struct pmukit_core_def *c = pmukit_core_by_name(rows[i].in);
+		int ok = is_core(c, rows[i].want);
 
 		if (!tap_ok(ok, "line %d: core \"%s\" -> %s", rows[i].line,
-			    rows[i].name ? rows[i].name : "(null)",
+			    rows[i].in ? rows[i].in : "(null)",
 			    rows[i].want ? rows[i].want : "none"))
 			tap_diag("  got %s", core_name(c));
 	}
@@ -321,10 +325,7 @@ static void test_common(void)
 	}
 
 	{
-		static const struct {
-			int line;
-			const char *core, *want;
-		} arch[] = {
+		static const struct str_case arch[] = {	/* in: a core */
 			{ __LINE__, "cortex-a15", "common_armv7" },
 			{ __LINE__, "cortex-r5", "common_armv7" },
 			{ __LINE__, "cortex-a53", "common_armv8" },
@@ -335,10 +336,10 @@ static void test_common(void)
 		};
 
 		for (i = 0; i < ARRAY_SIZE(arch); i++) {
-			const struct pmukit_core_def *c = pmukit_common_for(core(arch[i].core));
-			int ok = arch[i].want ? c && !strcmp(c->name, arch[i].want) : !c;
+			const struct pmukit_core_def *c = pmukit_common_for(core(arch[i].in));
+			int ok = is_core(c, arch[i].want);
 
-			if (!tap_ok(ok, "line %d: %s uses %s", arch[i].line, arch[i].core,
+			if (!tap_ok(ok, "line %d: %s uses %s", arch[i].line, arch[i].in,
 				    arch[i].want ? arch[i].want : "no common table"))
 				tap_diag("  got %s", core_name(c));
 		}

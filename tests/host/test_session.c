@@ -34,17 +34,8 @@
 #include <pmukit/pmukit.h>
 #include "core/compiler.h"
 #include "../tap.h"
+#include "util.h"
 
-
-static volatile unsigned long sink;
-
-static void busy(unsigned long n)
-{
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		sink += i;
-}
 
 static int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
 		   struct pmukit_session **s)

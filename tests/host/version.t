@@ -4,27 +4,16 @@
 # installed pmukit.pc, the shared library's symbol version node, a built
 # pmukit.ko and the DKMS tree's dkms.conf say.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, skip_all, tap_done
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
-*) arch=$(uname -m) ;;
-esac
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, need_writable_tree; TAP 13 (tests/tap.sh)
 P=$top/build/$arch/bin/pmukit
 SO=$top/build/$arch/lib/libpmukit.so
 if [ ! -x "$P" ] || [ ! -f "$SO" ]; then
 	skip_all "$P or $SO is not built (make)"
 fi
 # make install and the module build write build/: the tree must be this user's.
-if [ ! -w "$top" ] || { [ -e "$top/build" ] && [ ! -w "$top/build" ]; }; then
-	skip_all "$top is not writable by this user: make install writes build/"
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-version.XXXXXX") || {
-	echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
+need_writable_tree
+tmp_dir version
 
 version=$(cat "$top/VERSION")
 if printf '%s\n' "$version" | grep -Eqx '[0-9]+\.[0-9]+\.[0-9]+'; then ok "VERSION is MAJOR.MINOR.PATCH: $version"

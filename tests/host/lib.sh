@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+# shellcheck shell=sh disable=SC2034 # the variables are for the sourcing scripts
+# The preamble of the host's shell tests (tests/host/*.t), sourced first:
+#   . "$(dirname "$0")/lib.sh"
+# It sets top (the repository) and arch (this machine's ARCH=, so that
+# build/$arch is its build) and sources tests/tap.sh, which prints the TAP
+# header. Then:
+#   tmp_dir NAME          tmp: a new directory, removed on exit (Bail out! if none)
+#   need_writable_tree    skip_all unless this user may write build/ (make install)
+#   c_example FILE NAME   prints the ```c block of FILE whose first line names NAME
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/tap.sh
+. "$top/tests/tap.sh"
+case $(uname -m) in
+aarch64) arch=arm64 ;;
+armv7* | armv8*) arch=arm ;;
+*) arch=$(uname -m) ;;
+esac
+
+tmp_dir() {
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmukit-$1.XXXXXX") || {
+		echo "Bail out! cannot create a directory in ${TMPDIR:-/tmp} (TMPDIR)"
+		exit 1
+	}
+	trap 'rm -rf "$tmp"' EXIT
+}
+
+need_writable_tree() {
+	if [ ! -w "$top" ] || { [ -e "$top/build" ] && [ ! -w "$top/build" ]; }; then
+		skip_all "$top is not writable by this user: make install writes build/"
+	fi
+}
+
+c_example() {
+	awk -v name="$2" '
+		/^```c$/ { inblock = 1; first = 1; next }
+		/^```$/ { if (keep) exit; inblock = 0; next }
+		inblock && first { first = 0; keep = index($0, name ":") > 0 }
+		inblock && keep { print }' "$1"
+}
