@@ -52,4 +52,17 @@ same "libpmukit.so exports exactly the PMUKIT_API functions" "$tmp/headers" "$tm
 node=$(sed -n 's/^\([A-Z][A-Z0-9_.]*\)[[:space:]]*{.*/\1/p' "$(dirname "$so")/libpmukit.map" | tail -n 1)
 other=$(grep -v "@@$node\$" "$tmp/nm" | tr '\n' ' ')
 expect_eq "every export is in the map's version node ($node)" "$other" ""
+# The command is a client of that boundary: each header it includes by name
+# is its own (cli/), a public one (include/pmukit/), or core/compiler.h
+# (macros only). Never one of lib/.
+bad=$(cd "$top" && grep -h '^#include "' cli/*.c cli/*.h | sed 's/^#include "\([^"]*\)".*/\1/' | sort -u |
+      while read -r h; do
+	      [ -f "cli/$h" ] || [ -f "include/$h" ] || [ "$h" = core/compiler.h ] || echo "$h"
+      done | tr '\n' ' ')
+nincl=$(cd "$top" && grep -h '^#include "' cli/*.c cli/*.h | wc -l)
+if [ "$nincl" -gt 0 ] && [ -z "$bad" ]; then
+	ok "the command includes only its own and the public headers ($nincl includes)"
+else
+	nok "the command includes only its own and the public headers"; diag "others: $bad"
+fi
 tap_end
