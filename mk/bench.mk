@@ -17,7 +17,7 @@ $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
 		tests/guest/%.c $(LIB_A) tests/tap.h \
 		$(wildcard tests/guest/*.h include/pmukit/*.h core/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -Itests $(LDFLAGS_STATIC) -o $@ $< \
+	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -Itests $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< \
 		$(LIB_A) -lm
 endif
 

@@ -39,7 +39,7 @@ $(CLI_A): $(filter-out $(CLI_MAIN_OBJ),$(CLI_OBJS))
 
 $(CLI_BIN): $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS_STATIC) -o $@ $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB) -lm
+	$(Q)$(CC) $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $(CLI_MAIN_OBJ) $(CLI_A) $(CLI_LIB) -lm
 
 # cli-shared: the public headers in CLI_SHARED_INCLUDE (default include/)
 # and libpmukit.so in CLI_SHARED_LIBDIR (default the one built here); give
@@ -66,7 +66,7 @@ $(CLI_SHARED_OUT)/%.o: cli/%.S $(wildcard cli/*.h)
 
 $(CLI_SHARED_BIN): $(CLI_SHARED_OBJS) $(CLI_SHARED_SO)
 	@mkdir -p $(@D)
-	$(Q)$(CC) -o $@ $(CLI_SHARED_OBJS) -L$(CLI_SHARED_LIBDIR) -lpmukit -lm
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_SHARED_OBJS) -L$(CLI_SHARED_LIBDIR) -lpmukit -lm
 
 ifneq ($(ARCH),x86_64)
 # tools/qemu-run builds 'guest': the command goes into the guest with it.
@@ -76,5 +76,5 @@ GUEST_EXTRA += $(CLI_BIN)
 # so it is linked with the library; guest.mk's rule is for plain programs.
 $(BUILD)/tests/guest/stat_loop: tests/guest/stat_loop.c $(CLI_LIB) $(wildcard include/pmukit/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -DPMUKIT_MARKERS $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
+	$(Q)$(CC) $(CFLAGS_USER) -DPMUKIT_MARKERS $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
 endif

@@ -61,12 +61,35 @@ FW_BUILD_arm := $(BUILD)
 else ifneq ($(ARMV6_BASELINE),)
 $(error ARMV6_BASELINE=$(ARMV6_BASELINE): give 1 (or nothing))
 endif
+# SANITIZE=1: the host build with AddressSanitizer and UndefinedBehaviorSanitizer,
+# into build/<arch>-san/ (make check-host SANITIZE=1); any report ends the
+# program. SANITIZE=fuzz: the same with clang and libFuzzer's coverage, into
+# build/<arch>-fuzz/, for the fuzz targets (tests/fuzz/, make fuzz).
+SANITIZE ?=
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ifeq ($(SANITIZE),1)
+BUILD := $(BUILD)-san
+else ifeq ($(SANITIZE),fuzz)
+BUILD := $(BUILD)-fuzz
+CC := clang
+SAN_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+else ifneq ($(SANITIZE),)
+$(error SANITIZE=$(SANITIZE): give 1 or fuzz (or nothing))
+endif
+ifneq ($(SANITIZE),)
+ifneq ($(ARCH),$(HOST_ARCH))
+$(error SANITIZE=$(SANITIZE) is for the host build: leave ARCH alone)
+endif
+CFLAGS_SAN := $(SAN_FLAGS)
+LDFLAGS += $(SAN_FLAGS)
+endif
 Q ?= @
 
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
 # core/: the freestanding helpers shared with the firmware (ARRAY_SIZE ...).
-CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude -I. $(CFLAGS) \
+CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude -I. $(CFLAGS) $(CFLAGS_SAN) \
 	$(if $(filter 1,$(ARMV6_BASELINE)),$(ARMV6_FLAGS))
 # ARM user programs are static so they run in any guest or board without a libc.
 ifneq ($(ARCH),x86_64)

@@ -14,7 +14,7 @@ all: $(GUEST_PROGS)
 
 $(GUEST_OUT)/%: tests/guest/%.c $(wildcard tests/guest/*.h include/pmukit/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest $(LDFLAGS_STATIC) -o $@ $< -lm
+	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< -lm
 else
 guest:
 	@echo "guest: the guest programs are for ARM: make ARCH=arm64 guest or make ARCH=arm guest" >&2; exit 2

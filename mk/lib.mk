@@ -42,6 +42,6 @@ $(LIB_MAP): lib/libpmukit.map VERSION
 
 $(LIB_SO): $(LIB_OBJS) $(LIB_MAP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) -shared -Wl,-soname,libpmukit.so.$(PMUKIT_SOVERSION) \
+	$(Q)$(CC) $(LDFLAGS) -shared -Wl,-soname,libpmukit.so.$(PMUKIT_SOVERSION) \
 		-Wl,--version-script=$(LIB_MAP) -o $@ $(LIB_OBJS) -lm
 	$(Q)ln -sf libpmukit.so $@.$(PMUKIT_SOVERSION)	# its soname, to run against it here
