@@ -4,7 +4,8 @@
 #   make deps              install the Debian packages and busybox the tests need
 #   make kernels           fetch the Debian ARM test kernels and their headers
 #   make matrix            only the QEMU matrix (target x kernel x suite), then its table
-#   make check-host SANITIZE=1  the host unit tests built with ASan and UBSan (build/<arch>-san/)
+#   make check-san         the host unit tests built with ASan and UBSan (build/<arch>-san/);
+#                          the same as make check-host SANITIZE=1
 #   make fuzz              the libFuzzer targets (tests/fuzz/), FUZZ_SECONDS each (default 60);
 #                          FUZZ_TARGET=NAME runs that one alone
 #
