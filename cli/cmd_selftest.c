@@ -262,6 +262,8 @@ int cmd_selftest(int argc, char **argv)
 	}
 	if (c < 0)
 		return g.exit;
+	if (path_env_check("selftest"))
+		return CLI_USAGE;
 
 	memset(&info, 0, sizeof(info));
 	pmukit_pmu_info(&info);
