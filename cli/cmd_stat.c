@@ -234,7 +234,9 @@ static int open_error(int ret)
 	case -EINVAL:
 		return CLI_USAGE;	/* unknown or malformed event */
 	case -EOPNOTSUPP:
-		fprintf(stderr, "('pmukit list' shows which events this core implements)\n");
+		/* Not after a refused level (:u, :k): the list would not help there. */
+		if (!strstr(pmukit_last_error(), "level"))
+			fprintf(stderr, "('pmukit list' shows which events this core implements)\n");
 		return CLI_FAIL;
 	default:
 		return CLI_FAIL;
