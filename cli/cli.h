@@ -42,6 +42,8 @@ int bad_option(const char *cmd, char **argv, int optopt_seen);
 void getopt_reset(void);
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
 int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path);
+/* CLI_USAGE (after the message) when $PMUKIT_PATH names no path, else 0. */
+int path_env_check(const char *cmd);
 /* -n/-r: a count of @what in [1, max]. Return: 0, or CLI_USAGE after the message. */
 int parse_count_arg(const char *cmd, const char *opt, const char *what, const char *arg,
 		    unsigned long max, unsigned long *out);

@@ -203,6 +203,8 @@ int cmd_calibrate(int argc, char **argv)
 
 	if (ret)
 		return ret < 0 ? CLI_OK : ret;
+	if (path_env_check("calibrate"))
+		return CLI_USAGE;
 	memset(rows, 0, sizeof(rows));
 	if (o.all) {
 		for (i = 0; i < ARRAY_SIZE(all); i++, n++)

@@ -24,7 +24,10 @@ static const char usage[] =
 	":k counts), kernel.perf_user_access and\n"
 	"kernel.perf_event_paranoid, kernel.nmi_watchdog (a perf-based hard-lockup\n"
 	"watchdog holds a PMU counter), and for each access path (direct, perf-mmap,\n"
-	"perf, clock) whether it works here and, if not, why.\n"
+	"perf, clock) whether it works here and, if not, why; then the path auto\n"
+	"takes ($PMUKIT_PATH, else the first that works) for calibrate and the\n"
+	"library, which count the calling thread, and for stat, which counts a\n"
+	"command: perf first there, as it follows the command on every CPU.\n"
 	"\n"
 	"  -h, --help  this text\n";
 
@@ -216,13 +219,26 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 	show_watchdog();
 }
 
+/*
+ * Each path, then what auto takes (pmukit_path_choose(), the rule every
+ * command uses): for the calling thread (calibrate, the library) and for a
+ * command (stat), whose order starts with perf as it follows the command
+ * and its children on every CPU.
+ */
 static void show_paths(void)
 {
 	static const enum pmukit_path order[] = {
-		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF,
-		PMUKIT_PATH_CLOCK, PMUKIT_PATH_AUTO,
+		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF, PMUKIT_PATH_CLOCK,
 	};
-	char why[256];
+	static const struct {
+		const char *who;
+		unsigned int flags;
+	} autos[] = {
+		{ "calibrate, library", 0 },
+		{ "stat", PMUKIT_F_CHILD },
+	};
+	enum pmukit_path chosen[ARRAY_SIZE(autos)];
+	char why[512];
 	size_t i;
 
 	printf("\naccess paths:\n");
@@ -234,6 +250,18 @@ static void show_paths(void)
 		printf("  %-10s %-4s %s\n", pmukit_path_name(order[i]), ret == 0 ? "yes" : "no",
 		       why[0] ? why : ret ? pmukit_strerror(ret) : "");
 	}
+	for (i = 0; i < ARRAY_SIZE(autos); i++) {
+		struct pmukit_options po = { .path = PMUKIT_PATH_AUTO, .cpu = -1,
+					     .flags = autos[i].flags };
+		int ret = pmukit_path_choose(NULL, 0, &po, &chosen[i], why, sizeof(why));
+
+		if (ret)
+			chosen[i] = PMUKIT_PATH_AUTO;
+		printf("  %-10s %-4s %s: %s\n", "auto", ret == 0 ? "yes" : "no", autos[i].who,
+		       why[0] ? why : pmukit_strerror(ret));
+	}
+	if (chosen[0] != chosen[1])
+		printf("(stat counts a command: perf comes first there, as it follows the command and its children on every CPU)\n");
 }
 
 int cmd_info(int argc, char **argv)
@@ -250,6 +278,8 @@ int cmd_info(int argc, char **argv)
 
 	if (cli_next_opt(&g, argc, argv) < 0)	/* no option but --help */
 		return g.exit;
+	if (path_env_check("info"))
+		return CLI_USAGE;
 
 	memset(&in, 0, sizeof(in));
 	ret = pmukit_pmu_info(&in);

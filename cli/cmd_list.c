@@ -48,15 +48,6 @@ static void add_row(struct table *t, const struct pmukit_event_def *e, const cha
 	table_add(t, cells);
 }
 
-static int in_table(const struct pmukit_core_def *c, const struct pmukit_event_def *e)
-{
-	unsigned int i;
-
-	for (i = 0; i < c->nevents; i++)
-		if (c->events[i].code == e->code && !strcmp(c->events[i].name, e->name))
-			return 1;
-	return 0;
-}
 
 static void list_cores(void)
 {
@@ -145,6 +136,12 @@ int cmd_list(int argc, char **argv)
 	else if (core->midr)
 		printf(", MIDR 0x%08x", (unsigned)(core->midr & PMUKIT_MIDR_CORE_MASK));
 	printf("): %u events\n", core->nevents);
+	if (!core->nevents) {
+		/* ARMv6 (ARM11): its PMU is not the architected one, nor are its events. */
+		printf("The data has no events for %s, and no common table applies to %s: its event numbers are in the core's Technical Reference Manual; count them by number through the kernel's perf driver (pmukit stat --path perf -e rNN).\n",
+		       core->name, core->arch);
+		return CLI_OK;
+	}
 	if (here)
 		printf("here: implemented on this machine, from %s\n", sup.source);
 	else
@@ -160,15 +157,26 @@ int cmd_list(int argc, char **argv)
 
 	common = pmukit_common_for(core);
 	if (all && common && common != core) {
+		const struct pmukit_event_def *e, *own;
+
+		/* The rule of pmukit_event_find_code(): the ones that hold on this core. */
 		table_init(&t, 3, head, "lll");
-		for (i = 0; i < common->nevents; i++)
-			if (!in_table(core, &common->events[i]))
-				add_row(&t, &common->events[i],
-					mark(&sup, here, common->events[i].code));
+		for (i = 0; i < common->nevents; i++) {
+			e = &common->events[i];
+			if (pmukit_event_find_code(core, e->code) == e)
+				add_row(&t, e, mark(&sup, here, e->code));
+		}
 		printf("\ncommon %s events not in %s's table: %u\n\n", common->arch, core->name,
 		       t.nrows);
 		table_print(&t, stdout, "  ");
 		table_free(&t);
+		for (i = 0; i < common->nevents; i++) {
+			e = &common->events[i];
+			own = pmukit_event_find(core, e->name);
+			if (own && own->code != e->code)
+				printf("%s is 0x%02x on %s, not the common 0x%02x (raw 0x%02x is not named here)\n",
+				       e->name, own->code, core->name, e->code, e->code);
+		}
 	}
 	return CLI_OK;
 }

@@ -262,6 +262,8 @@ int cmd_selftest(int argc, char **argv)
 	}
 	if (c < 0)
 		return g.exit;
+	if (path_env_check("selftest"))
+		return CLI_USAGE;
 
 	memset(&info, 0, sizeof(info));
 	pmukit_pmu_info(&info);
@@ -354,8 +356,12 @@ int cmd_selftest(int argc, char **argv)
 	       t.exact_bad, t.not_implemented, t.not_counted,
 	       t.not_counted ? " (an emulator counts few events: QEMU only SW_INCR, CPU_CYCLES and,"
 	       " under -icount, INST_RETIRED)" : "");
-	if (!sup.have_ceid && arch_nregs)
-		printf("(without PMCEID (%s) a 0 cannot be told from an event the core lacks)\n",
-		       sup.source);
+	if (!sup.have_ceid && arch_nregs) {
+		char caveat[640];
+
+		support_caveat(&sup, !strcmp(arch_isa, "AArch32") && pmukit_this_pmuv3() != 1,
+			       caveat, sizeof(caveat));
+		printf("%s\n", caveat);
+	}
 	return t.exact_bad || !t.measured ? CLI_FAIL : CLI_OK;
 }

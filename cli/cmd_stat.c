@@ -39,8 +39,8 @@ static const char usage[] =
 	"  -e, --event EVENTS  comma-separated events (repeatable; default CPU_CYCLES\n"
 	"                      and, where the core has it, INST_RETIRED)\n"
 	"  -r, --repeat N      run the command N times: mean and ( +- sd%% ) of the runs\n"
-	"  --path P            perf, direct, clock or auto (default auto: perf if it\n"
-	"                      works here, else direct, else clock)\n"
+	"  --path P            perf, direct, clock or auto (default auto: $PMUKIT_PATH,\n"
+	"                      else perf if it works here, else direct, else clock)\n"
 	"  -x, --field-separator SEP\n"
 	"                      CSV, one line per event: value, unit, event, sd %%, pass,\n"
 	"                      counting %%, metric value, metric name\n"
@@ -146,60 +146,33 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 	return 0;
 }
 
-/* Does each event of -e open on @path (none given: yes)? */
-static int events_open_on(const struct stat_opts *o, enum pmukit_path path)
-{
-	struct pmukit_options po = { .path = path, .cpu = o->out.cpu };
-	struct pmukit_session *s;
-	unsigned int i;
-
-	for (i = 0; i < o->nev; i++) {
-		if (pmukit_open(&s, &o->ev[i], 1, &po))
-			return 0;
-		pmukit_close(s);
-	}
-	return 1;
-}
-
 /*
- * auto: perf follows the command wherever it runs, so it comes first; a
- * path that works but cannot count the events given (perf without hardware
- * events, or one that refuses :u) gives way to the next. When no path can,
- * the first that works reports why.
+ * auto: the library's rule for a command (pmukit_path_choose() with
+ * PMUKIT_F_CHILD): $PMUKIT_PATH, else perf, as it follows the command
+ * wherever it runs, then direct, then clock; a path that works but cannot
+ * count the events given (perf without hardware events, or one that
+ * refuses :u) gives way to the next. When no path can, the first that
+ * works reports why.
  */
 static int resolve_path(struct stat_opts *o)
 {
-	static const enum pmukit_path order[] = {
-		PMUKIT_PATH_PERF, PMUKIT_PATH_DIRECT, PMUKIT_PATH_CLOCK,
-	};
-	char why[256] = "";
-	size_t i;
-	int ret, first = -1;
+	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu, .flags = PMUKIT_F_CHILD };
+	char why[512] = "";
+	int ret;
 
 	if (o->path == PMUKIT_PATH_DIRECT)
 		direct_rearm("stat");
-	if (o->path != PMUKIT_PATH_AUTO) {
-		ret = pmukit_path_detect(o->path, why, sizeof(why));
-		if (ret)
-			cli_error("stat", "the %s path does not work here: %s",
-				  pmukit_path_name(o->path), why[0] ? why : pmukit_strerror(ret));
-		return ret ? CLI_FAIL : 0;
+	ret = pmukit_path_choose(o->ev, o->nev, &po, &o->path, why, sizeof(why));
+	if (ret == -EINVAL) {
+		cli_error("stat", "%s", why);
+		return CLI_USAGE;
 	}
-	for (i = 0; i < ARRAY_SIZE(order); i++)
-		if (pmukit_path_detect(order[i], why, sizeof(why)) == 0) {
-			if (first < 0)
-				first = (int)i;
-			if (events_open_on(o, order[i])) {
-				o->path = order[i];
-				return 0;
-			}
-		}
-	if (first >= 0) {
-		o->path = order[first];
-		return 0;
-	}
-	cli_error("stat", "no access path works here (see pmukit info)");
-	return CLI_FAIL;
+	if (ret && po.path != PMUKIT_PATH_AUTO)
+		cli_error("stat", "the %s path does not work here: %s",
+			  pmukit_path_name(po.path), why[0] ? why : pmukit_strerror(ret));
+	else if (ret)
+		cli_error("stat", "no access path works here (see pmukit info)");
+	return ret ? CLI_FAIL : 0;
 }
 
 /*
@@ -261,7 +234,9 @@ static int open_error(int ret)
 	case -EINVAL:
 		return CLI_USAGE;	/* unknown or malformed event */
 	case -EOPNOTSUPP:
-		fprintf(stderr, "('pmukit list' shows which events this core implements)\n");
+		/* Not after a refused level (:u, :k): the list would not help there. */
+		if (!strstr(pmukit_last_error(), "level"))
+			fprintf(stderr, "('pmukit list' shows which events this core implements)\n");
 		return CLI_FAIL;
 	default:
 		return CLI_FAIL;
@@ -296,6 +271,8 @@ int cmd_stat(int argc, char **argv)
 	ret = parse_opts(argc, argv, &o);
 	if (ret)
 		return ret < 0 ? CLI_OK : ret;
+	if (path_env_check("stat"))
+		return CLI_USAGE;
 	ret = resolve_path(&o);
 	if (ret)
 		return ret;

@@ -105,11 +105,28 @@ int support_load(struct ev_support *s)
 		load_ceid_user(s);
 	load_perf(s);
 	if (!s->have_ceid && !s->have_perf) {
-		snprintf(s->source, sizeof(s->source),
-			 "nothing: no PMCEID (load pmukit.ko; ARMv7 has none) and no perf event list");
+		snprintf(s->source, sizeof(s->source), "nothing: no PMCEID and no perf event list");
 		return 0;
 	}
 	return 1;
+}
+
+/*
+ * Without PMCEID, one sentence on what a 0 means: flat, each source named
+ * once. @armv7: the core is ARMv7, which has no PMCEID at all (else
+ * pmukit.ko shows it).
+ */
+void support_caveat(const struct ev_support *s, int armv7, char *buf, size_t len)
+{
+	const char *ceid = armv7 ? "ARMv7 has no PMCEID" :
+			   "PMCEID is not readable here (pmukit.ko shows it)";
+
+	if (s->have_perf)
+		snprintf(buf, len, "%s, so the implemented events come from %s only: a 0 for an event it does not list cannot be told from an event the core lacks.",
+			 ceid, s->source);
+	else
+		snprintf(buf, len, "%s and the kernel lists no perf events, so a 0 cannot be told from an event the core lacks.",
+			 ceid);
 }
 
 int support_of(const struct ev_support *s, unsigned int code)

@@ -23,6 +23,8 @@ struct ev_support {
 
 /* Fills @s; returns 1 when some source answered, 0 when none did. */
 int support_load(struct ev_support *s);
+/* Without PMCEID: one sentence on what a 0 means, into @buf. */
+void support_caveat(const struct ev_support *s, int armv7, char *buf, size_t len);
 /* 1 implemented, 0 not, -1 unknown. */
 int support_of(const struct ev_support *s, unsigned int code);
 

@@ -88,6 +88,17 @@ int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path)
 			   arg);
 }
 
+/* A bad $PMUKIT_PATH is an error in every command that chooses a path. */
+int path_env_check(const char *cmd)
+{
+	enum pmukit_path path;
+
+	if (pmukit_path_env(&path) == 0)
+		return 0;
+	cli_error(cmd, "%s", pmukit_last_error());
+	return CLI_USAGE;
+}
+
 int parse_count_arg(const char *cmd, const char *opt, const char *what, const char *arg,
 		    unsigned long max, unsigned long *out)
 {

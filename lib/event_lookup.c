@@ -99,6 +99,30 @@ static size_t search_order(const struct pmukit_core_def *core,
 	return n;
 }
 
+/* The event of @t with number @code, or NULL. */
+static const struct pmukit_event_def *code_in(const struct pmukit_core_def *t, unsigned code)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nevents; i++)
+		if (t->events[i].code == code)
+			return &t->events[i];
+	return NULL;
+}
+
+/*
+ * Does common event @e hold on @core? Only where the core's table has
+ * neither its name (under another number: Cortex-A55 numbers
+ * STALL_FRONTEND_TLB 0xe2, not 0x815c) nor its number (under another
+ * name), so that a name and a number mean one event on a core both ways.
+ */
+static int common_holds(const struct pmukit_core_def *core, const struct pmukit_core_def *t,
+			const struct pmukit_event_def *e)
+{
+	return !core || t == core ||
+	       (!find_in(core, e->name, strlen(e->name)) && !code_in(core, e->code));
+}
+
 static const struct pmukit_event_def *find_n(const struct pmukit_core_def *core,
 					      const char *name, size_t len)
 {
@@ -108,7 +132,7 @@ static const struct pmukit_event_def *find_n(const struct pmukit_core_def *core,
 
 	for (i = 0; i < n; i++) {
 		e = find_in(tabs[i], name, len);
-		if (e)
+		if (e && common_holds(core, tabs[i], e))
 			return e;
 	}
 	return NULL;
@@ -209,7 +233,8 @@ const struct pmukit_core_def *pmukit_common_for(const struct pmukit_core_def *co
  *
  * After the core's own table, the common table of its architecture is
  * searched, so architectural events are found even where the core's data
- * leaves them out.
+ * leaves them out; a common event counts only where the core's table has
+ * neither its name nor its number (see common_holds()).
  *
  * Return: the event (its name as in the table, upper case), or NULL when
  * no table searched has it.
@@ -228,6 +253,10 @@ const struct pmukit_event_def *pmukit_event_find(const struct pmukit_core_def *c
  *        tables alone, as for pmukit_event_find()
  * @code: the event number
  *
+ * The core's own table names a number; the common table only where the
+ * core's table has neither that number nor the common name under another
+ * number, so the name always says what the core counts.
+ *
  * Return: the first event with that number (tables are sorted by number,
  * then name), or NULL when no table searched has it.
  */
@@ -235,13 +264,14 @@ const struct pmukit_event_def *pmukit_event_find_code(const struct pmukit_core_d
 						      unsigned code)
 {
 	const struct pmukit_core_def *tabs[3];
+	const struct pmukit_event_def *e;
 	size_t t, n = search_order(core, tabs);
-	unsigned int i;
 
-	for (t = 0; t < n; t++)
-		for (i = 0; i < tabs[t]->nevents; i++)
-			if (tabs[t]->events[i].code == code)
-				return &tabs[t]->events[i];
+	for (t = 0; t < n; t++) {
+		e = code_in(tabs[t], code);
+		if (e && common_holds(core, tabs[t], e))
+			return e;
+	}
 	return NULL;
 }
 
@@ -307,8 +337,9 @@ static int all_hex(const char *p, size_t n)
  *        for the common tables alone
  * @out: the result; left alone unless 0 is returned
  *
- * A raw number takes the name of the event with that number when the
- * tables know one, else "raw 0x..".
+ * A raw number takes the name pmukit_event_find_code() gives it, else
+ * "raw 0x..": on Cortex-A55, 0x815c stays "raw 0x815c", as that core
+ * calls 0xe2 STALL_FRONTEND_TLB.
  *
  * Return: 0; -EINVAL when @spec is malformed (empty, a bad or repeated
  * modifier, bad hex, a number above 0xffff, characters no name has);
@@ -433,7 +464,8 @@ size_t pmukit_event_suggest(const struct pmukit_core_def *core, const char *name
 			unsigned d = pmukit_name_distance(name, cand);
 			int dup = 0;
 
-			if (d > limit && !pmukit_name_contains(cand, name))
+			if ((d > limit && !pmukit_name_contains(cand, name)) ||
+			    !common_holds(core, tabs[t], &tabs[t]->events[i]))
 				continue;
 			for (u = 0; u < t && !dup; u++)
 				dup = find_in(tabs[u], cand, strlen(cand)) != NULL;

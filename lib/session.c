@@ -87,14 +87,164 @@ static const struct pmukit_backend *backend_of(enum pmukit_path path)
 	return NULL;
 }
 
+/*
+ * The one rule for "auto": which paths, in which order. Counting the
+ * calling thread, the closest to the counters comes first; counting a
+ * command (PMUKIT_F_CHILD), perf comes first as it follows the command and
+ * its children on every CPU, while direct and clock read one CPU (the
+ * command is pinned to it) and perf-mmap reads the calling thread only.
+ */
+static const enum pmukit_path thread_order[] = {
+	PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF, PMUKIT_PATH_CLOCK,
+	PMUKIT_PATH_AUTO,
+};
+static const enum pmukit_path command_order[] = {
+	PMUKIT_PATH_PERF, PMUKIT_PATH_DIRECT, PMUKIT_PATH_CLOCK, PMUKIT_PATH_AUTO,
+};
+
+static const enum pmukit_path *order_for(unsigned int flags)
+{
+	return flags & PMUKIT_F_CHILD ? command_order : thread_order;
+}
+
+/**
+ * pmukit_path_env() - the path $PMUKIT_PATH asks for
+ * @path: where to store it; PMUKIT_PATH_AUTO when the variable is unset or empty
+ *
+ * Return: 0, or -EINVAL when the variable names no access path (the
+ * message in pmukit_last_error() names the variable and the valid values).
+ */
+PMUKIT_API int pmukit_path_env(enum pmukit_path *path)
+{
+	const char *env = getenv("PMUKIT_PATH");
+
+	if (!path)
+		return pmukit_err(-EINVAL, "pmukit_path_env: NULL argument");
+	*path = PMUKIT_PATH_AUTO;
+	if (!env || !*env)
+		return 0;
+	if (pmukit_path_parse(env, path))
+		return pmukit_err(-EINVAL, "PMUKIT_PATH=%s is not an access path: auto, direct, perf, perf-mmap or clock",
+				  env);
+	return 0;
+}
+
+/* Do @events (none: yes) open on @path with @opts, for the calling thread? */
+static int events_open_on(const char *const *events, unsigned int n,
+			  const struct pmukit_options *opts, enum pmukit_path path)
+{
+	struct pmukit_options po = *opts;
+	struct pmukit_session *s;
+
+	po.path = path;
+	po.pid = 0;
+	po.flags &= ~PMUKIT_F_CHILD;
+	if (n && pmukit_open(&s, events, n, &po))
+		return 0;
+	if (n)
+		pmukit_close(s);
+	return 1;
+}
+
+/**
+ * pmukit_path_choose() - the path a session would use, before opening it
+ * @events: the event specs the session will count, or NULL
+ * @n: how many (0: any path that works will do)
+ * @opts: as for pmukit_open(); NULL for defaults. @opts->path other than
+ *	auto is checked as it is; auto is $PMUKIT_PATH when set, else the
+ *	first path that works here and counts @events, in the order for
+ *	@opts->flags: direct, perf-mmap, perf, clock for the calling thread;
+ *	perf, direct, clock for a command (PMUKIT_F_CHILD). When none counts
+ *	@events, the first that works (its open then says why).
+ * @path: the path (never auto)
+ * @why: filled with the reason for the choice, or why nothing works; may be NULL
+ * @len: room in @why
+ *
+ * Return: 0; -EINVAL for a bad $PMUKIT_PATH (or perf-mmap for a command);
+ * -EACCES, -ENODEV, ... when the path asked for, or none, works here.
+ */
+PMUKIT_API int pmukit_path_choose(const char *const *events, unsigned int n,
+				  const struct pmukit_options *opts, enum pmukit_path *path,
+				  char *why, size_t len)
+{
+	struct pmukit_options defaults = { .path = PMUKIT_PATH_AUTO, .cpu = -1 };
+	const enum pmukit_path *order;
+	char local[512], note[512];
+	const char *from = "";
+	enum pmukit_path want;
+	int ret, first = -1, err = 0;
+	size_t i;
+
+	if (!path)
+		return pmukit_err(-EINVAL, "pmukit_path_choose: NULL argument");
+	if (!why || !len) {
+		why = local;
+		len = sizeof(local);
+	}
+	why[0] = '\0';
+	if (!opts)
+		opts = &defaults;
+	want = opts->path;
+	if (want == PMUKIT_PATH_AUTO) {
+		ret = pmukit_path_env(&want);
+		if (ret) {
+			snprintf(why, len, "%s", pmukit_last_error());
+			return ret;
+		}
+		if (want != PMUKIT_PATH_AUTO)
+			from = "$PMUKIT_PATH: ";
+	}
+	if (want != PMUKIT_PATH_AUTO) {
+		if (want == PMUKIT_PATH_PERF_MMAP && (opts->flags & PMUKIT_F_CHILD)) {
+			snprintf(why, len, "%sperf-mmap reads the counters of the calling thread only, not a command's: use perf or direct",
+				 from);
+			return pmukit_err(-EINVAL, "%s", why);
+		}
+		ret = pmukit_path_detect(want, note, sizeof(note));
+		snprintf(why, len, "%s%s", from, note);
+		if (ret)
+			return pmukit_err(ret, "%s", why);
+		*path = want;
+		return 0;
+	}
+	order = order_for(opts->flags);
+	for (i = 0; order[i] != PMUKIT_PATH_AUTO; i++) {
+		ret = pmukit_path_detect(order[i], note, sizeof(note));
+		if (ret) {
+			if (!err)
+				err = ret;
+			continue;
+		}
+		if (first < 0) {
+			first = (int)i;
+			snprintf(why, len, "%s", note);
+		}
+		if (events_open_on(events, n, opts, order[i])) {
+			snprintf(why, len, "%s", note);
+			*path = order[i];
+			pmukit_err_clear();
+			return 0;
+		}
+	}
+	if (first >= 0) {
+		*path = order[first];
+		pmukit_err_clear();
+		return 0;
+	}
+	snprintf(why, len, "no access path works here");
+	return pmukit_err(err ? err : -ENODEV, "%s", why);
+}
+
 /**
  * pmukit_path_detect() - does an access path work here, for the calling thread?
- * @path: the path; PMUKIT_PATH_AUTO: is there any?
+ * @path: the path; PMUKIT_PATH_AUTO: the one pmukit_path_choose() takes
+ *	for the calling thread ($PMUKIT_PATH, else the first that works)
  * @why: filled with the reason when it does not (and a short note when it
  *	does, naming the path auto would take); may be NULL
  * @len: room in @why
  *
- * Return: 0 if it works; -EACCES, -ENODEV, -ENOENT, -EOPNOTSUPP ... if not.
+ * Return: 0 if it works; -EACCES, -ENODEV, -ENOENT, -EOPNOTSUPP, -EINVAL
+ * (a bad $PMUKIT_PATH) ... if not.
  */
 PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len)
 {
@@ -103,6 +253,7 @@ PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len)
 	size_t used = 0;
 	unsigned int i;
 	int ret, first = 0;
+	enum pmukit_path chosen;
 
 	if (!why || !len) {
 		why = local;
@@ -122,18 +273,17 @@ PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len)
 			pmukit_err_clear();
 		return ret;
 	}
+	ret = pmukit_path_choose(NULL, 0, NULL, &chosen, local, sizeof(local));
+	if (!ret || ret == -EINVAL) {
+		snprintf(why, len, "%s%s", ret ? "" : "auto: ", local);
+		return ret;
+	}
 	all = calloc(1, 2048);
 	if (!all)
 		return pmukit_err(-ENOMEM, "out of memory");
 	for (i = 0; pmukit_backends[i]; i++) {
 		be = pmukit_backends[i];
 		ret = be->detect(local, sizeof(local));
-		if (!ret) {
-			snprintf(why, len, "auto: %s", local);
-			pmukit_err_clear();
-			free(all);
-			return 0;
-		}
 		if (!first)
 			first = ret;
 		used += (size_t)snprintf(all + used, used < 2048 ? 2048 - used : 0, "%s%s: %s",
@@ -142,9 +292,9 @@ PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len)
 			used = 2047;
 	}
 	snprintf(why, len, "%s", all);
-	pmukit_err(first, "no access path works: %s", all);
+	pmukit_err(first ? first : -ENODEV, "no access path works: %s", all);
 	free(all);
-	return first;
+	return first ? first : -ENODEV;
 }
 
 /* The fast read of event 0 for backends that have no special one. */
@@ -205,6 +355,7 @@ static int request_error(int err)
 
 static int open_auto(struct pmukit_session *s, const char *const *events, unsigned int n)
 {
+	const enum pmukit_path *order = order_for(s->flags);
 	char why[512], *all = calloc(1, 2048);
 	size_t used = 0;
 	unsigned int i;
@@ -218,8 +369,8 @@ static int open_auto(struct pmukit_session *s, const char *const *events, unsign
 		free(all);
 		return ret;
 	}
-	for (i = 0; pmukit_backends[i]; i++) {
-		const struct pmukit_backend *be = pmukit_backends[i];
+	for (i = 0; order[i] != PMUKIT_PATH_AUTO; i++) {
+		const struct pmukit_backend *be = backend_of(order[i]);
 
 		ret = be->detect(why, sizeof(why));
 		if (!ret) {
@@ -264,7 +415,6 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	const struct pmukit_backend *be;
 	struct pmukit_session *s;
 	enum pmukit_path path;
-	const char *env;
 	int ret;
 
 	if (!out)
@@ -273,12 +423,10 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	if (!opts)
 		opts = &defaults;
 	path = opts->path;
-	env = getenv("PMUKIT_PATH");
-	if (path == PMUKIT_PATH_AUTO && env && *env) {
-		ret = pmukit_path_parse(env, &path);
+	if (path == PMUKIT_PATH_AUTO) {
+		ret = pmukit_path_env(&path);
 		if (ret)
-			return pmukit_err(ret, "PMUKIT_PATH=%s is not an access path: auto, direct, perf, perf-mmap or clock",
-					  env);
+			return ret;
 	}
 	be = path == PMUKIT_PATH_AUTO ? NULL : backend_of(path);
 	if (path != PMUKIT_PATH_AUTO && !be)
@@ -389,16 +537,14 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path)
 {
 	const struct pmukit_backend *be;
 	char why[512];
-	unsigned int i;
 
 	if (path != PMUKIT_PATH_AUTO) {
 		be = backend_of(path);
 		return be ? be->ncounters() : pmukit_err(-EINVAL, "no access path %d", (int)path);
 	}
-	for (i = 0; pmukit_backends[i]; i++)
-		if (!pmukit_backends[i]->detect(why, sizeof(why)))
-			return pmukit_backends[i]->ncounters();
-	return pmukit_err(-ENODEV, "no access path works here");
+	if (pmukit_path_choose(NULL, 0, NULL, &path, why, sizeof(why)))
+		return pmukit_err(-ENODEV, "no access path works here: %s", why);
+	return backend_of(path)->ncounters();
 }
 
 /*

@@ -100,6 +100,10 @@ PMUKIT_API const struct pmukit_event_def *pmukit_event_find(const struct pmukit_
  * @core: as for pmukit_event_find()
  * @code: the event number
  *
+ * A common event names a number on @core only where @core's table has
+ * neither that number nor that name (under another number); pmukit_event_find()
+ * follows the same rule, so a name and a number mean one event both ways.
+ *
  * Return: the first event with that number, or NULL when none has it.
  */
 PMUKIT_API const struct pmukit_event_def *

@@ -44,7 +44,7 @@ PMUKIT_API const char *pmukit_version(void);
 /* ---- access paths --------------------------------------------------- */
 
 enum pmukit_path {
-	PMUKIT_PATH_AUTO = 0,	/* the first of direct, perf-mmap, perf, clock that works */
+	PMUKIT_PATH_AUTO = 0,	/* $PMUKIT_PATH, else the first that works: pmukit_path_choose() */
 	PMUKIT_PATH_DIRECT,	/* mrs/mrc of the PMU (pmukit.ko loaded); rdtsc on x86-64 */
 	PMUKIT_PATH_PERF,	/* perf_event_open() groups and read() */
 	PMUKIT_PATH_PERF_MMAP,	/* perf's mmap page self-read (seqlock, rdpmc/mrs) */
@@ -57,6 +57,13 @@ PMUKIT_API const char *pmukit_path_name(enum pmukit_path path);
 
 /** pmukit_path_parse() - the path for a name; -EINVAL if there is none. */
 PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path);
+
+/**
+ * pmukit_path_env() - the path $PMUKIT_PATH asks for (auto when unset)
+ *
+ * Return: 0, or -EINVAL when it names no path (the message says which are).
+ */
+PMUKIT_API int pmukit_path_env(enum pmukit_path *path);
 
 /**
  * pmukit_path_detect() - does @path work here, for the calling thread?
@@ -114,6 +121,21 @@ struct pmukit_options {
 	pid_t pid;		/* perf with PMUKIT_F_CHILD: the child (stopped before exec) */
 	unsigned int flags;	/* PMUKIT_F_* */
 };
+
+/**
+ * pmukit_path_choose() - the path pmukit_open() with @opts would take here
+ * @events: the specs to count, or NULL; @n: how many (0: any)
+ * @opts: NULL for defaults. Auto is $PMUKIT_PATH when set, else the first
+ *	path that works and counts @events: direct, perf-mmap, perf, clock for
+ *	the calling thread; perf, direct, clock for a command (PMUKIT_F_CHILD)
+ * @path: the path chosen (never auto)
+ * @why: the reason for the choice, or why there is none; may be NULL
+ *
+ * Return: 0; -EINVAL for a bad $PMUKIT_PATH; -ENODEV, -EACCES ... if no path works.
+ */
+PMUKIT_API int pmukit_path_choose(const char *const *events, unsigned int n,
+				  const struct pmukit_options *opts, enum pmukit_path *path,
+				  char *why, size_t len);
 
 /* One counter's reading. */
 struct pmukit_count {

@@ -95,6 +95,20 @@ info=$out
 expect 0 "^  0x08  +INST_RETIRED" "list --cpu cortex-a53: INST_RETIRED is 0x08" -- list --cpu cortex-a53
 expect 0 "common armv8-a events not in cortex-a53's table" "list --all adds the common events" -- list --all --cpu Cortex-A53
 expect 0 "^cortex-a53 +armv8-a +MIDR 0x4100d030" "list --cores" -- list --cores
+expect 0 "^The data has no events for arm1136jf-s, and no common table applies to armv6" "list --cpu arm1136jf-s: says its table is empty and why" -- list --cpu arm1136jf-s
+expect 0 "^raw 0x815c is not named here|STALL_FRONTEND_TLB is 0xe2 on cortex-a55, not the common 0x815c" "list --all --cpu cortex-a55: the common number it renumbers is not listed as its own" -- list --all --cpu cortex-a55
+run list --all --cpu cortex-a55
+if printf '%s\n' "$out" | grep -Eq "^  0x815c "; then nok "list --all --cpu cortex-a55 lists no 0x815c row"
+else ok "list --all --cpu cortex-a55 lists no 0x815c row"; fi
+PMUKIT_PATH=bogus
+export PMUKIT_PATH
+for c in info stat calibrate selftest; do
+	args=; [ "$c" = stat ] && args="-- true"
+	expect 2 "PMUKIT_PATH=bogus is not an access path: auto, direct, perf, perf-mmap or clock" "$c: a bad \$PMUKIT_PATH is an error" -- $c $args
+done
+unset PMUKIT_PATH
+PMUKIT_PATH=clock expect 0 "\(path clock\)" "stat: \$PMUKIT_PATH chooses for auto" -- stat -- true
+PMUKIT_PATH=clock expect 0 "^  auto +yes +stat: \\\$PMUKIT_PATH: clock" "info: auto for stat follows \$PMUKIT_PATH" -- info
 # big.LITTLE, from the fixture trees of tests/fixtures/sysfs: info lists the core types.
 export PMUKIT_SYSFS_ROOT="$top/tests/fixtures/sysfs/rk3399"
 expect 0 "^cores +cortex-a53 \(cpus 0-3\), cortex-a72 \(cpus 4-5\)$" "info on an RK3399 tree: the core types and their CPUs" -- info

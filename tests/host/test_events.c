@@ -141,6 +141,24 @@ static void test_find_code(void)
 		{ __LINE__, "cortex-a53", 0x23, "STALL_FRONTEND" },
 		/* A53's IMPDEF 0xc0 has no name in the data. */
 		{ __LINE__, "cortex-a53", 0xc0, NULL },
+		/*
+		 * These cores number the common stall events their own way:
+		 * the common numbers name nothing there, their own do.
+		 */
+		{ __LINE__, "cortex-a55", 0x815c, NULL },
+		{ __LINE__, "cortex-a55", 0x8168, NULL },
+		{ __LINE__, "cortex-a55", 0x816c, NULL },
+		{ __LINE__, "cortex-a510", 0x815c, NULL },
+		{ __LINE__, "cortex-a510", 0x8168, NULL },
+		{ __LINE__, "cortex-a510", 0x816c, NULL },
+		{ __LINE__, "cortex-r82", 0x815c, NULL },
+		{ __LINE__, "cortex-r82", 0x8168, NULL },
+		{ __LINE__, "cortex-r82", 0x816c, NULL },
+		{ __LINE__, "cortex-a55", 0xe2, "STALL_FRONTEND_TLB" },
+		{ __LINE__, "cortex-a510", 0xe8, "STALL_BACKEND_ST" },
+		{ __LINE__, "cortex-r82", 0xe4, "STALL_BACKEND_ILOCK" },
+		/* Where the core's table leaves both free, the common name holds. */
+		{ __LINE__, "cortex-a53", 0x815c, "STALL_FRONTEND_TLB" },
 		{ __LINE__, NULL, 0xabcd, NULL },
 	};
 	size_t i;
@@ -188,6 +206,14 @@ static void test_parse(void)
 		{ __LINE__, NULL, "0xabcd", 0, "raw 0xabcd", 0xabcd, 0, 0, 1 },
 		{ __LINE__, NULL, "0xffff:uk", 0, "raw 0xffff", 0xffff, 0, 0, 1 },
 		{ __LINE__, NULL, "r4000", 0, "SAMPLE_POP", 0x4000, 0, 0, 1 },
+		/* A raw number is named by what this core counts under it, or not at all. */
+		{ __LINE__, "cortex-a55", "0x815c", 0, "raw 0x815c", 0x815c, 0, 0, 1 },
+		{ __LINE__, "cortex-a55", "r815c:u", 0, "raw 0x815c", 0x815c, 0, 1, 1 },
+		{ __LINE__, "cortex-a510", "0x8168", 0, "raw 0x8168", 0x8168, 0, 0, 1 },
+		{ __LINE__, "cortex-r82", "r816c", 0, "raw 0x816c", 0x816c, 0, 0, 1 },
+		{ __LINE__, "cortex-a55", "STALL_FRONTEND_TLB", 0, "STALL_FRONTEND_TLB", 0xe2, 0, 0, 0 },
+		{ __LINE__, "cortex-a55", "0xe2", 0, "STALL_FRONTEND_TLB", 0xe2, 0, 0, 1 },
+		{ __LINE__, "cortex-r82", "stall_backend_st", 0, "STALL_BACKEND_ST", 0xe8, 0, 0, 0 },
 		{ __LINE__, NULL, "0x0000000000011", 0, "CPU_CYCLES", 0x11, 0, 0, 1 },
 		/* malformed */
 		{ __LINE__, "cortex-a53", "", -EINVAL, NULL, 0, 0, 0, 0 },
