@@ -135,13 +135,14 @@ int cmd_list(int argc, char **argv)
 		printf(", MIDR 0x%08x", (unsigned)info.midr);
 	else if (core->midr)
 		printf(", MIDR 0x%08x", (unsigned)(core->midr & PMUKIT_MIDR_CORE_MASK));
-	printf("): %u events\n", core->nevents);
 	if (!core->nevents) {
 		/* ARMv6 (ARM11): its PMU is not the architected one, nor are its events. */
+		printf("): no event table\n");
 		printf("The data has no events for %s, and no common table applies to %s: its event numbers are in the core's Technical Reference Manual; count them by number through the kernel's perf driver (pmukit stat --path perf -e rNN).\n",
 		       core->name, core->arch);
 		return CLI_OK;
 	}
+	printf("): %u events\n", core->nevents);
 	if (here)
 		printf("here: implemented on this machine, from %s\n", sup.source);
 	else
