@@ -63,6 +63,7 @@ PMUKIT_API const char *pmukit_path_name(enum pmukit_path path)
  */
 PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path)
 {
+	char q[PMUKIT_QUOTE_LEN];
 	unsigned int i;
 
 	if (!name || !path)
@@ -74,7 +75,7 @@ PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path)
 		}
 	}
 	return pmukit_err(-EINVAL, "'%s' is not an access path: auto, direct, perf, perf-mmap or clock",
-			  name);
+			  pmukit_err_quote(q, name));
 }
 
 static const struct pmukit_backend *backend_of(enum pmukit_path path)
@@ -263,6 +264,7 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	struct pmukit_options defaults = { .path = PMUKIT_PATH_AUTO, .cpu = -1 };
 	const struct pmukit_backend *be;
 	struct pmukit_session *s;
+	char q[PMUKIT_QUOTE_LEN];
 	enum pmukit_path path;
 	const char *env;
 	int ret;
@@ -278,7 +280,7 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 		ret = pmukit_path_parse(env, &path);
 		if (ret)
 			return pmukit_err(ret, "PMUKIT_PATH=%s is not an access path: auto, direct, perf, perf-mmap or clock",
-					  env);
+					  pmukit_err_quote(q, env));
 	}
 	be = path == PMUKIT_PATH_AUTO ? NULL : backend_of(path);
 	if (path != PMUKIT_PATH_AUTO && !be)
