@@ -38,8 +38,12 @@ static const char usage[] =
 	"  --svg FILE     write the distributions as an SVG plot\n"
 	"  -h, --help     this text\n"
 	"\n"
+	"FILE is opened before anything is measured: one that cannot be written\n"
+	"fails at once.\n"
+	"\n"
 	"Exit status: 0 when at least one path was measured (the one asked for,\n"
-	"with --path P), 1 when none was, 2 for a wrong command line.\n";
+	"with --path P), 1 when none was or FILE cannot be written, 2 for a wrong\n"
+	"command line.\n";
 
 struct cal_opts {
 	int all;
@@ -198,6 +202,7 @@ int cmd_calibrate(int argc, char **argv)
 	uint64_t *deltas[PMUKIT_PATH_COUNT] = { NULL };
 	struct plot_series series[PMUKIT_PATH_COUNT];
 	size_t n = 0, i, nok = 0;
+	struct out_file svg;
 	struct cal_opts o;
 	int ret = parse_opts(argc, argv, &o);
 
@@ -205,6 +210,9 @@ int cmd_calibrate(int argc, char **argv)
 		return ret < 0 ? CLI_OK : ret;
 	if (path_env_check("calibrate"))
 		return CLI_USAGE;
+	/* Before measuring: a FILE that cannot be written fails at once. */
+	if (o.svg && out_file_open(&svg, "calibrate", o.svg))
+		return CLI_FAIL;
 	memset(rows, 0, sizeof(rows));
 	if (o.all) {
 		for (i = 0; i < ARRAY_SIZE(all); i++, n++)
@@ -235,11 +243,11 @@ int cmd_calibrate(int argc, char **argv)
 		}
 		nok++;
 	}
-	if (o.svg && nok) {
-		ret = svg_write(o.svg, "pmukit calibrate: cost of one read", series, nok);
-		if (ret)
-			cli_error("calibrate", "cannot write %s: %s", o.svg, strerror(-ret));
-		else
+	if (o.svg) {
+		/* No path measured: an SVG of no panels. The table has the numbers. */
+		svg_write(svg.mem, "pmukit calibrate: cost of one read", series, nok);
+		ret = out_file_close(&svg, "calibrate", 0);
+		if (!ret && nok)
 			fprintf(stderr, "pmukit calibrate: wrote %s\n", o.svg);
 	}
 	for (i = 0; i < n; i++)

@@ -43,11 +43,13 @@ static const char usage[] =
 	"                      else perf if it works here, else direct, else clock)\n"
 	"  -x, --field-separator SEP\n"
 	"                      CSV, one line per event: value, unit, event, sd %%, pass,\n"
-	"                      counting %%, metric value, metric name\n"
+	"                      counting %%, metric value, metric name (SEP: any text\n"
+	"                      without a newline, carriage return or '\"')\n"
 	"  --json              JSON\n"
 	"  --cpu C             run the command on CPU C\n"
 	"  --raw               do not subtract the overhead of an empty measurement\n"
-	"  -o, --output FILE   write the result to FILE\n"
+	"  -o, --output FILE   write the result to FILE (opened before COMMAND runs;\n"
+	"                      if writing it fails, the result goes to stdout)\n"
 	"  -h, --help          this text\n"
 	"\n"
 	"perf counts the command and its children from the exec on, on whatever CPU\n"
@@ -67,7 +69,8 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 when the counting worked (whatever COMMAND's own status,\n"
 	"which is shown), 1 when it did not (also: COMMAND cannot be run, an event\n"
-	"is not implemented here), 2 for a wrong command line or an unknown event.\n";
+	"is not implemented here, FILE cannot be written), 2 for a wrong command\n"
+	"line or an unknown event.\n";
 
 static char *ev_copies[STAT_MAX_EVENTS];
 
@@ -263,7 +266,7 @@ int cmd_stat(int argc, char **argv)
 	struct sigaction ign, old_int, old_quit;
 	struct pass_plan plan;
 	struct stat_opts o;
-	FILE *out = stderr;
+	struct out_file of;
 	double t0;
 	int ret, cap;
 	unsigned int k;
@@ -303,6 +306,9 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (ret)
 		return open_error(ret);
+	/* -o is opened now, so that a wrong name fails before the command runs. */
+	if (o.output && out_file_open(&of, "stat", o.output))
+		return CLI_FAIL;
 
 	memset(&r, 0, sizeof(r));
 	r.argv = o.argv;
@@ -316,7 +322,8 @@ int cmd_stat(int argc, char **argv)
 	/* The command runs where it was asked to (direct: the session pins). */
 	if (o.out.cpu >= 0 && o.path != PMUKIT_PATH_DIRECT && pin_to_cpu(o.out.cpu)) {
 		cli_error("stat", "cannot run on cpu%d: it is offline or not allowed", o.out.cpu);
-		return CLI_FAIL;
+		ret = -EINVAL;
+		goto out;
 	}
 	/*
 	 * ^C goes to the command; pmukit waits and reports what was counted. A
@@ -336,19 +343,12 @@ int cmd_stat(int argc, char **argv)
 
 	if (!ret) {
 		stat_summarise(&o, &plan, pd, &r);
-		if (o.output) {
-			out = fopen(o.output, "w");
-			if (!out) {
-				cli_error("stat", "cannot write %s: %s", o.output, strerror(errno));
-				ret = -errno;
-			}
-		}
-		if (out) {
-			stat_report(out, o.out.fmt, o.out.sep, &r);
-			if (out != stderr)
-				fclose(out);
-		}
+		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 	}
+out:
+	/* A file that cannot take the result after all: the counts go to stdout. */
+	if (o.output && out_file_close(&of, "stat", !ret) && !ret)
+		ret = -EIO;
 	for (k = 0; k < plan.npasses; k++)
 		free(pd[k].val);
 	for (k = 0; k < o.nev; k++)

@@ -4,10 +4,12 @@
  * C locale's '.' (the command never calls setlocale), so CSV and JSON are
  * the same on every system.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "output.h"
 #include "pmukit/json.h"
 
@@ -51,13 +53,29 @@ char *fmt_real(char *buf, size_t len, double v, int prec)
 	return buf;
 }
 
+/*
+ * Quoted: a field that holds SEP, a quote or a line end, and one whose end
+ * would make a longer SEP start inside it ("xa" before SEP "aa").
+ */
+static int csv_quoted(const char *s, const char *sep)
+{
+	size_t n = strlen(s), k;
+
+	if (strstr(s, sep) || strpbrk(s, "\"\n\r"))
+		return 1;
+	for (k = 1; sep[k] && k <= n; k++)
+		if (!strncmp(s + n - k, sep, k))
+			return 1;
+	return 0;
+}
+
 void csv_field(FILE *f, const char *sep, int first, const char *s)
 {
 	const char *p;
 
 	if (!first)
 		fputs(sep, f);
-	if (!strstr(s, sep) && !strpbrk(s, "\"\n")) {
+	if (!csv_quoted(s, sep)) {
 		fputs(s, f);
 		return;
 	}
@@ -68,6 +86,49 @@ void csv_field(FILE *f, const char *sep, int first, const char *s)
 		fputc(*p, f);
 	}
 	fputc('"', f);
+}
+
+/* ---- output files -------------------------------------------------------- */
+
+int out_file_open(struct out_file *of, const char *cmd, const char *name)
+{
+	memset(of, 0, sizeof(*of));
+	of->name = name;
+	of->file = fopen(name, "w");
+	if (!of->file) {
+		cli_error(cmd, "cannot write %s: %s", name, strerror(errno));
+		return CLI_FAIL;
+	}
+	of->mem = open_memstream(&of->buf, &of->len);
+	if (!of->mem) {
+		cli_error(cmd, "cannot write %s: %s", name, strerror(errno));
+		fclose(of->file);
+		return CLI_FAIL;
+	}
+	return 0;
+}
+
+int out_file_close(struct out_file *of, const char *cmd, int to_stdout)
+{
+	int err = 0;
+
+	errno = 0;
+	/* The memory stream fails only without memory: then there is nothing to save. */
+	if (fclose(of->mem))
+		err = errno ? errno : ENOMEM;
+	else if (fwrite(of->buf, 1, of->len, of->file) != of->len || fflush(of->file))
+		err = errno ? errno : EIO;
+	if (fclose(of->file) && !err)
+		err = errno ? errno : EIO;
+	to_stdout = to_stdout && err && of->buf;
+	if (err)
+		cli_error(cmd, "cannot write %s: %s%s", of->name, strerror(err),
+			  to_stdout ? "; the result follows on stdout" : "");
+	if (to_stdout)
+		fwrite(of->buf, 1, of->len, stdout);
+	free(of->buf);
+	memset(of, 0, sizeof(*of));
+	return err ? CLI_FAIL : 0;
 }
 
 /* ---- JSON ---------------------------------------------------------------- */

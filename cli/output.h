@@ -16,8 +16,35 @@ char *fmt_count(char *buf, size_t len, uint64_t v);
 /* A double with @prec decimals and separators in the whole part. */
 char *fmt_real(char *buf, size_t len, double v, int prec);
 
-/* One CSV field; quoted when it holds the separator, a quote or a newline. */
+/*
+ * One CSV field; quoted when it holds the separator, a quote or a line end
+ * (or ends in the start of a separator of several characters).
+ */
 void csv_field(FILE *f, const char *sep, int first, const char *s);
+
+/*
+ * A file a command writes (stat -o, calibrate --svg), opened before
+ * anything is measured so that a wrong name fails at once. What goes to it
+ * is kept in memory (out_file.mem) and written by out_file_close(): if that
+ * write still fails, nothing measured is lost, the text goes to a fallback
+ * stream.
+ */
+struct out_file {
+	const char *name;
+	FILE *file;		/* the file, open for writing */
+	FILE *mem;		/* where the command writes its output */
+	char *buf;
+	size_t len;
+};
+
+/* Return: 0, or CLI_FAIL after "pmukit CMD: cannot write NAME: reason". */
+int out_file_open(struct out_file *of, const char *cmd, const char *name);
+/*
+ * Writes what was written to of->mem into the file and closes both. When
+ * that fails: the message and, with @to_stdout, the text on stdout, so that
+ * nothing measured is lost. Return: 0, or CLI_FAIL.
+ */
+int out_file_close(struct out_file *of, const char *cmd, int to_stdout);
 
 #define JSON_MAX_DEPTH	16
 

@@ -5,7 +5,6 @@
  * the smallest sample to the 99th percentile and the tail is one bar of its
  * own; otherwise one slow sample would squeeze everything into a bin.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,14 +172,11 @@ static void svg_panel(FILE *f, double y0, const struct plot_series *s)
 	svg_text(f, MARGIN_L + pw / 2, base + 36, "middle", 12, s->unit);
 }
 
-int svg_write(const char *file, const char *title, const struct plot_series *s, size_t n)
+void svg_write(FILE *f, const char *title, const struct plot_series *s, size_t n)
 {
-	FILE *f = fopen(file, "w");
 	size_t i;
 	int h = (int)(n ? n : 1) * PANEL_H + 30;
 
-	if (!f)
-		return -errno;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		   "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
@@ -190,7 +186,4 @@ int svg_write(const char *file, const char *title, const struct plot_series *s, 
 	for (i = 0; i < n; i++)
 		svg_panel(f, 30 + (double)i * PANEL_H, &s[i]);
 	fputs("</svg>\n", f);
-	if (fclose(f))
-		return -errno;
-	return 0;
 }

@@ -33,7 +33,7 @@ struct plot_series {
 	size_t n;
 };
 
-/* Returns 0 or a negative errno. */
-int svg_write(const char *file, const char *title, const struct plot_series *s, size_t n);
+/* The SVG document, one panel per series, on @f. */
+void svg_write(FILE *f, const char *title, const struct plot_series *s, size_t n);
 
 #endif /* PMUKIT_CLI_PLOT_H */

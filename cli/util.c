@@ -188,6 +188,9 @@ int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa
 	case 'x':
 		if (!*arg)
 			return usage_error(cmd, "-x needs a separator");
+		/* A CSV record is one line, and '"' quotes the fields that hold SEP. */
+		if (strpbrk(arg, "\n\r\""))
+			return usage_error(cmd, "-x SEP cannot hold a newline, a carriage return or '\"': they break the CSV records");
 		oa->sep = arg;
 		oa->csv = 1;
 		return 1;

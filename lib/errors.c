@@ -11,25 +11,56 @@
 #include "core/compiler.h"
 #include "session.h"
 
+/*
+ * Room for any message: what a caller gives is quoted through
+ * pmukit_err_quote(), the rest is the library's own text.
+ */
 #define MSG_LEN	1024
 
 /* Per thread, so two threads with sessions do not overwrite each other's reasons. */
 static __thread char last_msg[MSG_LEN];
 
+/* vsnprintf() returned @n for @room bytes: a message that did not fit ends in "...". */
+static void mark_cut(size_t room, int n)
+{
+	if (n < 0 || (size_t)n >= room)
+		memcpy(last_msg + sizeof(last_msg) - sizeof("..."), "...", sizeof("..."));
+}
+
 int pmukit_err(int err, const char *fmt, ...)
 {
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
-	vsnprintf(last_msg, sizeof(last_msg), fmt, ap);
+	n = vsnprintf(last_msg, sizeof(last_msg), fmt, ap);
 	va_end(ap);
+	mark_cut(sizeof(last_msg), n);
 	return err;
+}
+
+const char *pmukit_err_quote(char *buf, const char *s)
+{
+	size_t n = strnlen(s, PMUKIT_QUOTE_MAX + 1);
+
+	if (n <= PMUKIT_QUOTE_MAX) {
+		memcpy(buf, s, n + 1);
+		return buf;
+	}
+	/* Cut before a UTF-8 sequence, not inside one. */
+	n = PMUKIT_QUOTE_MAX;
+	while (n > PMUKIT_QUOTE_MAX - 3 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, s, n);
+	memcpy(buf + n, "...", sizeof("..."));
+	return buf;
 }
 
 void pmukit_err_append(const char *fmt, ...)
 {
 	size_t len = strlen(last_msg);
 	va_list ap;
+	int n;
 
 	if (len + 3 >= sizeof(last_msg))
 		return;
@@ -38,8 +69,9 @@ void pmukit_err_append(const char *fmt, ...)
 		len += 2;
 	}
 	va_start(ap, fmt);
-	vsnprintf(last_msg + len, sizeof(last_msg) - len, fmt, ap);
+	n = vsnprintf(last_msg + len, sizeof(last_msg) - len, fmt, ap);
 	va_end(ap);
+	mark_cut(sizeof(last_msg) - len, n);
 }
 
 void pmukit_err_clear(void)

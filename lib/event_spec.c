@@ -144,6 +144,7 @@ static int parse_levels(struct pmukit_ev *e, const char *mod, size_t len)
 static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_ev *e)
 {
 	struct pmukit_event_spec es;
+	char q[PMUKIT_QUOTE_LEN];
 	const char *mod;
 	size_t i;
 	int ret;
@@ -151,14 +152,14 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 	memset(e, 0, sizeof(*e));
 	if (!spec || split_spec(spec, e->base, sizeof(e->base), &mod))
 		return pmukit_err(-EINVAL, "'%s' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk",
-				  spec ? spec : "(null)");
+				  spec ? pmukit_err_quote(q, spec) : "(null)");
 	if (mod) {
 		/* The modifier ends where the (trimmed) spec ends. */
 		size_t len = strcspn(mod, " \t\n");
 
 		if (parse_levels(e, mod, len))
 			return pmukit_err(-EINVAL, "'%s': the modifier is :u (user), :k (kernel) or :uk (both)",
-					  spec);
+					  pmukit_err_quote(q, spec));
 	} else if (s->flags & PMUKIT_F_ALL_LEVELS) {
 		e->excl_kernel = e->excl_user = 0;
 	} else {
@@ -196,7 +197,7 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 		return unknown_event(s, e->base);
 	if (ret)
 		return pmukit_err(ret, "'%s' is not an event spec: NAME, 0xHEX or rHEX (at most 0xffff), then :u, :k or :uk",
-				  spec);
+				  pmukit_err_quote(q, spec));
 	e->kind = PMUKIT_EV_PMU;
 	e->code = es.code;
 	snprintf(e->base, sizeof(e->base), "%s", es.name);

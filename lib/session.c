@@ -63,6 +63,7 @@ PMUKIT_API const char *pmukit_path_name(enum pmukit_path path)
  */
 PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path)
 {
+	char q[PMUKIT_QUOTE_LEN];
 	unsigned int i;
 
 	if (!name || !path)
@@ -74,7 +75,7 @@ PMUKIT_API int pmukit_path_parse(const char *name, enum pmukit_path *path)
 		}
 	}
 	return pmukit_err(-EINVAL, "'%s' is not an access path: auto, direct, perf, perf-mmap or clock",
-			  name);
+			  pmukit_err_quote(q, name));
 }
 
 static const struct pmukit_backend *backend_of(enum pmukit_path path)
@@ -117,6 +118,7 @@ static const enum pmukit_path *order_for(unsigned int flags)
 PMUKIT_API int pmukit_path_env(enum pmukit_path *path)
 {
 	const char *env = getenv("PMUKIT_PATH");
+	char q[PMUKIT_QUOTE_LEN];
 
 	if (!path)
 		return pmukit_err(-EINVAL, "pmukit_path_env: NULL argument");
@@ -125,7 +127,7 @@ PMUKIT_API int pmukit_path_env(enum pmukit_path *path)
 		return 0;
 	if (pmukit_path_parse(env, path))
 		return pmukit_err(-EINVAL, "PMUKIT_PATH=%s is not an access path: auto, direct, perf, perf-mmap or clock",
-				  env);
+				  pmukit_err_quote(q, env));
 	return 0;
 }
 

@@ -69,6 +69,19 @@ int pmukit_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void pmukit_err_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Forgets this thread's message (a call that succeeds leaves none behind). */
 void pmukit_err_clear(void);
+/*
+ * A caller's text (an event spec, a path name) inside a message: its first
+ * PMUKIT_QUOTE_MAX bytes, then "..." when there is more, so that however
+ * long the text the message still holds the reason. @buf: PMUKIT_QUOTE_LEN
+ * bytes. Return: @buf.
+ *
+ *	char q[PMUKIT_QUOTE_LEN];
+ *
+ *	return pmukit_err(-EINVAL, "'%s' is not ...", pmukit_err_quote(q, spec));
+ */
+#define PMUKIT_QUOTE_MAX	64
+#define PMUKIT_QUOTE_LEN	(PMUKIT_QUOTE_MAX + sizeof("..."))
+const char *pmukit_err_quote(char *buf, const char *s);
 
 /*
  * session_bind.c: the core type of the CPUs the session may run on

@@ -17,10 +17,13 @@ extern "C" {
 /**
  * pmukit_json_string() - write a JSON string
  * @f: the stream
- * @s: the text (UTF-8 passes through unchanged)
+ * @s: the text (valid UTF-8 passes through unchanged)
  *
  * Writes @s in double quotes: '"' and '\' get a backslash, newline and tab
- * are "\n" and "\t", other control characters "\u00XX".
+ * are "\n" and "\t", other control characters "\u00XX". A byte that starts
+ * no valid UTF-8 sequence (a stray continuation byte, an overlong form, a
+ * surrogate, a truncated sequence) is written as U+FFFD, so that the text is
+ * valid UTF-8 (and JSON) whatever the bytes of @s.
  */
 PMUKIT_API void pmukit_json_string(FILE *f, const char *s);
 

@@ -62,6 +62,19 @@ expect 2 "-e needs an event" "stat: empty -e" -- stat -e '' -- true
 expect 2 "-e needs an event" "stat: -e of commas" -- stat -e ,, -- true
 expect 2 "more than 64 events" "stat: too many events" -- stat -e "$(printf 'CPU_CYCLES,%.0s' $(seq 65))" -- true
 expect 2 "--cpu takes a CPU number" "stat: --cpu -1" -- stat --cpu -1 -- true
+# A separator that breaks CSV records.
+sep_msg="^pmukit stat: -x SEP cannot hold a newline, a carriage return or '\"': they break the CSV records\$"
+expect 2 "$sep_msg" "stat: -x newline" -- stat -x '
+' -- true
+expect 2 "$sep_msg" "stat: -x carriage return" -- stat -x "$(printf 'a\r')" -- true
+expect 2 "$sep_msg" "stat: -x double quote" -- stat -x '"' -- true
+expect 2 "^pmukit calibrate: -x SEP cannot hold" "calibrate: -x newline" -- calibrate -x '
+'
+expect 2 "^pmukit stat: -x needs a separator\$" "stat: empty -x" -- stat -x '' -- true
+# A long spec: quoted up to 64 bytes, the reason whole.
+long=$(printf 'A%.0s' $(seq 2000))
+expect 2 "^pmukit stat: '$(printf 'A%.0s' $(seq 64))\.\.\.' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk\$" \
+	"stat: a 2000-byte spec, its reason shown" -- stat -e "$long" -- true
 expect 2 "option '-o' needs a value" "stat: -o without a file" -- stat -o
 expect 2 "the selftest counts events" "selftest: --path clock" -- selftest --path clock
 expect 2 "-n takes a number of iterations" "selftest: -n abc" -- selftest -n abc
@@ -213,9 +226,41 @@ if works perf; then
 	expect 0 "task-clock$u .*\( \+- " "stat perf table: mean ( +- sd% )" -- stat --path perf -e "task-clock$u" -r 2 -- true
 	expect 1 "is an Arm PMU event|not implemented|cannot count" "stat: an event this machine lacks: exit 1" \
 		-- stat --path perf -e "$( [ "$arch" = x86_64 ] && echo L1D_CACHE || echo r3ff )" -- true
+	# -o is opened before the command runs: a bad one and the command is not run.
+	expect 1 "^pmukit stat: cannot write /nonexistent/dir/out: No such file or directory\$" \
+		"stat -o in a directory that does not exist: exit 1 at once" \
+		-- stat -o /nonexistent/dir/out -e "task-clock$u" -- touch "$tmp/ran"
+	if [ ! -e "$tmp/ran" ]; then ok "stat -o bad: the command was not run"
+	else nok "stat -o bad: the command was not run"; fi
+	if [ -w /dev/full ]; then
+		stdout=$("$P" stat -o /dev/full -x, -e "task-clock$u" -- true 2>"$tmp/err"); rc=$?
+		if [ "$rc" = 1 ] && printf '%s\n' "$stdout" | grep -Eq "^[0-9]+,,task-clock$u," &&
+		   grep -qx "pmukit stat: cannot write /dev/full: No space left on device; the result follows on stdout" "$tmp/err"; then
+			ok "stat -o a full disk: the counts on stdout, the message, exit 1"
+		else nok "stat -o /dev/full"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi
+	else skip "no /dev/full" "stat -o a full disk"; fi
+	# JSON is valid UTF-8 whatever the bytes of the command line.
+	run stat --json -o "$tmp/bad.json" -e "task-clock$u" -- sh -c : "$(printf 'x\377y\303')" "$(printf 'caf\303\251')"
+	if [ "$rc" = 0 ] && grep -q "$(printf '"x\357\277\275y\357\277\275"')" "$tmp/bad.json" &&
+	   grep -q "$(printf '"caf\303\251"')" "$tmp/bad.json"; then
+		ok "stat --json: invalid UTF-8 in an argument is U+FFFD, valid UTF-8 unchanged"
+	else nok "stat --json with invalid UTF-8"; diag "$out" "$(cat "$tmp/bad.json")"; fi
+	if command -v python3 >/dev/null; then
+		if python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$tmp/bad.json" 2>/dev/null
+		then ok "stat --json with invalid UTF-8 in the input: valid UTF-8 and JSON"
+		else nok "stat --json: valid UTF-8 and JSON"; fi
+	else skip "no python3" "stat --json: valid UTF-8 and JSON"; fi
 else
-	for t in "software events" "page faults" "table" "unsupported"; do skip "perf: $(why perf)" "stat perf $t"; done
+	for t in "software events" "page faults" "table" "unsupported" "-o bad" "not run" "-o full" "UTF-8" "valid JSON"; do
+		skip "perf: $(why perf)" "stat perf $t"
+	done
 fi
+# calibrate --svg: the file is opened before anything is measured.
+stdout=$("$P" calibrate --path clock -n 10 --svg /nonexistent/dir/p.svg 2>"$tmp/err"); rc=$?
+if [ "$rc" = 1 ] && [ -z "$stdout" ] &&
+   grep -qx "pmukit calibrate: cannot write /nonexistent/dir/p.svg: No such file or directory" "$tmp/err"; then
+	ok "calibrate --svg to a bad place: refused before measuring, exit 1"
+else nok "calibrate --svg to a bad place refuses first"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi
 
 # ---- selftest ---------------------------------------------------------------
 run selftest

@@ -8,10 +8,13 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/compiler.h"
+#include "cli.h"
 #include "metrics.h"
 #include "output.h"
+#include "pmukit/json.h"
 #include "report.h"
 #include "../tap.h"
 #include "util.h"
@@ -290,6 +293,12 @@ static void test_numbers(void)
 		{ __LINE__, ";", "a,b", "a,b" },
 		{ __LINE__, ",", "say \"hi\"", "\"say \"\"hi\"\"\"" },
 		{ __LINE__, "::", "a::b", "\"a::b\"" },
+		{ __LINE__, ",", "a\rb", "\"a\rb\"" },
+		/* A separator of several characters must not start inside a field. */
+		{ __LINE__, "aa", "xa", "\"xa\"" },
+		{ __LINE__, "::", "x:", "\"x:\"" },
+		{ __LINE__, "::", ":x", ":x" },
+		{ __LINE__, "ab", "b", "b" },
 	};
 	char buf[64], *out;
 	size_t i, len;
@@ -335,11 +344,83 @@ static void test_json_escape(void)
 	free(out);
 }
 
+/* JSON strings are valid UTF-8 whatever the bytes: U+FFFD for a bad one. */
+static void test_json_utf8(void)
+{
+#define FFFD "\xef\xbf\xbd"
+	static const struct str_case rows[] = {
+		{ __LINE__, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"" },
+		{ __LINE__, "\xef\xbf\xbf\xf4\x8f\xbf\xbf", "\"\xef\xbf\xbf\xf4\x8f\xbf\xbf\"" },
+		{ __LINE__, "a\xff" "b", "\"a" FFFD "b\"" },
+		{ __LINE__, "\x80", "\"" FFFD "\"" },
+		{ __LINE__, "\xc3", "\"" FFFD "\"" },
+		{ __LINE__, "\xe2\x82x", "\"" FFFD FFFD "x\"" },
+		{ __LINE__, "\xc0\xaf", "\"" FFFD FFFD "\"" },			/* overlong '/' */
+		{ __LINE__, "\xe0\x80\xaf", "\"" FFFD FFFD FFFD "\"" },	/* overlong */
+		{ __LINE__, "\xed\xa0\x80", "\"" FFFD FFFD FFFD "\"" },	/* a surrogate */
+		{ __LINE__, "\xf4\x90\x80\x80", "\"" FFFD FFFD FFFD FFFD "\"" },	/* > U+10FFFF */
+		{ __LINE__, "\xf5\x80", "\"" FFFD FFFD "\"" },
+		{ __LINE__, "\xc3\n", "\"" FFFD "\\n\"" },
+	};
+#undef FFFD
+	char *out;
+	size_t i, len;
+	FILE *m;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		out = NULL;
+		m = open_memstream(&out, &len);
+		pmukit_json_string(m, rows[i].in);
+		fclose(m);
+		if (!tap_ok(!strcmp(out, rows[i].want), "line %d: JSON string", rows[i].line))
+			tap_diag("  got %s", out);
+		free(out);
+	}
+}
+
+/* An output file: opened first, the text written at the end, kept on failure. */
+static void test_out_file(void)
+{
+	char name[] = "/tmp/pmukit-out.XXXXXX", *got;
+	struct out_file of;
+	int fd = mkstemp(name), ret;
+
+	tap_eq(out_file_open(&of, "test", "/nonexistent/dir/out"), CLI_FAIL,
+	       "a file in a directory that does not exist: CLI_FAIL at the open");
+	if (fd < 0) {
+		tap_skip("no temporary file", "out_file writes the file");
+	} else {
+		close(fd);
+		ret = out_file_open(&of, "test", name);
+		if (!ret) {
+			fputs("counts\n", of.mem);
+			ret = out_file_close(&of, "test", 1);
+		}
+		got = ret ? NULL : slurp(name);
+		tap_ok(!ret && got && !strcmp(got, "counts\n"), "out_file writes the file at its close");
+		free(got);
+		unlink(name);
+	}
+	if (access("/dev/full", W_OK)) {
+		tap_skip("no /dev/full", "a write that fails");
+		return;
+	}
+	ret = out_file_open(&of, "test", "/dev/full");
+	tap_eq(ret, 0, "/dev/full opens");
+	if (!ret) {
+		fputs("counts\n", of.mem);
+		/* The text goes nowhere else here: that is cli.t's test. */
+		tap_eq(out_file_close(&of, "test", 0), CLI_FAIL, "a write that fails: CLI_FAIL");
+	}
+}
+
 int main(void)
 {
 	test_stat();
 	test_calibrate();
 	test_numbers();
 	test_json_escape();
+	test_json_utf8();
+	test_out_file();
 	return tap_done();
 }

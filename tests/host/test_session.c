@@ -541,6 +541,45 @@ static void test_auto_and_env(void)
 	       "pmukit_ncounters: clock 1, perf 32 (it multiplexes)");
 }
 
+/*
+ * A long spec or path name is quoted up to 64 bytes and "...", never cut
+ * inside a UTF-8 sequence, and the reason follows whole.
+ */
+static void test_long_messages(void)
+{
+	static const char spec_reason[] = "' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk";
+	static const char path_reason[] = "' is not an access path: auto, direct, perf, perf-mmap or clock";
+	static char in[2001], want[256];
+	const char *ev[1] = { in };
+	struct pmukit_session *s;
+	enum pmukit_path p;
+	int ret;
+
+	memset(in, 'A', 2000);
+	ret = open_on(PMUKIT_PATH_AUTO, ev, 1, &s);
+	snprintf(want, sizeof(want), "'%.64s...%s", in, spec_reason);
+	if (!tap_ok(ret == -EINVAL && !strcmp(pmukit_last_error(), want),
+		    "a 2000-byte spec: 64 bytes of it, then the reason"))
+		tap_diag("  got %d: %s", ret, pmukit_last_error());
+	ret = pmukit_path_parse(in, &p);
+	snprintf(want, sizeof(want), "'%.64s...%s", in, path_reason);
+	if (!tap_ok(ret == -EINVAL && !strcmp(pmukit_last_error(), want),
+		    "a 2000-byte path name: 64 bytes of it, then the reason"))
+		tap_diag("  got %d: %s", ret, pmukit_last_error());
+	/* U+00E9 across the 64th byte: the quote stops before it. */
+	memcpy(in + 63, "\xc3\xa9", 2);
+	ret = pmukit_path_parse(in, &p);
+	snprintf(want, sizeof(want), "'%.63s...%s", in, path_reason);
+	if (!tap_ok(ret == -EINVAL && !strcmp(pmukit_last_error(), want),
+		    "a long name is not cut inside a UTF-8 sequence"))
+		tap_diag("  got %d: %s", ret, pmukit_last_error());
+	in[64] = '\0';
+	ret = pmukit_path_parse(in, &p);
+	snprintf(want, sizeof(want), "'%.64s%s", in, path_reason);
+	tap_ok(ret == -EINVAL && !strcmp(pmukit_last_error(), want),
+	       "a name of 64 bytes is quoted whole");
+}
+
 static void *other_thread(void *arg)
 {
 	*(int *)arg = pmukit_last_error()[0] == '\0';
@@ -794,6 +833,7 @@ int main(void)
 	test_refusals();
 	test_auto_and_env();
 	test_thread_message();
+	test_long_messages();
 	test_child();
 	test_migration();
 	test_sigill_chain();
