@@ -10,6 +10,7 @@
 #include "metrics.h"
 #include "passes.h"
 #include "regs.h"
+#include "support.h"
 #include "core/compiler.h"
 #include "../tap.h"
 
@@ -212,11 +213,36 @@ static void test_decode(void)
 	tap_ok(strlen(buf) < 20, "decoding stops at the buffer's end");
 }
 
+/* The selftest's note on events it cannot tell apart: one plain sentence. */
+static void test_caveat(void)
+{
+	static const struct {
+		int line, armv7, perf;
+		const char *want;
+	} rows[] = {
+		{ __LINE__, 1, 0, "ARMv7 has no PMCEID and the kernel lists no perf events, so a 0 cannot be told from an event the core lacks." },
+		{ __LINE__, 0, 0, "PMCEID is not readable here (pmukit.ko shows it) and the kernel lists no perf events, so a 0 cannot be told from an event the core lacks." },
+		{ __LINE__, 1, 1, "ARMv7 has no PMCEID, so the implemented events come from perf's event list only: a 0 for an event it does not list cannot be told from an event the core lacks." },
+	};
+	struct ev_support sup;
+	char buf[640];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		memset(&sup, 0, sizeof(sup));
+		sup.have_perf = rows[i].perf;
+		snprintf(sup.source, sizeof(sup.source), "perf's event list");
+		support_caveat(&sup, rows[i].armv7, buf, sizeof(buf));
+		tap_ok(!strcmp(buf, rows[i].want), "line %d: selftest caveat '%s'", rows[i].line, buf);
+	}
+}
+
 int main(void)
 {
 	test_is_cycles();
 	test_plan();
 	test_metrics();
 	test_decode();
+	test_caveat();
 	return tap_done();
 }
