@@ -8,14 +8,8 @@
 # build/<arch>-fuzz/artifacts/NAME/, and the report's first lines.
 set -u
 name=$(basename "$0" .t)
-top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=tests/tap.sh
-. "$top/tests/tap.sh"
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
-*) arch=$(uname -m) ;;
-esac
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/../host/lib.sh"	# top, arch; TAP 13: ok, nok, diag
 bin=$top/build/$arch-fuzz/tests/fuzz/$name
 seconds=${FUZZ_SECONDS:-60}
 tap_plan 1
