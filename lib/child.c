@@ -115,17 +115,24 @@ static long wait_stopping(pid_t pid, int *status, uint32_t mask)
 static const char *child_find(const char *file, char *buf, size_t len)
 {
 	const char *path = getenv("PATH"), *p, *end;
-	int n;
+	size_t dir, flen = strlen(file);
 
 	if (strchr(file, '/'))
 		return file;
 	if (!path)
 		path = "/bin:/usr/bin";
+	/* No stdio: this runs in the child of a fork (memcpy, access only). */
 	for (p = path; ; p = end + 1) {
 		end = strchrnul(p, ':');
-		n = snprintf(buf, len, "%.*s%s%s", (int)(end - p), p, end == p ? "" : "/", file);
-		if (n > 0 && (size_t)n < len && !access(buf, X_OK))
-			return buf;
+		dir = (size_t)(end - p);
+		if (dir + 1 + flen < len) {
+			memcpy(buf, p, dir);
+			if (dir)
+				buf[dir++] = '/';
+			memcpy(buf + dir, file, flen + 1);
+			if (!access(buf, X_OK))
+				return buf;
+		}
 		if (!*end)
 			return NULL;
 	}
