@@ -82,6 +82,55 @@ static long raw_wait4(pid_t pid, int *status)
 	return r0;
 }
 
+/*
+ * write(@fd, @buf, @len), then at once wait4(@pid, @status): the child
+ * released runs on this CPU as soon as the write wakes it, so nothing of
+ * ours may run between the two. @wr: the write's result.
+ */
+static long raw_write_wait4(int fd, const void *buf, size_t len, pid_t pid, int *status,
+			    long *wr)
+{
+#if defined(__aarch64__)
+	register long r0 __asm__("x0") = fd;
+	register long r1 __asm__("x1") = (long)buf;
+	register long r2 __asm__("x2") = (long)len;
+	register long r3 __asm__("x3") = 0;
+	register long nr __asm__("x8") = __NR_write;
+	long w;
+
+	__asm__ volatile("svc #0\n\t"
+			 "mov %[w], x0\n\t"
+			 "mov x0, %[pid]\n\t"
+			 "mov x1, %[st]\n\t"
+			 "mov x2, #0\n\t"
+			 "mov x8, %[nr4]\n\t"
+			 "svc #0"
+			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(nr), [w] "=&r"(w)
+			 : "r"(r3), [pid] "r"((long)pid), [st] "r"(status), [nr4] "r"((long)__NR_wait4)
+			 : "memory");
+#else
+	register long r0 __asm__("r0") = fd;
+	register long r1 __asm__("r1") = (long)buf;
+	register long r2 __asm__("r2") = (long)len;
+	register long r3 __asm__("r3") = 0;
+	register long nr __asm__("r7") = __NR_write;
+	long w;
+
+	__asm__ volatile("svc #0\n\t"
+			 "mov %[w], r0\n\t"
+			 "mov r0, %[pid]\n\t"
+			 "mov r1, %[st]\n\t"
+			 "mov r2, #0\n\t"
+			 "mov r7, %[nr4]\n\t"
+			 "svc #0"
+			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(nr), [w] "=&r"(w)
+			 : "r"(r3), [pid] "r"((long)pid), [st] "r"(status), [nr4] "r"((long)__NR_wait4)
+			 : "memory");
+#endif
+	*wr = w;
+	return r0;
+}
+
 /* The child: its counters on, then at once its exec. Returns if the exec failed. */
 static void __attribute__((noinline)) exec_counting(uint32_t mask, const char *path,
 						    char *const argv[])
@@ -90,17 +139,21 @@ static void __attribute__((noinline)) exec_counting(uint32_t mask, const char *p
 		raw_execve(path, argv, environ);
 }
 
-/* The parent: wait4, then at once the counters off. Returns wait4's result. */
-static long wait_stopping(pid_t pid, int *status, uint32_t mask)
+/*
+ * The parent: "go" with the enable bits, wait4 at once, then the counters
+ * off at once. Returns wait4's result; @wr the write's.
+ */
+static long go_wait_stopping(struct pmukit_child *c, uint32_t mask, int *status, long *wr)
 {
-	long ret;
+	struct child_go msg = { .go = 1, .mask = mask };
+	long ret = raw_write_wait4(c->go_fd, &msg, sizeof(msg), c->pid, status, wr);
 
 	for (;;) {
-		ret = raw_wait4(pid, status);
 		pmukit_write_pmcntenclr_guarded(mask);
 		if (ret != -EINTR)
 			return ret;
 		pmukit_write_pmcntenset_guarded(mask);
+		ret = raw_wait4(c->pid, status);
 	}
 }
 #else
@@ -236,18 +289,14 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	return 0;
 }
 
-/* Sends "go" (with the enable bits @mask, when given), then waits for the exec. */
-static int child_go(struct pmukit_child *c, const uint32_t *mask)
+/*
+ * After "go" was written (@err: the write's errno, or 0): closes it and
+ * reads the exec's outcome from "status". 0 once the child has exec'd.
+ */
+static int child_outcome(struct pmukit_child *c, int err)
 {
-	struct child_go msg = { .go = 1, .mask = mask ? *mask : 0 };
-	size_t len = mask ? sizeof(msg) : 1;
-	int err = 0;
 	ssize_t got;
 
-	if (!c || c->go_fd < 0)
-		return pmukit_err(-EINVAL, "pmukit_child_release: no child");
-	if (write(c->go_fd, &msg, len) != (ssize_t)len)
-		err = errno ? errno : EIO;
 	close(c->go_fd);
 	c->go_fd = -1;
 	if (err) {
@@ -275,7 +324,11 @@ static int child_go(struct pmukit_child *c, const uint32_t *mask)
  */
 PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 {
-	return child_go(c, NULL);
+	struct child_go msg = { .go = 1 };
+
+	if (!c || c->go_fd < 0)
+		return pmukit_err(-EINVAL, "pmukit_child_release: no child");
+	return child_outcome(c, write(c->go_fd, &msg, 1) == 1 ? 0 : errno ? errno : EIO);
 }
 
 /**
@@ -326,26 +379,39 @@ PMUKIT_API int pmukit_child_run(struct pmukit_child *c, struct pmukit_session *s
 
 	if (!c || !s || !status)
 		return pmukit_err(-EINVAL, "pmukit_child_run: no child, session or status");
-	held = exact = CHILD_START_ITSELF && s->be == &pmukit_backend_direct &&
+	held = exact = CHILD_START_ITSELF && c->go_fd >= 0 && s->be == &pmukit_backend_direct &&
 		!pmukit_direct_child_hold(s, &mask);
-	ret = child_go(c, exact ? &mask : NULL);
-	if (ret) {
-		while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
-			;
-		c->pid = 0;
-		exact = 0;
-	} else {
 #if CHILD_START_ITSELF
-		if (exact)
-			w = wait_stopping(c->pid, status, mask);
-		else
+	if (exact) {
+		long wr;
+
+		w = go_wait_stopping(c, mask, status, &wr);
+		ret = child_outcome(c, wr == (long)sizeof(struct child_go) ? 0 :
+				    wr < 0 ? (int)-wr : EIO);
+		if (ret) {
+			if (w < 0)	/* not reaped yet */
+				while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
+					;
+			c->pid = 0;
+			exact = 0;
+		} else if (w < 0) {
+			ret = pmukit_err((int)w, "waiting for the child %d: %s", (int)c->pid,
+					 strerror((int)-w));
+		}
+	} else
 #endif
+	{
+		ret = pmukit_child_release(c);
+		if (ret) {
+			while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
+				;
+			c->pid = 0;
+		} else {
 			while ((w = waitpid(c->pid, status, 0)) < 0 && errno == EINTR)
 				;
-		if (w < 0) {
-			ret = exact ? (int)w : -errno;
-			ret = pmukit_err(ret, "waiting for the child %d: %s", (int)c->pid,
-					 strerror(-ret));
+			if (w < 0)
+				ret = pmukit_err(-errno, "waiting for the child %d: %s", (int)c->pid,
+						 strerror(errno));
 		}
 	}
 	if (!ret)
