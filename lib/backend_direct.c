@@ -643,6 +643,11 @@ static int direct_open(struct pmukit_session *s)
 		s->sample1 = sample1_event(d->c[0].hw);
 	else
 		s->sample1 = d->cycles64 ? sample1_cycles64 : sample1_cycles;
+#if defined(__aarch64__)
+	/* The inline pmukit_sample() reads PMCCNTR_EL0 itself: sample1_cycles's read. */
+	if (s->cpu_now && d->c[0].hw == PMUKIT_HW_CYCLES)
+		s->sample_how = PMUKIT_SAMPLE_PMCCNTR;
+#endif
 	return 0;
 }
 

@@ -35,6 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <linux/perf_event.h>
 #include <pmukit/b2b.h>
 #include <pmukit/pmukit.h>
 #include <pmukit/sysreg.h>
@@ -177,6 +178,13 @@ static int cmd_exact(enum pmukit_path path)
 
 #define NSAMPLES	64
 
+/* docs/library.md, "What a read costs": instructions per pmukit_sample() at EL0. */
+#define SAMPLE_COST_A64_DIRECT	999
+#define SAMPLE_COST_A64_MMAP	999
+#define SAMPLE_COST_A64_PERF	999
+#define SAMPLE_COST_A32_DIRECT	999
+#define SAMPLE_COST_A32_PERF	999
+
 static void deltas(const uint64_t *v, size_t n, unsigned int width, uint64_t *min, uint64_t *max)
 {
 	uint64_t mask = width == 64 ? UINT64_MAX : (1ULL << width) - 1;
@@ -190,6 +198,77 @@ static void deltas(const uint64_t *v, size_t n, unsigned int width, uint64_t *mi
 		*min = d < *min ? d : *min;
 		*max = d > *max ? d : *max;
 	}
+}
+
+/*
+ * What one pmukit_sample() costs at EL0 in the loop of cmd_samples(),
+ * CPU_CYCLES:u, exact under -icount: the numbers of docs/library.md ("What
+ * a read costs"). A read that grows past its number fails. 0: no number.
+ */
+static uint64_t sample_cost(enum pmukit_path path)
+{
+	switch (path) {
+#if defined(__aarch64__)
+	case PMUKIT_PATH_DIRECT:	return SAMPLE_COST_A64_DIRECT;
+	case PMUKIT_PATH_PERF_MMAP:	return SAMPLE_COST_A64_MMAP;
+	case PMUKIT_PATH_PERF:		return SAMPLE_COST_A64_PERF;
+#elif defined(__arm__)
+	case PMUKIT_PATH_DIRECT:	return SAMPLE_COST_A32_DIRECT;
+	case PMUKIT_PATH_PERF:		return SAMPLE_COST_A32_PERF;
+#endif
+	default:			return 0;
+	}
+}
+
+/* The minimum of @n back-to-back read()s of a CPU_CYCLES:uk descriptor, read_format 0. */
+static uint64_t raw_read_cost(void)
+{
+	struct perf_event_attr a;
+	uint64_t v[NSAMPLES], min, max;
+	size_t i;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_CPU_CYCLES;
+	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	if (fd < 0)
+		return 0;
+	for (i = 0; i < NSAMPLES; i++)
+		if (read(fd, &v[i], sizeof(v[i])) != sizeof(v[i]))
+			break;
+	close(fd);
+	if (i < NSAMPLES)
+		return 0;
+	deltas(v, NSAMPLES, 64, &min, &max);
+	return min;
+}
+
+/*
+ * pmukit_sample() of one perf event, every level, against glibc's read() of
+ * a read_format 0 descriptor in the same process: at most 2% more (most of
+ * either is the kernel's, which differs between kernels, hence a ratio).
+ */
+static void perf_read_ratio(void)
+{
+	static const char *const ev[] = { "CPU_CYCLES:uk" };
+	uint64_t v[NSAMPLES], raw = raw_read_cost(), min, max;
+	struct pmukit_session *s;
+	size_t i;
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_PERF, ev, 1, 0, &s);
+	if (!ok_ret(ret, "perf: open CPU_CYCLES:uk"))
+		return;
+	pmukit_start(s);
+	for (i = 0, ret = 0; i < NSAMPLES && !ret; i++)
+		ret = pmukit_sample(s, &v[i]);
+	deltas(v, NSAMPLES, 64, &min, &max);
+	tap_ok(!ret && raw && min * 100 <= raw * 102,
+	       "perf: pmukit_sample() of CPU_CYCLES:uk costs %" PRIu64 " instructions, at most 1.02 times a read_format 0 read() (%" PRIu64 ")",
+	       min, raw);
+	pmukit_close(s);
 }
 
 static int cmd_samples(enum pmukit_path path)
@@ -223,7 +302,13 @@ static int cmd_samples(enum pmukit_path path)
 	tap_ok(!ret && min == max && min > 0,
 	       "%s: a loop of pmukit_sample(): every read costs the same (%" PRIu64 ")",
 	       pmukit_path_name(path), min);
+	if (sample_cost(path))
+		tap_ok(!ret && max <= sample_cost(path),
+		       "%s: pmukit_sample() costs %" PRIu64 " instructions, at most the documented %" PRIu64,
+		       pmukit_path_name(path), max, sample_cost(path));
 	pmukit_close(s);
+	if (path == PMUKIT_PATH_PERF)
+		perf_read_ratio();
 	return tap_done();
 }
 
