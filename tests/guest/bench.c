@@ -30,6 +30,8 @@
 #include <pmukit/b2b.h>
 #include <pmukit/pmukit.h>
 
+#include "sample_loop.h"
+
 #define N	256
 
 static int cmp_u64(const void *a, const void *b)
@@ -205,7 +207,6 @@ static void pk_path(enum pmukit_path path, const char *event, struct pk *out)
 	struct pmukit_options o = { .path = path, .cpu = -1 };
 	struct pmukit_session *s;
 	uint64_t v[N];
-	size_t i;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -219,13 +220,8 @@ static void pk_path(enum pmukit_path path, const char *event, struct pk *out)
 	ret = pmukit_sample_n(s, v, N);
 	if (!ret)
 		summarise(v, N, pmukit_sample_width(s), &out->n_min, &out->n_med);
-	if (!ret) {
-		struct pmukit_session *t = s;	/* in a register, as a user's would be */
-
-		/* As the raw loops: every read, errors gathered. */
-		for (i = 0; i < N; i++)
-			ret |= pmukit_sample(t, &v[i]);
-	}
+	if (!ret)
+		ret = sample_loop(s, v, N);
 	if (!ret)
 		summarise(v, N, pmukit_sample_width(s), &out->s_min, &out->s_med);
 	if (ret)
