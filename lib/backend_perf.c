@@ -495,6 +495,11 @@ static int perf_open(struct pmukit_session *s)
 	if (ret)
 		return ret;
 	s->sample1 = perf_sample1;
+	/* Alone: the inline pmukit_sample() does perf_sample1's read() itself. */
+	if (!p->grouped) {
+		s->sample_fd = p->fd[0];
+		s->sample_how = PMUKIT_SAMPLE_READ_FD;
+	}
 	s->sample_width = 64;
 	return 0;
 }

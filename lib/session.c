@@ -325,6 +325,7 @@ static void unopen(struct pmukit_session *s)
 	s->sample1 = NULL;
 	s->sample_how = PMUKIT_SAMPLE_CALL;
 	s->sample_page = NULL;
+	s->sample_fd = -1;
 	s->cpu_now = NULL;
 	s->cpu = -1;
 	s->hw0 = 0;
@@ -561,6 +562,7 @@ SAMPLE_ABI_FIELD(sample_how, how);
 SAMPLE_ABI_FIELD(cpu, cpu);
 SAMPLE_ABI_FIELD(cpu_now, cpu_now);
 SAMPLE_ABI_FIELD(sample_page, page);
+SAMPLE_ABI_FIELD(sample_fd, fd);
 
 /*
  * pmukit_sample() is documented in pmukit.h: one indirect call, no checks,

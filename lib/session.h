@@ -42,13 +42,15 @@ struct pmukit_session {
 	 * First, the inline pmukit_sample()'s ABI (struct pmukit_sample_abi of
 	 * pmukit.h, field for field: session.c checks): what it may read
 	 * itself (PMUKIT_SAMPLE_*, set by the backend at open), rseq's cpu_id
-	 * of the opening thread and the CPU it must stay on, perf's user page.
+	 * of the opening thread and the CPU it must stay on, perf's user page,
+	 * the descriptor of perf's one event.
 	 */
 	struct {
 		uint32_t sample_how;
 		int32_t cpu;
 		const volatile int32_t *cpu_now;
 		const volatile void *sample_page;
+		int32_t sample_fd;
 	};
 	/* The library's read of event 0, chosen by the backend at open. */
 	int (*sample1)(struct pmukit_session *s, uint64_t *value);

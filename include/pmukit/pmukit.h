@@ -187,12 +187,14 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
  * open session. On the direct path this is isb, the register read and a
  * check of the CPU (glibc's rseq area), nothing more.
  *
- * On arm64 it is inline (below): the direct path's read of the cycle
- * counter and perf-mmap's seqlock read of it cost no call. Anything else,
- * and every error, goes to the library's pmukit_sample().
+ * On Arm Linux it is inline (below): the direct path's read of the cycle
+ * counter, perf-mmap's seqlock read of it (arm64) and perf's read() of one
+ * event cost no call into the library. Anything else, and every error, goes
+ * to the library's pmukit_sample(). The rule of the ABI this needs is below.
  */
-#if defined(__aarch64__) && defined(__linux__) && !defined(PMUKIT_LIB)
+#if (defined(__aarch64__) || defined(__arm__)) && defined(__linux__) && !defined(PMUKIT_LIB)
 #define PMUKIT_SAMPLE_INLINE	1
+#include <unistd.h>	/* read() */
 #endif
 
 /*
@@ -207,12 +209,14 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
 #define PMUKIT_SAMPLE_CALL		0u	/* call the library */
 #define PMUKIT_SAMPLE_PMCCNTR		(PMUKIT_SAMPLE_ABI << 16 | 1u)	/* direct */
 #define PMUKIT_SAMPLE_PERF_PAGE		(PMUKIT_SAMPLE_ABI << 16 | 2u)	/* perf-mmap */
+#define PMUKIT_SAMPLE_READ_FD		(PMUKIT_SAMPLE_ABI << 16 | 3u)	/* perf */
 
 struct pmukit_sample_abi {
 	uint32_t how;			/* PMUKIT_SAMPLE_* */
 	int32_t cpu;			/* PMCCNTR: the CPU the session is on */
 	const volatile int32_t *cpu_now; /* PMCCNTR: rseq's cpu_id of the thread */
 	const volatile void *page;	/* PERF_PAGE: perf's user page of event 0 */
+	int32_t fd;			/* READ_FD: event 0 alone, value and two times */
 };
 
 /*
@@ -238,26 +242,32 @@ static __attribute__((constructor, used)) void pmukit_extable_register_(void)
 extern int pmukit_sample_call_(struct pmukit_session *s, uint64_t *value)
 	__asm__("pmukit_sample");
 
-/* isb; mrs PMCCNTR_EL0, a fault resuming at @fault (the library's handler). */
-#define PMUKIT_SAMPLE_PMCCNTR_(v, fault)					\
-	__asm__ volatile goto("isb\n1:\tmrs %0, pmccntr_el0\n\t"		\
-			      PMUKIT_EXTABLE("1b", fault) : "=r"(v) : : : fault)
-
 static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 {
 	const struct pmukit_sample_abi *f = (const struct pmukit_sample_abi *)(const void *)s;
 	/* Side by side: one load pair. */
 	uint32_t how = f->how;
 	int32_t cpu = f->cpu;
+	pmukit_ureg_t v;
+#if defined(__aarch64__)
 	const volatile uint32_t *pc;
-	uint64_t v, cnt;
+	uint64_t cnt;
 	uint32_t seq, shift;
+#endif
+	uint64_t buf[3];
 
 	if (how == PMUKIT_SAMPLE_PMCCNTR) {
-		PMUKIT_SAMPLE_PMCCNTR_(v, call);
+		/* isb and the guarded read: a fault returns non-zero. */
+#if defined(__aarch64__)
+		if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
+#else
+		if (__builtin_expect(pmukit_read_pmccntr32_sync_guarded(&v), 0))
+#endif
+			goto call;
 		*value = v;
 		if (__builtin_expect(*f->cpu_now == cpu, 1))
 			return 0;
+#if defined(__aarch64__)
 	} else if (how == PMUKIT_SAMPLE_PERF_PAGE) {
 		/* perf_event_mmap_page: lock, index, offset and pmc_width, Linux's ABI. */
 		pc = (const volatile uint32_t *)f->page;
@@ -268,12 +278,20 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 				goto call;
 			cnt = *(const volatile uint64_t *)(pc + 4);
 			shift = 64 - *(const volatile uint16_t *)(pc + 12);
-			PMUKIT_SAMPLE_PMCCNTR_(v, call);
+			if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
+				goto call;
 			/* Sign-extend from pmc_width: the offset was taken against it. */
 			cnt += (uint64_t)((int64_t)(v << shift) >> shift);
 		} while (__builtin_expect(pc[2] != seq, 0));
 		*value = cnt;
 		return 0;
+#endif
+	} else if (how == PMUKIT_SAMPLE_READ_FD) {
+		/* value, time_enabled, time_running; a failure goes to the library. */
+		if (__builtin_expect(read(f->fd, buf, sizeof(buf)) >= (ssize_t)sizeof(buf[0]), 1)) {
+			*value = buf[0];
+			return 0;
+		}
 	}
 call:
 	return pmukit_sample_call_(s, value);
