@@ -238,9 +238,15 @@ static __attribute__((constructor, used)) void pmukit_extable_register_(void)
 		pmukit_extable_add(pmukit_extable_start_, pmukit_extable_stop_);
 }
 
-/* The library's pmukit_sample(), under another name beside the inline one. */
+/*
+ * The library's pmukit_sample(), under another name beside the inline one,
+ * which has a name of its own in the object: an out-of-line copy (its
+ * address taken) must not be what "pmukit_sample" means here.
+ */
 extern int pmukit_sample_call_(struct pmukit_session *s, uint64_t *value)
 	__asm__("pmukit_sample");
+static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
+	__asm__("pmukit_sample_inline_");
 
 static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 {

@@ -58,14 +58,17 @@ static void summarise(uint64_t *v, size_t n, unsigned int width, uint64_t *min, 
 static void row(const char *path, const char *raw_how, uint64_t raw, const char *how,
 		uint64_t pk, uint64_t pk_med)
 {
-	char r[24] = "-", q[24] = "-";
+	char r[24] = "-", q[24] = "-", p[24] = "-", m[24] = "-";
 
 	if (raw)
 		snprintf(r, sizeof(r), "%" PRIu64, raw);
+	if (pk) {
+		snprintf(p, sizeof(p), "%" PRIu64, pk);
+		snprintf(m, sizeof(m), "%" PRIu64, pk_med);
+	}
 	if (raw && pk)
 		snprintf(q, sizeof(q), "%.2f", (double)pk / (double)raw);
-	printf("%-10s %-30s %7s  %-26s %7" PRIu64 " %7" PRIu64 " %6s\n",
-	       path, raw_how, r, how, pk, pk_med, q);
+	printf("%-10s %-30s %7s  %-26s %7s %7s %6s\n", path, raw_how, r, how, p, m, q);
 }
 
 static void rearm(void)
@@ -296,6 +299,6 @@ int main(void)
 		row("perf", "read(), GROUP|TIMES|ID, :uk", r.readg_uk, "pmukit_sample(), :uk",
 		    puk.s_min, puk.s_med);
 	}
-	row("region", "the pair's raw reads", 0, "BEGIN/END pair: not measured", 0, 0);
+	row("region", "the pair's raw reads", 0, "BEGIN/END pair: to come", 0, 0);
 	return 0;
 }
