@@ -262,9 +262,6 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 #endif
 	uint64_t buf[3];
 
-	/* Most sessions read inline: those that do not, call at once. */
-	if (__builtin_expect(how == PMUKIT_SAMPLE_CALL, 0))
-		goto call;
 	if (how == PMUKIT_SAMPLE_PMCCNTR) {
 		/* isb and the guarded read: a fault returns non-zero. */
 #if defined(__aarch64__)
