@@ -643,6 +643,14 @@ static int direct_open(struct pmukit_session *s)
 		s->sample1 = sample1_event(d->c[0].hw);
 	else
 		s->sample1 = d->cycles64 ? sample1_cycles64 : sample1_cycles;
+	/* The inline pmukit_sample() does these reads itself (pmukit.h). */
+#if defined(__aarch64__)
+	if (s->sample1 == sample1_cycles || s->sample1 == sample1_cycles64)
+		s->sample_how = PMUKIT_SAMPLE_PMCCNTR;	/* isb; mrs PMCCNTR_EL0 */
+#elif defined(__arm__)
+	if (s->sample1 == sample1_cycles)
+		s->sample_how = PMUKIT_SAMPLE_PMCCNTR;	/* isb; mrc PMCCNTR */
+#endif
 	return 0;
 }
 

@@ -202,6 +202,7 @@ static __attribute__((noinline)) int mmap_sample1_slow(struct pmukit_session *s,
 
 	if (ret == -EACCES) {
 		m->fallback = 1;
+		s->sample_how = PMUKIT_SAMPLE_CALL;	/* no more faults inline */
 		s->sample1 = mmap_sample1_read;
 	}
 	return ret ? pmukit_perf_read_first(&m->p, value) : 0;
@@ -273,6 +274,11 @@ static int mmap_open(struct pmukit_session *s)
 		return pmukit_err(ret, "cannot install the SIGILL handler: %s", strerror(-ret));
 	m->guarded = 1;
 	s->sample1 = mmap_sample1;
+#if defined(__aarch64__)
+	/* The inline pmukit_sample() reads the page itself (index 32) when it can. */
+	s->sample_page = m->p.page[0];
+	s->sample_how = PMUKIT_SAMPLE_PERF_PAGE;
+#endif
 	s->sample_width = 64;
 	return 0;
 }

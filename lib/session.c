@@ -323,6 +323,9 @@ static void unopen(struct pmukit_session *s)
 	s->be = NULL;
 	s->priv = NULL;
 	s->sample1 = NULL;
+	s->sample_how = PMUKIT_SAMPLE_CALL;
+	s->sample_page = NULL;
+	s->sample_fd = -1;
 	s->cpu_now = NULL;
 	s->cpu = -1;
 	s->hw0 = 0;
@@ -549,9 +552,22 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path)
 	return backend_of(path)->ncounters();
 }
 
+/* The session starts with the inline pmukit_sample()'s ABI, field for field. */
+#define SAMPLE_ABI_FIELD(a, b)							\
+	_Static_assert(offsetof(struct pmukit_session, a) ==			\
+		       offsetof(struct pmukit_sample_abi, b) &&			\
+		       sizeof(((struct pmukit_session *)0)->a) ==		\
+		       sizeof(((struct pmukit_sample_abi *)0)->b), #a " is " #b)
+SAMPLE_ABI_FIELD(sample_how, how);
+SAMPLE_ABI_FIELD(cpu, cpu);
+SAMPLE_ABI_FIELD(cpu_now, cpu_now);
+SAMPLE_ABI_FIELD(sample_page, page);
+SAMPLE_ABI_FIELD(sample_fd, fd);
+
 /*
  * pmukit_sample() is documented in pmukit.h: one indirect call, no checks,
- * so the path's read is all it costs.
+ * so the path's read is all it costs. The inline one of arm64 calls it for
+ * anything it does not read itself.
  */
 PMUKIT_API int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 {

@@ -39,13 +39,21 @@ struct pmukit_backend;
 
 struct pmukit_session {
 	/*
-	 * The fast read of event 0, chosen by the backend at open; first, so
-	 * pmukit_sample() is one load and a tail call.
+	 * First, the inline pmukit_sample()'s ABI (struct pmukit_sample_abi of
+	 * pmukit.h, field for field: session.c checks): what it may read
+	 * itself (PMUKIT_SAMPLE_*, set by the backend at open), rseq's cpu_id
+	 * of the opening thread and the CPU it must stay on, perf's user page,
+	 * the descriptor of perf's one event.
 	 */
+	struct {
+		uint32_t sample_how;
+		int32_t cpu;
+		const volatile int32_t *cpu_now;
+		const volatile void *sample_page;
+		int32_t sample_fd;
+	};
+	/* The library's read of event 0, chosen by the backend at open. */
 	int (*sample1)(struct pmukit_session *s, uint64_t *value);
-	/* rseq's cpu_id of the opening thread and the CPU it must stay on. */
-	const volatile int32_t *cpu_now;
-	int32_t cpu;
 	unsigned int sample_width;	/* bits of the values pmukit_sample() gives */
 	unsigned int hw0;		/* direct: the counter event 0 is on (isa.h) */
 	const struct pmukit_backend *be;

@@ -56,18 +56,54 @@ static void chain(int sig, siginfo_t *info, void *ctx)
 	signal(sig, SIG_DFL);
 }
 
+/*
+ * The tables of the programs and shared objects whose code has guarded
+ * reads of its own (the inline pmukit_sample() of pmukit.h): added by
+ * pmukit_extable_add(), never removed, read by the handler without a lock.
+ */
+#define MAX_TABLES	32
+static struct {
+	const struct pmukit_extable_entry *start, *stop;
+} tables[MAX_TABLES];
+static unsigned int ntables;
+
+PMUKIT_API void pmukit_extable_add(const void *start, const void *stop)
+{
+	unsigned int i, n;
+
+	pthread_mutex_lock(&guard_lock);
+	n = __atomic_load_n(&ntables, __ATOMIC_RELAXED);
+	for (i = 0; i < n && tables[i].start != start; i++)
+		;
+	if (i == n && n < MAX_TABLES && start != (const void *)__start_pmukit_extable) {
+		tables[n].start = start;
+		tables[n].stop = stop;
+		__atomic_store_n(&ntables, n + 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&guard_lock);
+}
+
+/* The fixup of the guarded instruction at @pc in [@e, @stop), or 0. */
+static uintptr_t fixup_in(const struct pmukit_extable_entry *e,
+			  const struct pmukit_extable_entry *stop, uintptr_t pc)
+{
+	for (; e && e < stop; e++)
+		if (target(&e->insn) == pc)
+			return target(&e->fixup);
+	return 0;
+}
+
 static void on_sigill(int sig, siginfo_t *info, void *ctx)
 {
-	const struct pmukit_extable_entry *e;
-	uintptr_t pc = pmukit_isa_context_pc(ctx) & ~(uintptr_t)1;
+	uintptr_t pc = pmukit_isa_context_pc(ctx) & ~(uintptr_t)1, fix;
+	unsigned int i, n = __atomic_load_n(&ntables, __ATOMIC_ACQUIRE);
 
-	if (__start_pmukit_extable) {
-		for (e = __start_pmukit_extable; e < __stop_pmukit_extable; e++) {
-			if (target(&e->insn) == pc) {
-				pmukit_isa_context_set_pc(ctx, target(&e->fixup));
-				return;
-			}
-		}
+	fix = fixup_in(__start_pmukit_extable, __stop_pmukit_extable, pc);
+	for (i = 0; i < n && !fix; i++)
+		fix = fixup_in(tables[i].start, tables[i].stop, pc);
+	if (fix) {
+		pmukit_isa_context_set_pc(ctx, fix);
+		return;
 	}
 	if (jump_back) {
 		sigjmp_buf *j = jump_back;

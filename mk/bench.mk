@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 #   make bench             instructions per read for every path, under -icount
 #
-# Boots arm64 and arm under -icount shift=0 (one instruction = one cycle),
-# loads pmukit.ko, sets kernel.perf_user_access=1 where it exists, and runs
-# tests/guest/bench.c: instructions per read of every access path beside
-# the raw isb; mrs loop of include/pmukit/b2b.h.
+# Boots arm64, arm and aarch32 under -icount shift=0 (one instruction = one
+# cycle), loads pmukit.ko, sets kernel.perf_user_access=1 where it exists,
+# and runs tests/guest/bench.c: instructions per read of every access path
+# beside the raw minimum of the same read, with the ratio.
 #
 # The guest programs that use libpmukit (libtest, bench) link it here; the
 # other guest programs build by the rule in guest.mk.
@@ -32,3 +32,6 @@ bench: kernels
 	@echo
 	@echo "### arm (ARMv7), Cortex-A15, -icount shift=0"
 	$(Q)$(BENCH_RUN) --arch arm -- 'insmod /lib/modules/pmukit.ko && bench'
+	@echo
+	@echo "### aarch32 (AArch32 on a Cortex-A53), -icount shift=0"
+	$(Q)$(BENCH_RUN) --arch aarch32 -- 'insmod /lib/modules/pmukit.ko && bench'

@@ -15,7 +15,7 @@ LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB_A := $(LIB_OUT)/libpmukit.a
 LIB_SO := $(LIB_OUT)/libpmukit.so
 LIB_MAP := $(LIB_OUT)/libpmukit.map
-LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -fPIC -fvisibility=hidden
+LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -fPIC -fvisibility=hidden -DPMUKIT_LIB
 
 all: lib
 lib: $(LIB_A) $(LIB_SO)

@@ -189,8 +189,125 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
  * pmukit_deltas() with that width). No argument is checked: @s must be an
  * open session. On the direct path this is isb, the register read and a
  * check of the CPU (glibc's rseq area), nothing more.
+ *
+ * On Arm Linux it is inline (below): the direct path's read of the cycle
+ * counter, perf-mmap's seqlock read of it (arm64) and perf's read() of one
+ * event cost no call into the library. Anything else, and every error, goes
+ * to the library's pmukit_sample(). The rule of the ABI this needs is below.
  */
+#if (defined(__aarch64__) || defined(__arm__)) && defined(__linux__) && !defined(PMUKIT_LIB)
+#define PMUKIT_SAMPLE_INLINE	1
+#include <unistd.h>	/* read() */
+#endif
+
+/*
+ * The inline pmukit_sample()'s ABI: every session starts with this struct.
+ * The library fills it at open and keeps it while the session lives. @how
+ * holds the layout's version (bits 16 and up) beside the read it allows, so
+ * that one compare checks both: a library with another layout never sets
+ * these values, and code built against this header then calls the library.
+ * A later layout may grow the struct at its end, never change these fields.
+ */
+#define PMUKIT_SAMPLE_ABI		1u
+#define PMUKIT_SAMPLE_CALL		0u	/* call the library */
+#define PMUKIT_SAMPLE_PMCCNTR		(PMUKIT_SAMPLE_ABI << 16 | 1u)	/* direct */
+#define PMUKIT_SAMPLE_PERF_PAGE		(PMUKIT_SAMPLE_ABI << 16 | 2u)	/* perf-mmap */
+#define PMUKIT_SAMPLE_READ_FD		(PMUKIT_SAMPLE_ABI << 16 | 3u)	/* perf */
+
+struct pmukit_sample_abi {
+	uint32_t how;			/* PMUKIT_SAMPLE_* */
+	int32_t cpu;			/* PMCCNTR: the CPU the session is on */
+	const volatile int32_t *cpu_now; /* PMCCNTR: rseq's cpu_id of the thread */
+	const volatile void *page;	/* PERF_PAGE: perf's user page of event 0 */
+	int32_t fd;			/* READ_FD: event 0 alone, value and two times */
+};
+
+/*
+ * Registers the table of a program's (or shared object's) guarded register
+ * reads with the library's SIGILL handler. The header does it from a
+ * constructor in every translation unit that includes it: not for direct use.
+ */
+PMUKIT_API void pmukit_extable_add(const void *start, const void *stop);
+
+#ifdef PMUKIT_SAMPLE_INLINE
+extern const char pmukit_extable_start_[] __asm__("__start_pmukit_extable")
+	__attribute__((weak, visibility("hidden")));
+extern const char pmukit_extable_stop_[] __asm__("__stop_pmukit_extable")
+	__attribute__((weak, visibility("hidden")));
+
+static __attribute__((constructor, used)) void pmukit_extable_register_(void)
+{
+	if (pmukit_extable_start_)
+		pmukit_extable_add(pmukit_extable_start_, pmukit_extable_stop_);
+}
+
+/*
+ * The library's pmukit_sample(), under another name beside the inline one,
+ * which has a name of its own in the object: an out-of-line copy (its
+ * address taken) must not be what "pmukit_sample" means here.
+ */
+extern int pmukit_sample_call_(struct pmukit_session *s, uint64_t *value)
+	__asm__("pmukit_sample");
+static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
+	__asm__("pmukit_sample_inline_");
+
+static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
+{
+	const struct pmukit_sample_abi *f = (const struct pmukit_sample_abi *)(const void *)s;
+	/* Side by side: one load pair. */
+	uint32_t how = f->how;
+	int32_t cpu = f->cpu;
+	pmukit_ureg_t v;
+#if defined(__aarch64__)
+	const volatile uint32_t *pc;
+	uint64_t cnt;
+	uint32_t seq, shift;
+#endif
+	uint64_t buf[3];
+
+	if (how == PMUKIT_SAMPLE_PMCCNTR) {
+		/* isb and the guarded read: a fault returns non-zero. */
+#if defined(__aarch64__)
+		if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
+#else
+		if (__builtin_expect(pmukit_read_pmccntr32_sync_guarded(&v), 0))
+#endif
+			goto call;
+		*value = v;
+		if (__builtin_expect(*f->cpu_now == cpu, 1))
+			return 0;
+#if defined(__aarch64__)
+	} else if (how == PMUKIT_SAMPLE_PERF_PAGE) {
+		/* perf_event_mmap_page: lock, index, offset and pmc_width, Linux's ABI. */
+		pc = (const volatile uint32_t *)f->page;
+		do {
+			seq = pc[2];
+			/* 32: the cycle counter; anything else, the library. */
+			if (__builtin_expect(pc[3] != 32, 0))
+				goto call;
+			cnt = *(const volatile uint64_t *)(pc + 4);
+			shift = 64 - *(const volatile uint16_t *)(pc + 12);
+			if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
+				goto call;
+			/* Sign-extend from pmc_width: the offset was taken against it. */
+			cnt += (uint64_t)((int64_t)(v << shift) >> shift);
+		} while (__builtin_expect(pc[2] != seq, 0));
+		*value = cnt;
+		return 0;
+#endif
+	} else if (how == PMUKIT_SAMPLE_READ_FD) {
+		/* value, time_enabled, time_running; a failure goes to the library. */
+		if (__builtin_expect(read(f->fd, buf, sizeof(buf)) >= (ssize_t)sizeof(buf[0]), 1)) {
+			*value = buf[0];
+			return 0;
+		}
+	}
+call:
+	return pmukit_sample_call_(s, value);
+}
+#else
 PMUKIT_API int pmukit_sample(struct pmukit_session *s, uint64_t *value);
+#endif
 
 /**
  * pmukit_sample_n() - @n back-to-back reads of event 0 into @buf, in one

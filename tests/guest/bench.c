@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench: instructions per read of every access path, beside the raw
- * isb; mrs loop of include/pmukit/b2b.h (5 instructions). Run under
+ * bench: instructions per read of every access path, each beside the most
+ * minimal raw code doing the same read in the same process, and the ratio:
+ * the isb; mrs loop of include/pmukit/b2b.h and the same read in a C loop
+ * (direct), the perf user page's seqlock read by hand (perf-mmap), glibc's
+ * read() of one perf descriptor with read_format 0 and with the format of a
+ * multi-event group (perf). Run under
  * -icount shift=0, where the cycle counter advances once per instruction,
  * with pmukit.ko loaded (and kernel.perf_user_access=1 for perf-mmap):
  * make bench does both.
  *
- * Each path reads CPU_CYCLES:uk (every level: perf's read() is mostly
+ * Each path reads CPU_CYCLES (every level, :uk, where perf's read() is mostly
  * kernel instructions) back to back; the difference of consecutive values
  * is what one read costs. The clock path's values are timer ticks, so it
  * is timed with the cycle counter around its loop instead. Interrupts can
@@ -15,13 +19,18 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <pmukit/b2b.h>
 #include <pmukit/pmukit.h>
+
+#include "sample_loop.h"
 
 #define N	256
 
@@ -45,9 +54,21 @@ static void summarise(uint64_t *v, size_t n, unsigned int width, uint64_t *min, 
 	*med = v[(n - 1) / 2];
 }
 
-static void row(const char *path, const char *how, uint64_t min, uint64_t med, const char *note)
+/* One row: the raw minimum and pmukit's read side by side (0: none). */
+static void row(const char *path, const char *raw_how, uint64_t raw, const char *how,
+		uint64_t pk, uint64_t pk_med)
 {
-	printf("%-10s %-34s %8" PRIu64 " %8" PRIu64 "  %s\n", path, how, min, med, note);
+	char r[24] = "-", q[24] = "-", p[24] = "-", m[24] = "-";
+
+	if (raw)
+		snprintf(r, sizeof(r), "%" PRIu64, raw);
+	if (pk) {
+		snprintf(p, sizeof(p), "%" PRIu64, pk);
+		snprintf(m, sizeof(m), "%" PRIu64, pk_med);
+	}
+	if (raw && pk)
+		snprintf(q, sizeof(q), "%.2f", (double)pk / (double)raw);
+	printf("%-10s %-30s %7s  %-26s %7s %7s %6s\n", path, raw_how, r, how, p, m, q);
 }
 
 static void rearm(void)
@@ -61,29 +82,137 @@ static void rearm(void)
 	}
 }
 
-static void raw_loop(void)
+/* ---- the raw minimum of each path ---------------------------------------- */
+
+struct raw {
+	uint64_t b2b;		/* isb; mrs loop of b2b.h */
+	uint64_t cloop;		/* pmukit_cycles() in a C loop */
+	uint64_t seqlock;	/* perf user page, by hand */
+	uint64_t read0_u;	/* read(), read_format 0, CPU_CYCLES:u */
+	uint64_t read0_uk;	/* read(), read_format 0, CPU_CYCLES:uk */
+	uint64_t readg_uk;	/* read(), GROUP|TOTAL_TIME_*|ID, CPU_CYCLES:uk */
+};
+
+static uint64_t min_of(uint64_t *v, unsigned int width)
+{
+	uint64_t min, med;
+
+	summarise(v, N, width, &min, &med);
+	return min;
+}
+
+static void raw_direct(struct raw *r)
 {
 	pmukit_ureg_t buf[N];
-	uint64_t v[N], min, med;
+	uint64_t v[N];
 	size_t i;
 
 	rearm();
+	if (pmukit_path_detect(PMUKIT_PATH_DIRECT, NULL, 0))
+		return;
 	pmukit_b2b_cycles(buf, N);
 	for (i = 0; i < N; i++)
 		v[i] = buf[i];
-	summarise(v, N, sizeof(pmukit_ureg_t) * 8, &min, &med);
-	row("raw", "isb; mrs loop (b2b.h)", min, med, "the floor");
+	r->b2b = min_of(v, sizeof(pmukit_ureg_t) * 8);
+	for (i = 0; i < N; i++)
+		v[i] = pmukit_cycles();
+	r->cloop = min_of(v, sizeof(pmukit_ureg_t) * 8);
 }
 
-static void bench_path(enum pmukit_path path)
+static int raw_open(uint64_t read_format, int user_only, int user_access)
 {
-	static const char *const ev[] = { "CPU_CYCLES:uk" };
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_CPU_CYCLES;
+	a.exclude_kernel = user_only;
+	a.exclude_hv = user_only;
+	a.read_format = read_format;
+	a.config1 = user_access ? 2 : 0;	/* arm64: EL0 access to the counter */
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+}
+
+/* glibc read() of one descriptor: the value is the first word in every format. */
+static uint64_t raw_read(uint64_t read_format, int user_only)
+{
+	uint64_t v[N], buf[8];
+	int fd = raw_open(read_format, user_only, 0);
+	size_t i;
+
+	if (fd < 0)
+		return 0;
+	for (i = 0; i < N; i++) {
+		if (read(fd, buf, sizeof(buf)) < 8)
+			break;
+		v[i] = read_format & PERF_FORMAT_GROUP ? buf[3] : buf[0];
+	}
+	close(fd);
+	return i == N ? min_of(v, 64) : 0;
+}
+
+/* The seqlock read of the perf user page, the cycle counter at index 32. */
+static void raw_seqlock(struct raw *r)
+{
+#if defined(__aarch64__)
+	const volatile struct perf_event_mmap_page *pc;
+	long page = sysconf(_SC_PAGESIZE);
+	uint64_t v[N], cnt, pmc;
+	uint32_t seq, shift;
+	int fd = raw_open(0, 0, 1);
+	void *m;
+	size_t i;
+
+	if (fd < 0)
+		return;
+	m = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED) {
+		close(fd);
+		return;
+	}
+	pc = m;
+	if (pc->cap_user_rdpmc && pc->index == 32) {
+		for (i = 0; i < N; i++) {
+			do {
+				seq = pc->lock;
+				__asm__ volatile("" ::: "memory");
+				cnt = pc->offset;
+				shift = 64 - pc->pmc_width;
+				if (pc->index != 32)
+					break;
+				pmc = pmukit_cycles();
+				cnt += (uint64_t)((int64_t)(pmc << shift) >> shift);
+				__asm__ volatile("" ::: "memory");
+			} while (pc->lock != seq);
+			v[i] = cnt;
+		}
+		r->seqlock = min_of(v, 64);
+	}
+	munmap(m, (size_t)page);
+	close(fd);
+#else
+	(void)r;	/* the 32-bit Arm kernel gives no counter to read */
+#endif
+}
+
+/* ---- pmukit -------------------------------------------------------------- */
+
+struct pk {
+	int ok;
+	uint64_t n_min, n_med;	/* pmukit_sample_n() */
+	uint64_t s_min, s_med;	/* a loop of pmukit_sample() */
+};
+
+static void pk_path(enum pmukit_path path, const char *event, struct pk *out)
+{
+	const char *ev[] = { event };
 	struct pmukit_options o = { .path = path, .cpu = -1 };
 	struct pmukit_session *s;
-	uint64_t v[N], min, med;
-	size_t i;
+	uint64_t v[N];
 	int ret;
 
+	memset(out, 0, sizeof(*out));
 	rearm();
 	ret = pmukit_open(&s, ev, 1, &o);
 	if (ret) {
@@ -92,18 +221,15 @@ static void bench_path(enum pmukit_path path)
 	}
 	pmukit_start(s);
 	ret = pmukit_sample_n(s, v, N);
-	if (!ret) {
-		summarise(v, N, pmukit_sample_width(s), &min, &med);
-		row(pmukit_path_name(path), "pmukit_sample_n()", min, med, pmukit_event_name(s, 0));
-	}
-	for (i = 0; i < N && !ret; i++)
-		ret = pmukit_sample(s, &v[i]);
-	if (!ret) {
-		summarise(v, N, pmukit_sample_width(s), &min, &med);
-		row(pmukit_path_name(path), "loop of pmukit_sample()", min, med, "");
-	}
+	if (!ret)
+		summarise(v, N, pmukit_sample_width(s), &out->n_min, &out->n_med);
+	if (!ret)
+		ret = sample_loop(s, v, N);
+	if (!ret)
+		summarise(v, N, pmukit_sample_width(s), &out->s_min, &out->s_med);
 	if (ret)
 		printf("%-10s failed: %s\n", pmukit_path_name(path), pmukit_last_error());
+	out->ok = !ret;
 	pmukit_stop(s);
 	pmukit_close(s);
 }
@@ -131,20 +257,48 @@ static void bench_clock(void)
 		if (t1 - t0 < best)
 			best = t1 - t0;
 	}
-	row("clock", "pmukit_sample_n(), by PMCCNTR", best / N, best / N,
-	    pmukit_event_name(s, 0));
+	row("clock", "-", 0, "sample_n, by PMCCNTR", best / N, best / N);
 	pmukit_close(s);
 }
 
 int main(void)
 {
+	struct raw r = { 0 };
+	struct pk d, m, pu, puk;
+
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("instructions per read (-icount shift=0: one instruction per cycle)\n");
-	printf("%-10s %-34s %8s %8s  %s\n", "path", "read", "min", "median", "event");
-	raw_loop();
-	bench_path(PMUKIT_PATH_DIRECT);
+	/* The raw reads first: a perf session may take EL0 access away. */
+	raw_direct(&r);
+	raw_seqlock(&r);
+	r.read0_u = raw_read(0, 1);
+	r.read0_uk = raw_read(0, 0);
+	r.readg_uk = raw_read(PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+			      PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID, 0);
+	pk_path(PMUKIT_PATH_DIRECT, "CPU_CYCLES:uk", &d);
+	pk_path(PMUKIT_PATH_PERF_MMAP, "CPU_CYCLES:uk", &m);
+	pk_path(PMUKIT_PATH_PERF, "CPU_CYCLES:u", &pu);
+	pk_path(PMUKIT_PATH_PERF, "CPU_CYCLES:uk", &puk);
+
+	printf("instructions per read (-icount shift=0: one instruction per cycle); min, and pmukit's median\n");
+	printf("%-10s %-30s %7s  %-26s %7s %7s %6s\n", "path", "raw minimum", "raw",
+	       "pmukit", "min", "median", "ratio");
+	if (d.ok) {
+		row("direct", "isb; mrs loop (b2b.h)", r.b2b, "pmukit_sample_n()", d.n_min, d.n_med);
+		row("direct", "pmukit_cycles() in a C loop", r.cloop, "pmukit_sample()",
+		    d.s_min, d.s_med);
+	}
 	bench_clock();
-	bench_path(PMUKIT_PATH_PERF_MMAP);
-	bench_path(PMUKIT_PATH_PERF);
+	if (m.ok)
+		row("perf-mmap", "seqlock by hand, :uk", r.seqlock, "pmukit_sample()", m.s_min, m.s_med);
+	if (pu.ok)
+		row("perf", "read(), format 0, :u", r.read0_u, "pmukit_sample(), :u",
+		    pu.s_min, pu.s_med);
+	if (puk.ok) {
+		row("perf", "read(), format 0, :uk", r.read0_uk, "pmukit_sample(), :uk",
+		    puk.s_min, puk.s_med);
+		row("perf", "read(), GROUP|TIMES|ID, :uk", r.readg_uk, "pmukit_sample(), :uk",
+		    puk.s_min, puk.s_med);
+	}
+	row("region", "the pair's raw reads", 0, "BEGIN/END pair: to come", 0, 0);
 	return 0;
 }

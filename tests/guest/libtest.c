@@ -35,11 +35,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <linux/perf_event.h>
 #include <pmukit/b2b.h>
 #include <pmukit/pmukit.h>
 #include <pmukit/sysreg.h>
 #include "core/compiler.h"
 #include "libtest_util.h"
+#include "sample_loop.h"
 
 #define SYSFS		"/sys/kernel/pmukit"
 #define USER_ACCESS	"/proc/sys/kernel/perf_user_access"
@@ -177,6 +179,13 @@ static int cmd_exact(enum pmukit_path path)
 
 #define NSAMPLES	64
 
+/* docs/library.md, "What a read costs": instructions per pmukit_sample() at EL0. */
+#define SAMPLE_COST_A64_DIRECT	13
+#define SAMPLE_COST_A64_MMAP	27
+#define SAMPLE_COST_A64_PERF	37
+#define SAMPLE_COST_A32_DIRECT	15
+#define SAMPLE_COST_A32_PERF	35
+
 static void deltas(const uint64_t *v, size_t n, unsigned int width, uint64_t *min, uint64_t *max)
 {
 	uint64_t mask = width == 64 ? UINT64_MAX : (1ULL << width) - 1;
@@ -192,9 +201,78 @@ static void deltas(const uint64_t *v, size_t n, unsigned int width, uint64_t *mi
 	}
 }
 
+/*
+ * What one pmukit_sample() costs at EL0 in sample_loop(), CPU_CYCLES:uk
+ * (:u on perf, whose read is mostly the kernel's), exact under -icount: the numbers of docs/library.md ("What
+ * a read costs"). A read that grows past its number fails. 0: no number.
+ */
+static uint64_t sample_cost(enum pmukit_path path)
+{
+	switch (path) {
+#if defined(__aarch64__)
+	case PMUKIT_PATH_DIRECT:	return SAMPLE_COST_A64_DIRECT;
+	case PMUKIT_PATH_PERF_MMAP:	return SAMPLE_COST_A64_MMAP;
+	case PMUKIT_PATH_PERF:		return SAMPLE_COST_A64_PERF;
+#elif defined(__arm__)
+	case PMUKIT_PATH_DIRECT:	return SAMPLE_COST_A32_DIRECT;
+	case PMUKIT_PATH_PERF:		return SAMPLE_COST_A32_PERF;
+#endif
+	default:			return 0;
+	}
+}
+
+/* The minimum of @n back-to-back read()s of a CPU_CYCLES:uk descriptor, read_format 0. */
+static uint64_t raw_read_cost(void)
+{
+	struct perf_event_attr a;
+	uint64_t v[NSAMPLES], min, max;
+	size_t i;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_CPU_CYCLES;
+	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	if (fd < 0)
+		return 0;
+	for (i = 0; i < NSAMPLES; i++)
+		if (read(fd, &v[i], sizeof(v[i])) != sizeof(v[i]))
+			break;
+	close(fd);
+	if (i < NSAMPLES)
+		return 0;
+	deltas(v, NSAMPLES, 64, &min, &max);
+	return min;
+}
+
+/*
+ * pmukit_sample() of one perf event, every level, against glibc's read() of
+ * a read_format 0 descriptor in the same process: at most 2% more (most of
+ * either is the kernel's, which differs between kernels, hence a ratio).
+ */
+static void perf_read_ratio(void)
+{
+	static const char *const ev[] = { "CPU_CYCLES:uk" };
+	uint64_t v[NSAMPLES], raw = raw_read_cost(), min, max;
+	struct pmukit_session *s;
+	int ret;
+
+	ret = open_on(PMUKIT_PATH_PERF, ev, 1, 0, &s);
+	if (!ok_ret(ret, "perf: open CPU_CYCLES:uk"))
+		return;
+	pmukit_start(s);
+	ret = sample_loop(s, v, NSAMPLES);
+	deltas(v, NSAMPLES, 64, &min, &max);
+	tap_ok(!ret && raw && min * 100 <= raw * 102,
+	       "perf: pmukit_sample() of CPU_CYCLES:uk costs %" PRIu64 " instructions, at most 1.02 times a read_format 0 read() (%" PRIu64 ")",
+	       min, raw);
+	pmukit_close(s);
+}
+
 static int cmd_samples(enum pmukit_path path)
 {
-	static const char *const ev[] = { "CPU_CYCLES:u" };
+	static const char *const ev[] = { "CPU_CYCLES:u" }, *const ev_all[] = { "CPU_CYCLES:uk" };
 	uint64_t v[NSAMPLES], min, max;
 	struct pmukit_session *s;
 	size_t i;
@@ -224,6 +302,22 @@ static int cmd_samples(enum pmukit_path path)
 	       "%s: a loop of pmukit_sample(): every read costs the same (%" PRIu64 ")",
 	       pmukit_path_name(path), min);
 	pmukit_close(s);
+	/* The documented costs are make bench's: CPU_CYCLES:uk, :u for perf's EL0 part. */
+	if (sample_cost(path)) {
+		ret = open_on(path, path == PMUKIT_PATH_PERF ? ev : ev_all, 1, 0, &s);
+		if (!ok_ret(ret, "%s: open %s", pmukit_path_name(path),
+			    path == PMUKIT_PATH_PERF ? ev[0] : ev_all[0]))
+			return tap_done();
+		pmukit_start(s);
+		ret = sample_loop(s, v, NSAMPLES);
+		deltas(v, NSAMPLES, pmukit_sample_width(s), &min, &max);
+		tap_ok(!ret && min > 0 && max <= sample_cost(path),
+		       "%s: pmukit_sample() costs %" PRIu64 " instructions, at most the documented %" PRIu64,
+		       pmukit_path_name(path), max, sample_cost(path));
+		pmukit_close(s);
+	}
+	if (path == PMUKIT_PATH_PERF)
+		perf_read_ratio();
 	return tap_done();
 }
 
