@@ -5,15 +5,6 @@
  * blocks reading "go"; after its exec attempt the parent reads "status",
  * which the exec closes (O_CLOEXEC) on success and which carries errno on
  * failure.
- *
- * pmukit_child_run() on the direct path (mode=full, pinned): the parent
- * stops the session's counters before the release and sends their enable
- * bits with "go"; the child, which found its file in PATH before blocking,
- * starts them with one register write and makes the execve system call
- * right after; the parent stops them again right after its wait4 system
- * call returns. The window then holds what perf's (enable_on_exec, counting
- * the child to its exit) holds, plus the few instructions around those two
- * system calls: none of the fork, the pipes or the PATH search.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,175 +12,11 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "backend.h"
-#include "fault.h"
 #include "session.h"
-
-/* "go": a byte, and for pmukit_child_run() on the direct path the enable bits. */
-struct child_go {
-	uint8_t go;
-	uint8_t pad[3];
-	uint32_t mask;
-};
-
-#if defined(__aarch64__) || defined(__arm__)
-#define CHILD_START_ITSELF 1
-/*
- * The raw system calls of the counting window, so that no libc code runs
- * between a counter write and the kernel entry, or between the return and
- * the write. Each returns the kernel's result (a negative errno).
- */
-static long raw_execve(const char *path, char *const argv[], char *const envp[])
-{
-#if defined(__aarch64__)
-	register long r0 __asm__("x0") = (long)path;
-	register long r1 __asm__("x1") = (long)argv;
-	register long r2 __asm__("x2") = (long)envp;
-	register long nr __asm__("x8") = __NR_execve;
-#else
-	register long r0 __asm__("r0") = (long)path;
-	register long r1 __asm__("r1") = (long)argv;
-	register long r2 __asm__("r2") = (long)envp;
-	register long nr __asm__("r7") = __NR_execve;
-#endif
-	__asm__ volatile("svc #0" : "+r"(r0) : "r"(r1), "r"(r2), "r"(nr) : "memory");
-	return r0;
-}
-
-static long raw_wait4(pid_t pid, int *status)
-{
-#if defined(__aarch64__)
-	register long r0 __asm__("x0") = pid;
-	register long r1 __asm__("x1") = (long)status;
-	register long r2 __asm__("x2") = 0;
-	register long r3 __asm__("x3") = 0;
-	register long nr __asm__("x8") = __NR_wait4;
-#else
-	register long r0 __asm__("r0") = pid;
-	register long r1 __asm__("r1") = (long)status;
-	register long r2 __asm__("r2") = 0;
-	register long r3 __asm__("r3") = 0;
-	register long nr __asm__("r7") = __NR_wait4;
-#endif
-	__asm__ volatile("svc #0" : "+r"(r0) : "r"(r1), "r"(r2), "r"(r3), "r"(nr) : "memory");
-	return r0;
-}
-
-/*
- * write(@fd, @buf, @len), then at once wait4(@pid, @status): the child
- * released runs on this CPU as soon as the write wakes it, so nothing of
- * ours may run between the two. @wr: the write's result.
- */
-static long raw_write_wait4(int fd, const void *buf, size_t len, pid_t pid, int *status,
-			    long *wr)
-{
-#if defined(__aarch64__)
-	register long r0 __asm__("x0") = fd;
-	register long r1 __asm__("x1") = (long)buf;
-	register long r2 __asm__("x2") = (long)len;
-	register long r3 __asm__("x3") = 0;
-	register long nr __asm__("x8") = __NR_write;
-	long w;
-
-	__asm__ volatile("svc #0\n\t"
-			 "mov %[w], x0\n\t"
-			 "mov x0, %[pid]\n\t"
-			 "mov x1, %[st]\n\t"
-			 "mov x2, #0\n\t"
-			 "mov x8, %[nr4]\n\t"
-			 "svc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(nr), [w] "=&r"(w)
-			 : "r"(r3), [pid] "r"((long)pid), [st] "r"(status), [nr4] "r"((long)__NR_wait4)
-			 : "memory");
-#else
-	register long r0 __asm__("r0") = fd;
-	register long r1 __asm__("r1") = (long)buf;
-	register long r2 __asm__("r2") = (long)len;
-	register long r3 __asm__("r3") = 0;
-	register long nr __asm__("r7") = __NR_write;
-	long w;
-
-	__asm__ volatile("svc #0\n\t"
-			 "mov %[w], r0\n\t"
-			 "mov r0, %[pid]\n\t"
-			 "mov r1, %[st]\n\t"
-			 "mov r2, #0\n\t"
-			 "mov r7, %[nr4]\n\t"
-			 "svc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(nr), [w] "=&r"(w)
-			 : "r"(r3), [pid] "r"((long)pid), [st] "r"(status), [nr4] "r"((long)__NR_wait4)
-			 : "memory");
-#endif
-	*wr = w;
-	return r0;
-}
-
-/* The child: its counters on, then at once its exec. Returns if the exec failed. */
-static void __attribute__((noinline)) exec_counting(uint32_t mask, const char *path,
-						    char *const argv[])
-{
-	if (!pmukit_write_pmcntenset_guarded(mask))
-		raw_execve(path, argv, environ);
-}
-
-/*
- * The parent: "go" with the enable bits, wait4 at once, then the counters
- * off at once. Returns wait4's result; @wr the write's.
- */
-static long go_wait_stopping(struct pmukit_child *c, uint32_t mask, int *status, long *wr)
-{
-	struct child_go msg = { .go = 1, .mask = mask };
-	long ret = raw_write_wait4(c->go_fd, &msg, sizeof(msg), c->pid, status, wr);
-
-	for (;;) {
-		pmukit_write_pmcntenclr_guarded(mask);
-		if (ret != -EINTR)
-			return ret;
-		pmukit_write_pmcntenset_guarded(mask);
-		ret = raw_wait4(c->pid, status);
-	}
-}
-#else
-#define CHILD_START_ITSELF 0
-#endif
-
-/*
- * The file execvp() would run for @file, found before the counters start:
- * @file itself when it names a path, else the first executable PATH entry
- * (execvp's default when PATH is unset). NULL: none, execvp decides.
- */
-static const char *child_find(const char *file, char *buf, size_t len)
-{
-	const char *path = getenv("PATH"), *p, *end;
-	size_t dir, flen = strlen(file);
-
-	if (strchr(file, '/'))
-		return file;
-	if (!path)
-		path = "/bin:/usr/bin";
-	/* No stdio: this runs in the child of a fork (memcpy, access only). */
-	for (p = path; ; p = end + 1) {
-		end = strchrnul(p, ':');
-		dir = (size_t)(end - p);
-		if (dir + 1 + flen < len) {
-			memcpy(buf, p, dir);
-			if (dir)
-				buf[dir++] = '/';
-			memcpy(buf + dir, file, flen + 1);
-			if (!access(buf, X_OK))
-				return buf;
-		}
-		if (!*end)
-			return NULL;
-	}
-}
 
 /*
  * Wait until the child sleeps in its read of "go" (state S in /proc/PID/stat),
@@ -237,10 +64,7 @@ static void child_wait_blocked(pid_t pid)
 PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 {
 	int go[2], status[2], err;
-	struct child_go msg;
-	char file[4096];
-	const char *found;
-	ssize_t got;
+	char byte;
 
 	if (!c || !argv || !argv[0])
 		return pmukit_err(-EINVAL, "pmukit_child_fork: no command");
@@ -264,17 +88,9 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	if (c->pid == 0) {
 		close(go[1]);
 		close(status[0]);
-		found = child_find(argv[0], file, sizeof(file));
 		/* EOF instead of a byte: the parent gave up, do not run anything. */
-		got = read(go[0], &msg, sizeof(msg));
-		if (got < 1)
+		if (read(go[0], &byte, 1) != 1)
 			_exit(125);
-#if CHILD_START_ITSELF
-		if (got == (ssize_t)sizeof(msg) && found)
-			exec_counting(msg.mask, found, argv);
-#else
-		(void)found;
-#endif
 		execvp(argv[0], argv);
 		err = errno;
 		if (write(status[1], &err, sizeof(err)) < 0)
@@ -289,14 +105,23 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	return 0;
 }
 
-/*
- * After "go" was written (@err: the write's errno, or 0): closes it and
- * reads the exec's outcome from "status". 0 once the child has exec'd.
+/**
+ * pmukit_child_release() - let the child exec
+ * @c: from pmukit_child_fork()
+ *
+ * Return: 0 once the child has exec'd; the exec's negative errno (-ENOENT:
+ * no such command) when it failed, after which the child exits with 127.
  */
-static int child_outcome(struct pmukit_child *c, int err)
+PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 {
+	char byte = 1;
+	int err = 0;
 	ssize_t got;
 
+	if (!c || c->go_fd < 0)
+		return pmukit_err(-EINVAL, "pmukit_child_release: no child");
+	if (write(c->go_fd, &byte, 1) != 1)
+		err = errno ? errno : EIO;
 	close(c->go_fd);
 	c->go_fd = -1;
 	if (err) {
@@ -313,22 +138,6 @@ static int child_outcome(struct pmukit_child *c, int err)
 	if (got == (ssize_t)sizeof(err))
 		return pmukit_err(-err, "the command could not be started: %s", strerror(err));
 	return 0;
-}
-
-/**
- * pmukit_child_release() - let the child exec
- * @c: from pmukit_child_fork()
- *
- * Return: 0 once the child has exec'd; the exec's negative errno (-ENOENT:
- * no such command) when it failed, after which the child exits with 127.
- */
-PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
-{
-	struct child_go msg = { .go = 1 };
-
-	if (!c || c->go_fd < 0)
-		return pmukit_err(-EINVAL, "pmukit_child_release: no child");
-	return child_outcome(c, write(c->go_fd, &msg, 1) == 1 ? 0 : errno ? errno : EIO);
 }
 
 /**
@@ -350,80 +159,4 @@ PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c)
 	while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
 		;
 	c->pid = 0;
-}
-
-/**
- * pmukit_child_run() - release the child, wait for its end, stop @s
- * @c: from pmukit_child_fork(), with @s opened and started as for
- *	pmukit_child_release()
- * @s: the session counting the child
- * @status: waitpid()'s status of the child
- *
- * On the direct path (mode=full, the session pinned, as it is by default)
- * the counters run only from the child's execve system call to the return
- * of the parent's wait for its end, and what @s counted since
- * pmukit_start() is left out: the session counts what perf counts for the
- * command, give or take the few instructions around those two calls.
- * Elsewhere this is pmukit_child_release(), waitpid() and pmukit_stop().
- *
- * Return: 1 when the counters ran only so, 0 when they counted as
- * pmukit_start() to pmukit_stop() do, or a negative errno: the release's
- * (the command could not be started: the child is reaped and c->pid set
- * to 0, as by pmukit_child_cancel()), the wait's or the stop's.
- */
-PMUKIT_API int pmukit_child_run(struct pmukit_child *c, struct pmukit_session *s, int *status)
-{
-	uint32_t mask;
-	long w;
-	int ret, exact, held;
-
-	if (!c || !s || !status)
-		return pmukit_err(-EINVAL, "pmukit_child_run: no child, session or status");
-	held = exact = CHILD_START_ITSELF && c->go_fd >= 0 && s->be == &pmukit_backend_direct &&
-		!pmukit_direct_child_hold(s, &mask);
-#if CHILD_START_ITSELF
-	if (exact) {
-		long wr;
-
-		w = go_wait_stopping(c, mask, status, &wr);
-		ret = child_outcome(c, wr == (long)sizeof(struct child_go) ? 0 :
-				    wr < 0 ? (int)-wr : EIO);
-		if (ret) {
-			if (w < 0)	/* not reaped yet */
-				while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
-					;
-			c->pid = 0;
-			exact = 0;
-		} else if (w < 0) {
-			ret = pmukit_err((int)w, "waiting for the child %d: %s", (int)c->pid,
-					 strerror((int)-w));
-		}
-	} else
-#endif
-	{
-		ret = pmukit_child_release(c);
-		if (ret) {
-			while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
-				;
-			c->pid = 0;
-		} else {
-			while ((w = waitpid(c->pid, status, 0)) < 0 && errno == EINTR)
-				;
-			if (w < 0)
-				ret = pmukit_err(-errno, "waiting for the child %d: %s", (int)c->pid,
-						 strerror(errno));
-		}
-	}
-	if (!ret)
-		ret = pmukit_stop(s);
-	else
-		pmukit_stop(s);
-#if CHILD_START_ITSELF
-	/* The counters run again, as a stop leaves them on the direct path. */
-	if (held)
-		pmukit_write_pmcntenset_guarded(mask);
-#else
-	(void)held;
-#endif
-	return ret ? ret : exact;
 }

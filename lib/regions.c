@@ -12,9 +12,7 @@
  * $PMUKIT_REGIONS_RAW is set. For that to be right, a marker must always
  * cost the same: everything it does between the counter reads is a fixed
  * amount of work on this thread's own data (a region is found by the
- * address of its name, in a small hash table: one probe in the common
- * case, the same for every name; no lock, no string compare). With one event a marker reads it by
- * pmukit_sample(), the path's single read, and widens it to 64 bits.
+ * address of its name, in a small hash table; no lock, no string compare).
  * The first time a name is seen it is added to the table, which costs more:
  * that work is bracketed by two reads and left out of every open region.
  * Threads' totals are added up by name at exit.
@@ -61,9 +59,6 @@ struct reg_frame {
 struct reg_thread {
 	struct reg_thread *next;		/* all threads, for the report */
 	struct pmukit_session *s;
-	/* One event: read by pmukit_sample(), widened to 64 bits here. */
-	int one;
-	uint64_t one_last, one_acc, one_mask;
 	unsigned int depth, too_deep, nrecs;
 	unsigned long unmatched, unclosed, failed, lost;
 	uint64_t *calib_out;			/* set while calibrating */
@@ -173,17 +168,7 @@ static int read_counts(uint64_t *v)
 {
 	struct pmukit_count c[REG_MAX_EVENTS];
 	unsigned int i;
-	uint64_t x;
 
-	if (me->one) {
-		/* The path's single read: no copy of the session's counts. */
-		if (pmukit_sample(me->s, &x) < 0)
-			return -1;
-		me->one_acc += (x - me->one_last) & me->one_mask;
-		me->one_last = x;
-		v[0] = me->one_acc;
-		return 0;
-	}
 	if (pmukit_read(me->s, c) < 0)
 		return -1;
 	for (i = 0; i < cfg.nevents; i++)
@@ -335,9 +320,6 @@ static int thread_ready(void)
 		return 0;
 	}
 	me = t;
-	t->one_mask = pmukit_sample_width(t->s) >= 64 ? UINT64_MAX :
-		      (UINT64_C(1) << pmukit_sample_width(t->s)) - 1;
-	t->one = cfg.nevents == 1 && pmukit_sample(t->s, &t->one_last) == 0;
 	me_state = 1;
 	pthread_setspecific(reg_key, t);
 

@@ -13,10 +13,6 @@ KO=/lib/modules/pmukit.ko
 SYS=/sys/kernel/pmukit
 UA=/proc/sys/kernel/perf_user_access
 OUT=/tmp/libtest.out
-# The documented cost of a region marker pair on arm64, per path
-# (docs/library.md); other targets print theirs.
-REGION_PAIR_DIRECT=337
-REGION_PAIR_PERF=459
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 
@@ -31,26 +27,6 @@ run() {
 
 arch=$(uname -m)
 diag "$arch, $(grep -m1 'CPU part' /proc/cpuinfo), $(nproc) CPU(s)"
-
-# What a begin/end pair of region markers costs inside an enclosing region
-# (INST_RETIRED:u, one event: the regions' own measurement, "nested_region"
-# of their JSON report), per path; docs/library.md gives these numbers.
-# region_cost PATH MAX
-region_cost() {
-	PMUKIT_PATH=$1 PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=json \
-		PMUKIT_REGIONS_OUTPUT=/tmp/rc.json stat_loop --regions 1000 >/dev/null 2>&1
-	pair=$(sed -n 's/.*"nested_region": \([0-9]*\).*/\1/p' /tmp/rc.json 2>/dev/null)
-	region=$(sed -n 's/.*"region": \([0-9]*\),.*/\1/p' /tmp/rc.json 2>/dev/null)
-	diag "regions on $1: a begin/end pair costs ${pair:-?} INST_RETIRED:u, an empty region ${region:-?}"
-	# The ELF class of the programs: 2 is 64-bit (the aarch32 guest runs
-	# 32-bit programs on an arm64 kernel).
-	class=$(od -An -tx1 -j4 -N1 "$(command -v stat_loop)" | tr -d ' ')
-	if [ "$class" != 02 ] && [ -n "$pair" ] && [ "$pair" -gt 0 ]; then
-		skip "the bound is documented for arm64; here it costs $pair" "regions on $1: a begin/end pair"
-	elif [ -n "$pair" ] && [ "$pair" -gt 0 ] && [ "$pair" -le "$2" ]; then
-		ok "regions on $1: a begin/end pair costs $pair user instructions (at most $2)"
-	else nok "regions on $1: a begin/end pair at most $2"; diag "$(cat /tmp/rc.json 2>&1)"; fi
-}
 
 exact_tests() {
 	# Without the module: the refusal, and the paths that need no module.
@@ -80,9 +56,6 @@ exact_tests() {
 	run revoke-rmmod
 	run revoke-sysctl
 	run after-perf
-	echo 1 > $SYS/rearm
-	region_cost direct $REGION_PAIR_DIRECT
-	region_cost perf $REGION_PAIR_PERF
 
 	if [ -e $UA ]; then
 		echo 1 > $UA
