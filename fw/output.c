@@ -5,6 +5,7 @@
  * without division, so nothing from libgcc is needed on 32-bit ARM.
  */
 #include "core/compiler.h"
+#include "core/core.h"	/* pmukit_core_udiv64: no libgcc division on 32-bit ARM */
 #include "pmu_fw_internal.h"
 
 static pmukit_fw_putc_fn out_putc;
@@ -98,7 +99,7 @@ void pmukit_fw_line_fixed(struct pmukit_fw_line *l, uint64_t v, unsigned int dec
 
 	if (decimals > 18)
 		decimals = 18;
-	pmukit_fw_line_u64(l, pmukit_fw_udiv64(v, pow10[last - decimals], &frac));
+	pmukit_fw_line_u64(l, pmukit_core_udiv64(v, pow10[last - decimals], &frac));
 	if (!decimals)
 		return;
 	pmukit_fw_line_char(l, '.');

@@ -9,6 +9,7 @@
  * may be compared.
  */
 #include "pmu_fw_internal.h"
+#include "core/core.h"	/* pmukit_core_ratio */
 #include "core/passes.h"
 
 static void copy_event(struct pmukit_fw_event *to, const struct pmukit_fw_event *from)
@@ -230,7 +231,7 @@ static void spread_line(const struct pmukit_fw_passes *p)
 	pmukit_fw_line_str(&l, ", spread ");
 	pmukit_fw_line_u64(&l, max - min);
 	pmukit_fw_line_str(&l, " (");
-	pmukit_fw_line_fixed(&l, pmukit_fw_ratio(max - min, min, 10000), 2);
+	pmukit_fw_line_fixed(&l, pmukit_core_ratio(max - min, min, 10000), 2);
 	pmukit_fw_line_str(&l, "% of min) over ");
 	pmukit_fw_line_u64(&l, runs);
 	pmukit_fw_line_str(&l, " passes");

@@ -79,11 +79,6 @@ void pmukit_fw_line_fixed(struct pmukit_fw_line *l, uint64_t v, unsigned int dec
 void pmukit_fw_line_end(struct pmukit_fw_line *l);	/* adds '\n' and sends */
 void pmukit_fw_rule(void);				/* a line of dashes */
 
-/* Integer helpers (arith.c): no libgcc division on 32-bit ARM. */
-uint64_t pmukit_fw_udiv64(uint64_t n, uint64_t d, uint64_t *rem);
-/* n * scale / d rounded to nearest; 0 when d is 0. */
-uint64_t pmukit_fw_ratio(uint64_t n, uint64_t d, uint64_t scale);
-
 /* Metrics (metrics.c): one input per event the metrics use. */
 struct pmukit_fw_mval {
 	int have;
