@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * An access path is a backend: a const table of operations with a detect.
- * pmukit_backends[] lists them in order of preference; "auto" takes the
- * first whose detect succeeds and whose open accepts the events.
+ * pmukit_backends[] lists them all; which "auto" tries first is the order
+ * in lib/session.c (thread_order, command_order): the first whose detect
+ * succeeds and whose open accepts the events.
  *
  * Every operation returns 0 or a negative errno and, on failure, leaves a
  * message with pmukit_err(). open() sees a session whose events are parsed
@@ -64,7 +65,7 @@ extern const struct pmukit_backend pmukit_backend_clock;
  */
 void pmukit_backend_release(struct pmukit_session *s, int guarded);
 
-/* In preference order, NULL-terminated. */
+/* Every backend, NULL-terminated. */
 extern const struct pmukit_backend *const pmukit_backends[];
 
 #endif /* PMUKIT_BACKEND_H */

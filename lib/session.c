@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Sessions: the public calls of pmukit.h, dispatched to the backend of the
- * access path. "auto" tries the paths in pmukit_backends[] order and takes
- * the first whose detect succeeds and whose open accepts the events;
- * $PMUKIT_PATH forces one when the caller asked for auto.
+ * access path. "auto" tries the paths in the order below (thread_order, or
+ * command_order for PMUKIT_F_CHILD) and takes the first whose detect
+ * succeeds and whose open accepts the events; $PMUKIT_PATH forces one when
+ * the caller asked for auto.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -237,6 +238,15 @@ PMUKIT_API int pmukit_path_choose(const char *const *events, unsigned int n,
 	return pmukit_err(err ? err : -ENODEV, "%s", why);
 }
 
+/* Appends "NAME: WHY" to the list of reasons @all (@cap bytes, @used so far). */
+static void add_reason(char *all, size_t cap, size_t *used, const char *name, const char *why)
+{
+	*used += (size_t)snprintf(all + *used, *used < cap ? cap - *used : 0, "%s%s: %s",
+				  *used ? "; " : "", name, why);
+	if (*used >= cap)
+		*used = cap - 1;
+}
+
 /**
  * pmukit_path_detect() - does an access path work here, for the calling thread?
  * @path: the path; PMUKIT_PATH_AUTO: the one pmukit_path_choose() takes
@@ -288,10 +298,7 @@ PMUKIT_API int pmukit_path_detect(enum pmukit_path path, char *why, size_t len)
 		ret = be->detect(local, sizeof(local));
 		if (!first)
 			first = ret;
-		used += (size_t)snprintf(all + used, used < 2048 ? 2048 - used : 0, "%s%s: %s",
-					 used ? "; " : "", be->name, local);
-		if (used >= 2048)
-			used = 2047;
+		add_reason(all, 2048, &used, be->name, local);
 	}
 	snprintf(why, len, "%s", all);
 	pmukit_err(first ? first : -ENODEV, "no access path works: %s", all);
@@ -391,10 +398,7 @@ static int open_auto(struct pmukit_session *s, const char *const *events, unsign
 		} else if (!first) {
 			first = ret;
 		}
-		used += (size_t)snprintf(all + used, used < 2048 ? 2048 - used : 0, "%s%s: %s",
-					 used ? "; " : "", be->name, why);
-		if (used >= 2048)
-			used = 2047;
+		add_reason(all, 2048, &used, be->name, why);
 	}
 	ret = pmukit_err(first, "no access path can count these events: %s", all);
 	free(all);
