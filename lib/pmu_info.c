@@ -20,6 +20,10 @@
 #include "session.h"
 #include "sysfile.h"
 
+/*
+ * The events file: the module's events= entries as "0x08:u,0x11", specs in
+ * the library's own syntax (":u" counts EL0 only, ":k" EL1 only).
+ */
 static int parse_kmod_events(struct pmukit_kmod *k)
 {
 	char buf[sizeof(k->events)], *tok, *save = NULL;
@@ -27,21 +31,11 @@ static int parse_kmod_events(struct pmukit_kmod *k)
 	memcpy(buf, k->events, sizeof(buf));
 	k->nevents = 0;
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		struct pmukit_event_spec *e;
-		char *mod = strchr(tok, ':');
-
 		if (k->nevents >= PMUKIT_MAX_EVENT_COUNTERS)
 			return -E2BIG;
-		e = &k->ev[k->nevents++];
-		memset(e, 0, sizeof(*e));
-		e->code = (uint16_t)strtoul(tok, NULL, 0);
-		e->raw = 1;
-		snprintf(e->name, sizeof(e->name), "raw 0x%02x", e->code);
-		/* The module's ":u" sets PMEVTYPER.P (no EL1), ":k" sets U (no EL0). */
-		if (mod && !strcmp(mod, ":u"))
-			e->excl_kernel = 1;
-		else if (mod && !strcmp(mod, ":k"))
-			e->excl_user = 1;
+		if (pmukit_event_parse(tok, NULL, &k->ev[k->nevents]))
+			return -EINVAL;
+		k->nevents++;
 	}
 	return 0;
 }
