@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Reading recorded counts back (recorded.h). Three formats, told apart by
+ * their first lines:
+ *
+ *  - 'pmukit stat --json': the text starts with '{'; the "events" array
+ *    (event, pass, value) and "pass_cycles" are read, the rest is skipped;
+ *  - the firmware library's output: any line "PMU EVENT, PREVAL, POSTVAL,
+ *    DELTA" starts a table, one a pass, rows NAME,PREVAL,POSTVAL,DELTA
+ *    (DELTA may be OVERFLOW); "PMU EVENT, PASS, DELTA" starts the merged
+ *    table of pmu_fw passes (rows NAME,PASS,DELTA, DELTA may be OVERFLOW or
+ *    NOT RUN), which then stands for the per-pass tables. Text outside the
+ *    tables (a boot log around them) is left alone;
+ *  - 'pmukit stat -x SEP': every line VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,
+ *    METRIC VALUE,METRIC NAME; a line with an empty VALUE is a metric's
+ *    (recomputed, so skipped).
+ *
+ * Anything else is an error that names the line and what was expected.
+ */
+#define _GNU_SOURCE	/* memmem */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "passes.h"
+#include "recorded.h"
+
+#define LINE_MAX_LEN	1024
+#define CSV_MAX_FIELDS	16
+#define JSON_MAX_NEST	32
+
+static const char fw_table[] = "PMU EVENT, PREVAL, POSTVAL, DELTA";
+static const char fw_merged[] = "PMU EVENT, PASS, DELTA";
+
+__attribute__((format(printf, 4, 5)))
+static int fail(char *err, size_t errlen, unsigned int line, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(err, errlen, "line %u: expected ", line);
+
+	va_start(ap, fmt);
+	if (n >= 0 && (size_t)n < errlen)
+		vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
+		 enum rec_status status, unsigned int line)
+{
+	struct rec_event *e;
+
+	if (r->nev == REC_MAX_EVENTS)
+		return -E2BIG;
+	e = &r->ev[r->nev++];
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->value = value;
+	e->pass = pass ? pass : 1;
+	e->status = status;
+	e->line = line;
+	if (e->pass > r->npasses)
+		r->npasses = e->pass;
+	return 0;
+}
+
+/* The firmware's cycle counter (CYCLES) or any spec of CPU_CYCLES. */
+static int is_cycles(const char *name)
+{
+	size_t n = strcspn(name, ":");
+
+	return (n == 6 && !strncasecmp(name, "CYCLES", 6)) || spec_is_cycles(name);
+}
+
+/* An event row: its count is the pass's cycles when it is the cycles. */
+static int add_count(struct recorded *r, const char *name, uint64_t v, unsigned int pass,
+		     enum rec_status st, unsigned int line, char *err, size_t errlen)
+{
+	if (pass > REC_MAX_PASSES)
+		return fail(err, errlen, line, "a pass from 1 to %d, not %u", REC_MAX_PASSES, pass);
+	if (recorded_add(r, name, v, pass, st, line))
+		return fail(err, errlen, line, "at most %d counts in all", REC_MAX_EVENTS);
+	if (st == REC_OK && is_cycles(name) && !r->have_cycles[r->ev[r->nev - 1].pass - 1]) {
+		r->pass_cycles[r->ev[r->nev - 1].pass - 1] = v;
+		r->have_cycles[r->ev[r->nev - 1].pass - 1] = 1;
+	}
+	return 0;
+}
+
+/* A decimal count: digits only (a sign, a point or blanks are errors). */
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return *end || errno ? -1 : 0;
+}
+
+/* The next line of @text from *pos into @buf (no line end). Return: its length, -1 at the end. */
+static int next_line(const char *text, size_t len, size_t *pos, char *buf, size_t cap,
+		     int *too_long)
+{
+	size_t start = *pos, n;
+
+	if (start >= len)
+		return -1;
+	n = strcspn(text + start, "\n");
+	if (start + n > len)
+		n = len - start;
+	*pos = start + n + 1;
+	if (n && text[start + n - 1] == '\r')
+		n--;
+	*too_long = n >= cap;
+	if (*too_long)
+		n = cap - 1;
+	memcpy(buf, text + start, n);
+	buf[n] = '\0';
+	return (int)n;
+}
+
+/*
+ * Splits @line at @sep into at most CSV_MAX_FIELDS fields, in place; a
+ * field in double quotes may hold the separator ("" is a quote). Return:
+ * the number of fields, or -1 for a quote left open or too many fields.
+ */
+static int split(char *line, const char *sep, char **field)
+{
+	size_t sl = strlen(sep);
+	char *p = line;
+	int n = 0;
+
+	for (;;) {
+		char *out = p;
+
+		if (n == CSV_MAX_FIELDS)
+			return -1;
+		field[n++] = p;
+		if (*p == '"') {
+			char *in = p + 1;
+
+			for (;;) {
+				if (!*in)
+					return -1;
+				if (*in == '"' && in[1] == '"') {
+					*out++ = '"';
+					in += 2;
+				} else if (*in == '"') {
+					in++;
+					break;
+				} else {
+					*out++ = *in++;
+				}
+			}
+			if (*in && strncmp(in, sep, sl))
+				return -1;
+			*out = '\0';
+			if (!*in)
+				return n;
+			p = in + sl;
+			continue;
+		}
+		p = strstr(p, sep);
+		if (!p)
+			return n;
+		*p = '\0';
+		p += sl;
+	}
+}
+
+/* ---- pmukit stat -x ------------------------------------------------------ */
+
+static const char stat_csv_expected[] =
+	"a 'pmukit stat -x' line, VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME "
+	"(or a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' table, or 'pmukit stat --json' output)";
+
+/*
+ * The separator of the first line: the unit (an event row's second field)
+ * and an empty value (a metric row's first fields) are empty, so the
+ * separator is the shortest text that comes twice at the start of what
+ * follows the value.
+ */
+static int find_sep(const char *line, char *sep, size_t cap)
+{
+	const char *rest = line + strspn(line, "0123456789");
+	size_t n, max = strlen(rest) / 2;
+
+	for (n = 1; n <= max && n < cap; n++)
+		if (!strncmp(rest, rest + n, n) && !isalnum((unsigned char)rest[0])) {
+			memcpy(sep, rest, n);
+			sep[n] = '\0';
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
+			  struct recorded *r, char *err, size_t errlen)
+{
+	char buf[LINE_MAX_LEN], sep[17], *f[CSV_MAX_FIELDS];
+	unsigned int line = 0;
+	size_t pos = 0;
+	int n, too_long;
+
+	r->format = "pmukit stat -x";
+	sep[0] = '\0';
+	if (sep_arg)
+		snprintf(sep, sizeof(sep), "%s", sep_arg);
+	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+		uint64_t v, pass;
+		int nf;
+
+		line++;
+		if (too_long)
+			return fail(err, errlen, line, "at most %d characters", LINE_MAX_LEN - 1);
+		if (!n)
+			continue;
+		if (!sep[0] && find_sep(buf, sep, sizeof(sep)))
+			return fail(err, errlen, line, "%s", stat_csv_expected);
+		nf = split(buf, sep, f);
+		if (nf < 8)
+			return fail(err, errlen, line, "%s", stat_csv_expected);
+		if (!f[0][0] && !f[2][0])
+			continue;	/* a metric's line */
+		if (nf != 8 || parse_u64(f[0], &v) || !f[2][0] || parse_u64(f[4], &pass) || !pass)
+			return fail(err, errlen, line, "%s", stat_csv_expected);
+		if (add_count(r, f[2], v, (unsigned int)pass, REC_OK, line, err, errlen))
+			return -EINVAL;
+	}
+	if (!r->nev)
+		return fail(err, errlen, line ? line : 1, "%s", stat_csv_expected);
+	return 0;
+}
+
+/* ---- the firmware's tables ------------------------------------------------ */
+
+/* Where a firmware table ends: a rule, a message, the metrics, a blank line. */
+static int table_end(const char *s)
+{
+	return !s[0] || !strncmp(s, "----", 4) || !strncmp(s, "pmukit:", 7) ||
+	       !strncmp(s, "METRIC, VALUE", 13) || !strncmp(s, "CYCLES spread:", 14) ||
+	       !strcmp(s, fw_table) || !strcmp(s, fw_merged);
+}
+
+static int fw_row(struct recorded *r, char *buf, int merged, unsigned int pass,
+		  unsigned int line, char *err, size_t errlen)
+{
+	static const char *const expected[2] = {
+		"NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW",
+		"NAME,PASS,DELTA: PASS from 1, DELTA in decimal, OVERFLOW or NOT RUN",
+	};
+	enum rec_status st = REC_OK;
+	uint64_t a = 0, b = 0, d = 0;
+	char *f[CSV_MAX_FIELDS];
+	int nf = split(buf, ",", f);
+
+	if (nf != (merged ? 3 : 4) || !f[0][0])
+		return fail(err, errlen, line, "%s", expected[merged]);
+	if (!strcmp(f[nf - 1], "OVERFLOW"))
+		st = REC_OVERFLOW;
+	else if (merged && !strcmp(f[nf - 1], "NOT RUN"))
+		st = REC_NOT_RUN;
+	else if (parse_u64(f[nf - 1], &d))
+		return fail(err, errlen, line, "%s", expected[merged]);
+	if (parse_u64(f[1], &a) || (!merged && parse_u64(f[2], &b)))
+		return fail(err, errlen, line, "%s", expected[merged]);
+	if (merged) {
+		if (!a || a > REC_MAX_PASSES)
+			return fail(err, errlen, line, "%s", expected[merged]);
+		pass += (unsigned int)a;	/* after the passes of earlier tables */
+	} else if (st == REC_OK && (b < a || d != b - a)) {
+		return fail(err, errlen, line, "%s (%s - %s is not %s)", expected[0], f[2], f[1],
+			    f[3]);
+	}
+	return add_count(r, f[0], st == REC_OK ? d : 0, pass, st, line, err, errlen);
+}
+
+/*
+ * The firmware's tables: the merged ones (@merged_only, when there are
+ * any) or the per-pass ones; the passes of a later table follow those of
+ * the earlier.
+ */
+static int parse_fw(const char *text, size_t len, int merged_only, struct recorded *r,
+		    char *err, size_t errlen)
+{
+	char buf[LINE_MAX_LEN];
+	unsigned int line = 0, base = 0, pass = 0;
+	int n, too_long, in = -1;	/* -1: outside, 0: a pass's table, 1: merged */
+	size_t pos = 0;
+
+	r->format = "firmware CSV";
+	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+		line++;
+		if (too_long && in >= 0)
+			return fail(err, errlen, line, "at most %d characters", LINE_MAX_LEN - 1);
+		if (in >= 0 && table_end(buf))
+			in = -1;
+		if (in < 0) {
+			if (!strcmp(buf, fw_table) && !merged_only) {
+				in = 0;
+				pass = ++base;
+			} else if (!strcmp(buf, fw_merged) && merged_only) {
+				in = 1;
+				base = r->npasses;
+			}
+			continue;
+		}
+		if (fw_row(r, buf, in, in ? base : pass, line, err, errlen))
+			return -EINVAL;
+	}
+	if (!r->nev)
+		return fail(err, errlen, line, "rows after the '%s' line",
+			    merged_only ? fw_merged : fw_table);
+	return 0;
+}
+
+/* ---- pmukit stat --json ---------------------------------------------------- */
+
+struct jp {
+	const char *p, *end;
+	unsigned int line;
+	char *err;
+	size_t errlen;
+	int depth;
+};
+
+static void ws(struct jp *j)
+{
+	while (j->p < j->end && isspace((unsigned char)*j->p)) {
+		if (*j->p == '\n')
+			j->line++;
+		j->p++;
+	}
+}
+
+static int jexpect(struct jp *j, const char *what)
+{
+	return fail(j->err, j->errlen, j->line, "%s ('pmukit stat --json' output)", what);
+}
+
+/* A string into @out (cut at @cap; escapes other than \" \\ \/ \n \t kept as '?'). */
+static int jstring(struct jp *j, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	ws(j);
+	if (j->p >= j->end || *j->p != '"')
+		return jexpect(j, "a string");
+	j->p++;
+	while (j->p < j->end && *j->p != '"') {
+		char c = *j->p++;
+
+		if ((unsigned char)c < 0x20)
+			return jexpect(j, "a string without control characters");
+		if (c == '\\') {
+			if (j->p >= j->end)
+				break;
+			c = *j->p++;
+			switch (c) {
+			case '"': case '\\': case '/':
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case 'u':
+				if (j->end - j->p < 4)
+					return jexpect(j, "four hex digits after \\u");
+				j->p += 4;
+				c = '?';
+				break;
+			default:
+				c = '?';
+				break;
+			}
+		}
+		if (n + 1 < cap)
+			out[n++] = c;
+	}
+	if (j->p >= j->end)
+		return jexpect(j, "the end of a string ('\"')");
+	j->p++;
+	if (cap)
+		out[n] = '\0';
+	return 0;
+}
+
+static int jlit(struct jp *j, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if ((size_t)(j->end - j->p) < n || strncmp(j->p, lit, n))
+		return -1;
+	j->p += n;
+	return 0;
+}
+
+/* A number: *u holds it when it is a whole number >= 0 (*whole set). */
+static int jnumber(struct jp *j, uint64_t *u, int *whole)
+{
+	const char *s = j->p;
+	double d;
+	char tmp[64], *end;
+	size_t n;
+
+	ws(j);
+	s = j->p;
+	n = strspn(s, "-+0123456789.eE");
+	if (!n || n >= sizeof(tmp) || s + n > j->end)
+		return jexpect(j, "a number");
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	d = strtod(tmp, &end);
+	if (*end)
+		return jexpect(j, "a number");
+	j->p += n;
+	*whole = strspn(tmp, "0123456789") == n;
+	*u = *whole ? strtoull(tmp, NULL, 10) : (uint64_t)(d > 0 ? d + 0.5 : 0);
+	return 0;
+}
+
+static int jskip(struct jp *j);
+
+/* Calls @member for each "key": value of an object (the value not yet read). */
+static int jobject(struct jp *j, int (*member)(struct jp *j, const char *key, void *ctx),
+		   void *ctx)
+{
+	char key[64];
+	int first = 1;
+
+	ws(j);
+	if (j->p >= j->end || *j->p != '{')
+		return jexpect(j, "an object ('{')");
+	if (++j->depth > JSON_MAX_NEST)
+		return jexpect(j, "at most 32 nested objects and arrays");
+	j->p++;
+	for (;;) {
+		ws(j);
+		if (j->p < j->end && *j->p == '}' && first) {
+			j->p++;
+			break;
+		}
+		if (jstring(j, key, sizeof(key)))
+			return -EINVAL;
+		ws(j);
+		if (j->p >= j->end || *j->p != ':')
+			return jexpect(j, "':' after a key");
+		j->p++;
+		if ((member ? member(j, key, ctx) : jskip(j)))
+			return -EINVAL;
+		ws(j);
+		first = 0;
+		if (j->p < j->end && *j->p == ',') {
+			j->p++;
+			continue;
+		}
+		if (j->p < j->end && *j->p == '}') {
+			j->p++;
+			break;
+		}
+		return jexpect(j, "',' or '}'");
+	}
+	j->depth--;
+	return 0;
+}
+
+/* Calls @elem for each element of an array (not yet read). */
+static int jarray(struct jp *j, int (*elem)(struct jp *j, unsigned int i, void *ctx), void *ctx)
+{
+	unsigned int i = 0;
+
+	ws(j);
+	if (j->p >= j->end || *j->p != '[')
+		return jexpect(j, "an array ('[')");
+	if (++j->depth > JSON_MAX_NEST)
+		return jexpect(j, "at most 32 nested objects and arrays");
+	j->p++;
+	ws(j);
+	if (j->p < j->end && *j->p == ']') {
+		j->p++;
+		j->depth--;
+		return 0;
+	}
+	for (;; i++) {
+		if ((elem ? elem(j, i, ctx) : jskip(j)))
+			return -EINVAL;
+		ws(j);
+		if (j->p < j->end && *j->p == ',') {
+			j->p++;
+			continue;
+		}
+		if (j->p < j->end && *j->p == ']') {
+			j->p++;
+			break;
+		}
+		return jexpect(j, "',' or ']'");
+	}
+	j->depth--;
+	return 0;
+}
+
+static int jskip_elem(struct jp *j, unsigned int i, void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	return jskip(j);
+}
+
+static int jskip(struct jp *j)
+{
+	uint64_t u;
+	int whole;
+
+	ws(j);
+	if (j->p >= j->end)
+		return jexpect(j, "a value");
+	switch (*j->p) {
+	case '{':
+		return jobject(j, NULL, NULL);
+	case '[':
+		return jarray(j, jskip_elem, NULL);
+	case '"':
+		return jstring(j, NULL, 0);
+	default:
+		if (!jlit(j, "true") || !jlit(j, "false") || !jlit(j, "null"))
+			return 0;
+		return jnumber(j, &u, &whole);
+	}
+}
+
+struct jevent {
+	char name[64];
+	uint64_t value, pass;
+	unsigned int seen;	/* 1 event, 2 value, 4 pass */
+};
+
+static int jcount(struct jp *j, const char *key, uint64_t *out)
+{
+	int whole;
+
+	if (jnumber(j, out, &whole))
+		return -EINVAL;
+	if (!whole)
+		return fail(j->err, j->errlen, j->line, "a whole count >= 0 for \"%s\"", key);
+	return 0;
+}
+
+static int jevent_member(struct jp *j, const char *key, void *ctx)
+{
+	struct jevent *e = ctx;
+
+	if (!strcmp(key, "event")) {
+		e->seen |= 1;
+		return jstring(j, e->name, sizeof(e->name));
+	}
+	if (!strcmp(key, "value")) {
+		e->seen |= 2;
+		return jcount(j, key, &e->value);
+	}
+	if (!strcmp(key, "pass")) {
+		e->seen |= 4;
+		return jcount(j, key, &e->pass);
+	}
+	return jskip(j);
+}
+
+static int jevents_elem(struct jp *j, unsigned int i, void *ctx)
+{
+	struct recorded *r = ctx;
+	struct jevent e;
+	unsigned int line = j->line;
+
+	(void)i;
+	memset(&e, 0, sizeof(e));
+	if (jobject(j, jevent_member, &e))
+		return -EINVAL;
+	if (e.seen != 7 || !e.name[0] || !e.pass)
+		return fail(j->err, j->errlen, line,
+			    "an event object with \"event\", \"pass\" (from 1) and \"value\"");
+	return add_count(r, e.name, e.value, (unsigned int)e.pass, REC_OK, line, j->err,
+			 j->errlen);
+}
+
+static int jcycles_elem(struct jp *j, unsigned int i, void *ctx)
+{
+	struct recorded *r = ctx;
+	uint64_t v;
+	int whole;
+
+	if (jnumber(j, &v, &whole))
+		return -EINVAL;
+	if (i >= REC_MAX_PASSES)
+		return jexpect(j, "at most 32 passes in \"pass_cycles\"");
+	r->pass_cycles[i] = v;
+	r->have_cycles[i] = 1;
+	return 0;
+}
+
+static int jtop_member(struct jp *j, const char *key, void *ctx)
+{
+	if (!strcmp(key, "events"))
+		return jarray(j, jevents_elem, ctx);
+	if (!strcmp(key, "pass_cycles"))
+		return jarray(j, jcycles_elem, ctx);
+	return jskip(j);
+}
+
+static int parse_json(const char *text, size_t len, struct recorded *r, char *err, size_t errlen)
+{
+	struct jp j = { .p = text, .end = text + len, .line = 1, .err = err, .errlen = errlen };
+
+	r->format = "pmukit stat --json";
+	if (jobject(&j, jtop_member, r))
+		return -EINVAL;
+	ws(&j);
+	if (j.p < j.end)
+		return jexpect(&j, "nothing after the object");
+	if (!r->nev)
+		return jexpect(&j, "an \"events\" array with at least one event");
+	return 0;
+}
+
+int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
+		   char *err, size_t errlen)
+{
+	const char *p = text;
+
+	memset(r, 0, sizeof(*r));
+	while (p < text + len && isspace((unsigned char)*p))
+		p++;
+	if (p < text + len && *p == '{')
+		return parse_json(text, len, r, err, errlen);
+	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1))
+		return parse_fw(text, len, 1, r, err, errlen);
+	if (memmem(text, len, fw_table, sizeof(fw_table) - 1))
+		return parse_fw(text, len, 0, r, err, errlen);
+	return parse_stat_csv(text, len, sep, r, err, errlen);
+}

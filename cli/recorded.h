@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Counts recorded elsewhere, read back for 'pmukit metrics': the output of
+ * 'pmukit stat -x SEP' and 'pmukit stat --json', and the firmware library's
+ * "PMU EVENT, PREVAL, POSTVAL, DELTA" tables (one a pass) or its merged
+ * "PMU EVENT, PASS, DELTA" table. 'pmukit stat -M' fills the same structure
+ * from what it counted, so that both compute metrics from one kind of input.
+ */
+#ifndef PMUKIT_CLI_RECORDED_H
+#define PMUKIT_CLI_RECORDED_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define REC_MAX_EVENTS	256
+#define REC_MAX_PASSES	32
+
+enum rec_status {
+	REC_OK,
+	REC_OVERFLOW,		/* the counter overflowed: no valid count */
+	REC_NOT_RUN,		/* its pass did not run */
+};
+
+struct rec_event {
+	char name[64];		/* as recorded: "INST_RETIRED:u", "CYCLES" */
+	uint64_t value;
+	unsigned int pass;	/* 1-based */
+	enum rec_status status;
+	unsigned int line;	/* where it was read (0: counted here) */
+};
+
+struct recorded {
+	const char *format;	/* "pmukit stat -x", "pmukit stat --json", "firmware CSV" */
+	unsigned int nev;
+	struct rec_event ev[REC_MAX_EVENTS];
+	unsigned int npasses;
+	/* The cycles of each pass, where the input has them (pass k: [k - 1]). */
+	uint64_t pass_cycles[REC_MAX_PASSES];
+	unsigned char have_cycles[REC_MAX_PASSES];
+};
+
+/*
+ * Reads @text (@len bytes, NUL-terminated) in whichever of the formats it
+ * is. @sep: the separator of 'pmukit stat -x' output, or NULL to find it.
+ * Return: 0, or -EINVAL with "line N: expected ..." in @err.
+ */
+int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
+		   char *err, size_t errlen);
+
+/* Adds one event; -E2BIG when full. */
+int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
+		 enum rec_status status, unsigned int line);
+
+#endif /* PMUKIT_CLI_RECORDED_H */
