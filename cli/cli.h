@@ -32,6 +32,7 @@ int cmd_list(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
+int cmd_metrics(int argc, char **argv);
 
 /* util.c: messages, numbers, files, CPUs */
 __attribute__((format(printf, 2, 3)))

@@ -6,12 +6,13 @@
 #include <getopt.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "cli.h"
 #include "output.h"
 #include "support.h"
 
 static const char usage[] =
-	"usage: pmukit list [--cpu NAME] [--all] [--cores]\n"
+	"usage: pmukit list [--cpu NAME] [--all | --metrics] [--cores]\n"
 	"\n"
 	"Lists the events of this core's table (from its MIDR) with their numbers.\n"
 	"The 'here' column says whether this machine implements the event: from\n"
@@ -22,6 +23,9 @@ static const char usage[] =
 	"  --cpu NAME  another core's table (cortex-a72, neoverse-n1, ...); the 'here'\n"
 	"              column is only filled in for this machine's core\n"
 	"  --all       add the common architectural events the table leaves out\n"
+	"  --metrics   the core's metrics (pmukit stat -M, pmukit metrics) by group,\n"
+	"              with units and formulas, and Arm's topdown tree where the core\n"
+	"              has one; a core without Arm's data has the generic metrics\n"
 	"  --cores     list the cores there are tables for\n"
 	"  -h, --help  this text\n";
 
@@ -71,12 +75,29 @@ static void suggest_cores(const char *name)
 		fputc('\n', stderr);
 }
 
+/* --metrics: the metric set of @core (NULL: not in the tables). */
+static int list_metrics(const struct pmukit_core_def *core, uint32_t midr)
+{
+	const struct pmukit_metric_set *s = an_set_of(core, midr);
+
+	if (!s) {
+		cli_error("list", "no metrics at all in this build");
+		return CLI_FAIL;
+	}
+	if (!pmukit_metric_set_info(s)->core[0])
+		printf("No metric data for %s: the generic metrics, over the common architectural events, follow.\n\n",
+		       core ? core->name : "this core");
+	an_list(stdout, s);
+	return CLI_OK;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "cores", no_argument, NULL, 'C' },
+		{ "metrics", no_argument, NULL, 'M' },
 		HELP_LONGOPTS_END,
 	};
 	static const char *const head[] = { "code", "event", "here" };
@@ -86,10 +107,10 @@ int cmd_list(int argc, char **argv)
 	struct ev_support sup;
 	struct table t;
 	struct cli_getopt g = {
-		.cmd = "list", .usage = usage, .shortopts = ":c:ah",
+		.cmd = "list", .usage = usage, .shortopts = ":c:aMh",
 		.longopts = opts,
 	};
-	int c, all = 0, here;
+	int c, all = 0, here, metrics = 0;
 	unsigned int i;
 
 	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
@@ -97,6 +118,8 @@ int cmd_list(int argc, char **argv)
 			cpu_name = optarg;
 		else if (c == 'a')
 			all = 1;
+		else if (c == 'M')
+			metrics = 1;
 		else {	/* --cores */
 			list_cores();
 			return CLI_OK;
@@ -118,6 +141,8 @@ int cmd_list(int argc, char **argv)
 	if (pmukit_pmu_info(&info))
 		memset(&info, 0, sizeof(info));
 	mine = this_core(&info);
+	if (metrics)
+		return list_metrics(core ? core : mine, core ? 0 : info.midr);
 	if (!core) {
 		core = mine ? mine : default_common();
 		if (!mine)

@@ -20,14 +20,17 @@
 #include <string.h>
 #include <time.h>
 
+#include "analysis.h"
 #include "cli.h"
 #include "stat.h"
+#include "support.h"
 
 #define STAT_MAX_RUNS		100000UL
 
 static const char usage[] =
-	"usage: pmukit stat [-e EVENTS]... [-r N] [--path P] [-x SEP | --json] [--cpu C]\n"
-	"                   [--raw] [-o FILE] [--] COMMAND [ARGS]\n"
+	"usage: pmukit stat [-e EVENTS... | -M METRICS... | --topdown [--level 1|2]]\n"
+	"                   [-r N] [--path P] [-x SEP | --json] [--cpu C] [--raw]\n"
+	"                   [-o FILE] [--] COMMAND [ARGS]\n"
 	"\n"
 	"Runs COMMAND and counts events while it runs, as perf stat does; the result\n"
 	"goes to stderr (or FILE). Events are names from 'pmukit list' (any case),\n"
@@ -38,6 +41,15 @@ static const char usage[] =
 	"\n"
 	"  -e, --event EVENTS  comma-separated events (repeatable; default CPU_CYCLES\n"
 	"                      and, where the core has it, INST_RETIRED)\n"
+	"  -M, --metrics METRICS\n"
+	"                      comma-separated metrics or metric groups of this core's\n"
+	"                      set (pmukit list --metrics), as perf stat -M: their\n"
+	"                      events are counted (user space), in passes that keep\n"
+	"                      each metric's events together where the counters allow\n"
+	"  --topdown           Arm's topdown methodology: stage 1 (frontend and backend\n"
+	"                      stalled cycles) and, with --level 2, the stage-2 groups\n"
+	"                      its decision tree names, the larger stage 1 metric's first\n"
+	"  --level N           1 (default) or 2\n"
 	"  -r, --repeat N      run the command N times: mean and ( +- sd%% ) of the runs\n"
 	"  --path P            perf, direct, clock or auto (default auto: $PMUKIT_PATH,\n"
 	"                      else perf if it works here, else direct, else clock)\n"
@@ -67,10 +79,17 @@ static const char usage[] =
 	"Derived metrics follow their events: IPC (INST_RETIRED / CPU_CYCLES),\n"
 	"L1D and L2D refill rates, branch misprediction rate.\n"
 	"\n"
+	"With -M and --topdown each metric follows the counts with its value, units\n"
+	"and formula, and the passes its events came from; events of different\n"
+	"passes are combined by scaling each count to the cycles of the metric's\n"
+	"reference pass (a note says so). -x prints a metric as a line whose first\n"
+	"six fields are empty: metric value, name, units, formula, group, stage,\n"
+	"passes, note; 'pmukit metrics' reads -x and --json output back.\n"
+	"\n"
 	"Exit status: 0 when the counting worked (whatever COMMAND's own status,\n"
 	"which is shown), 1 when it did not (also: COMMAND cannot be run, an event\n"
 	"is not implemented here, FILE cannot be written), 2 for a wrong command\n"
-	"line or an unknown event.\n";
+	"line, an unknown event or metric, or a core without the metrics asked for.\n";
 
 static char *ev_copies[STAT_MAX_EVENTS];
 
@@ -95,9 +114,12 @@ static int add_events(struct stat_opts *o, const char *arg)
 
 static int parse_opts(int argc, char **argv, struct stat_opts *o)
 {
-	enum { OPT_PATH = 256, OPT_RAW };
+	enum { OPT_PATH = 256, OPT_RAW, OPT_TOPDOWN, OPT_LEVEL };
 	static const struct option opts[] = {
 		{ "event", required_argument, NULL, 'e' },
+		{ "metrics", required_argument, NULL, 'M' },
+		{ "topdown", no_argument, NULL, OPT_TOPDOWN },
+		{ "level", required_argument, NULL, OPT_LEVEL },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "path", required_argument, NULL, OPT_PATH },
 		OUT_LONGOPTS,
@@ -107,12 +129,15 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 	};
 	/* '+': options end at the command, whose own options are its business. */
 	struct cli_getopt g = {
-		.cmd = "stat", .usage = usage, .shortopts = "+:e:r:x:o:h",
+		.cmd = "stat", .usage = usage, .shortopts = "+:e:M:r:x:o:h",
 		.longopts = opts, .out = &o->out, .operands = 1,
 	};
+	static char mlist[1024];
+	unsigned long level;
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	mlist[0] = '\0';
 	o->runs = 1;
 	o->out.cpu = -1;
 	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
@@ -122,6 +147,24 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 				return usage_error("stat", "-e needs an event");
 			if (add_events(o, optarg))
 				return usage_error("stat", "more than %d events", STAT_MAX_EVENTS);
+			break;
+		case 'M':
+			/* -M A -M B is -M A,B */
+			if (strlen(mlist) + strlen(optarg) + 2 > sizeof(mlist))
+				return usage_error("stat", "-M: at most %zu characters of names",
+						   sizeof(mlist) - 2);
+			if (mlist[0])
+				strcat(mlist, ",");
+			strcat(mlist, optarg);
+			o->metrics = mlist;
+			break;
+		case OPT_TOPDOWN:
+			o->topdown = 1;
+			break;
+		case OPT_LEVEL:
+			if (parse_ulong(optarg, 1, 2, &level))
+				return usage_error("stat", "--level is 1 or 2, not '%s'", optarg);
+			o->level = (unsigned int)level;
 			break;
 		case 'r':
 			if (parse_count_arg("stat", "-r", "runs", optarg, STAT_MAX_RUNS, &o->runs))
@@ -143,6 +186,13 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 	}
 	if (c < 0)	/* -1 after --help */
 		return g.exit == CLI_OK ? -1 : g.exit;
+	if (o->nev && (o->metrics || o->topdown))
+		return usage_error("stat", "-e and %s exclude each other: the metrics choose the events",
+				   o->metrics ? "-M" : "--topdown");
+	if (o->metrics && o->topdown)
+		return usage_error("stat", "-M and --topdown exclude each other");
+	if (o->level && !o->topdown)
+		return usage_error("stat", "--level goes with --topdown");
 	if (optind >= argc)
 		return usage_error("stat", "no command to run");
 	o->argv = argv + optind;
@@ -246,6 +296,98 @@ static int open_error(int ret)
 	}
 }
 
+/*
+ * -M, --topdown: this core's metric set and the metrics asked for; into
+ * @metric those whose events this machine implements (the others are
+ * n/a, and say why).
+ */
+static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned int *metric,
+			unsigned int *nm)
+{
+	unsigned int all[AN_MAX_ITEMS], n, i, k, a;
+	struct pmukit_pmu_info info;
+	struct ev_support sup;
+	int ret;
+
+	memset(&info, 0, sizeof(info));
+	if (pmukit_pmu_info(&info))
+		memset(&info, 0, sizeof(info));
+	sel->core = this_core(&info);
+	sel->set = an_set_of(sel->core, info.midr);
+	if (!sel->set) {
+		cli_error("stat", "no metrics for this core (%s)", info.core[0] ? info.core : "unknown");
+		return CLI_USAGE;
+	}
+	ret = o->metrics ? an_select_names(sel, "stat", o->metrics) :
+			   an_select_topdown(sel, "stat", o->level ? o->level : 1);
+	if (ret)
+		return ret;
+	memset(&sup, 0, sizeof(sup));
+	support_load(&sup);
+	snprintf(sel->absent_source, sizeof(sel->absent_source), "%.159s", sup.source);
+	n = an_metrics(sel, all, AN_MAX_ITEMS);
+	*nm = 0;
+	for (i = 0; i < n; i++) {
+		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(sel->set, all[i]);
+		int ok = 1;
+
+		for (k = 0; k < mi->nevents; k++) {
+			if (support_of(&sup, mi->event[k]) != 0)
+				continue;
+			ok = 0;
+			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
+				;
+			if (a == sel->nabsent && a < ARRAY_SIZE(sel->absent))
+				sel->absent[sel->nabsent++] = mi->event[k];
+		}
+		if (ok)
+			metric[(*nm)++] = all[i];
+	}
+	if (!*nm) {
+		cli_error("stat", "this %s implements none of the events of the metrics asked for (%s)",
+			  sel->core ? sel->core->name : "core", sup.source);
+		return CLI_FAIL;
+	}
+	return 0;
+}
+
+/*
+ * Event counters for metrics: the direct path's (PMCR.N); perf, which
+ * would multiplex a group beyond them, gets the PMU's too when known, else
+ * 6 (what the Cortex-A and Neoverse cores have). CPU_CYCLES goes on the
+ * cycle counter besides.
+ */
+static int metric_counters(const struct stat_opts *o)
+{
+	struct pmukit_pmu_info info;
+	int n = pmukit_ncounters(o->path);
+
+	if (o->path != PMUKIT_PATH_DIRECT) {
+		memset(&info, 0, sizeof(info));
+		if (pmukit_pmu_info(&info) == 0 && info.ncounters > 0 &&
+		    (n <= 0 || (int)info.ncounters < n))
+			n = (int)info.ncounters;
+		else if (n <= 0 || n > 6)
+			n = 6;
+	}
+	return n > 0 && n <= STAT_MAX_EVENTS ? n : 6;
+}
+
+/* The metrics' values from the means, as 'pmukit metrics' reads them from --json's "value". */
+static void metric_values(struct stat_report *r, struct an_sel *sel)
+{
+	static struct recorded rec;
+	unsigned int i;
+
+	memset(&rec, 0, sizeof(rec));
+	for (i = 0; i < r->nev; i++)
+		recorded_add(&rec, r->ev[i].name, (uint64_t)(r->ev[i].st.mean + 0.5), r->ev[i].pass,
+			     REC_OK, 0);
+	r->nmetrics = 0;	/* the metrics asked for instead of those beside the counts */
+	an_eval(sel, &rec);
+	r->analysis = sel;
+}
+
 static void on_interrupt(int sig)
 {
 	(void)sig;
@@ -268,8 +410,9 @@ int cmd_stat(int argc, char **argv)
 	struct stat_opts o;
 	struct out_file of;
 	double t0;
+	static struct an_sel sel;
+	unsigned int metric[AN_MAX_ITEMS], nm = 0, k;
 	int ret, cap;
-	unsigned int k;
 
 	ret = parse_opts(argc, argv, &o);
 	if (ret)
@@ -279,26 +422,41 @@ int cmd_stat(int argc, char **argv)
 	ret = resolve_path(&o);
 	if (ret)
 		return ret;
-	if (!o.nev)
-		default_events(&o);
-
-	cap = pmukit_ncounters(o.path);
-	if (cap <= 0 || cap > STAT_MAX_EVENTS)
-		cap = STAT_MAX_EVENTS;
-	/* direct: CPU_CYCLES has the cycle counter besides the event counters. */
-	else if (o.path == PMUKIT_PATH_DIRECT)
-		cap++;
+	memset(&sel, 0, sizeof(sel));
+	if (o.metrics || o.topdown) {
+		ret = metric_setup(&o, &sel, metric, &nm);
+		if (ret)
+			return ret;
+		cap = metric_counters(&o);
+	} else {
+		if (!o.nev)
+			default_events(&o);
+		cap = pmukit_ncounters(o.path);
+		if (cap <= 0 || cap > STAT_MAX_EVENTS)
+			cap = STAT_MAX_EVENTS;
+		/* direct: CPU_CYCLES has the cycle counter besides the event counters. */
+		else if (o.path == PMUKIT_PATH_DIRECT)
+			cap++;
+	}
 	memset(pd, 0, sizeof(pd));
 	for (;;) {
-		ret = pass_plan(&plan, o.ev, o.nev, (unsigned int)cap);
-		if (ret) {
+		if (sel.set)
+			ret = pass_plan_metrics(&plan, sel.set, sel.core, metric, nm, (unsigned int)cap,
+						PMUKIT_PLAN_CYCLE_COUNTER);
+		else
+			ret = pass_plan(&plan, o.ev, o.nev, (unsigned int)cap);
+		if (ret && sel.set) {
+			cli_error("stat", "the events of %u metrics do not fit in %d passes of %d counters and the cycle counter",
+				  nm, STAT_MAX_PASSES, cap);
+			return CLI_FAIL;
+		} else if (ret) {
 			cli_error("stat", "%u events do not fit in %d passes of %d counters",
 				  o.nev, STAT_MAX_PASSES, cap);
 			return CLI_FAIL;
 		}
 		ret = check_events(&o, &plan, pd);
 		/* The path holds fewer events than it said (perf: a counter taken). */
-		if (ret == -E2BIG && cap > 2) {
+		if (ret == -E2BIG && cap > (sel.set ? 1 : 2)) {
 			cap--;
 			continue;
 		}
@@ -317,7 +475,8 @@ int cmd_stat(int argc, char **argv)
 	r.runs = (unsigned int)o.runs;
 	r.raw = o.raw;
 	r.npasses = plan.npasses;
-	r.ncounters = (unsigned int)cap;
+	/* Metrics: the cycle counter besides the event counters. */
+	r.ncounters = (unsigned int)cap + !!sel.set;
 
 	/* The command runs where it was asked to (direct: the session pins). */
 	if (o.out.cpu >= 0 && o.path != PMUKIT_PATH_DIRECT && pin_to_cpu(o.out.cpu)) {
@@ -343,6 +502,8 @@ int cmd_stat(int argc, char **argv)
 
 	if (!ret) {
 		stat_summarise(&o, &plan, pd, &r);
+		if (sel.set)
+			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 	}
 out:

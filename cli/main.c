@@ -19,6 +19,7 @@ static const struct {
 	{ "calibrate", cmd_calibrate, "the cost of a read, back to back, on each access path" },
 	{ "stat", cmd_stat, "count events while a command runs" },
 	{ "selftest", cmd_selftest, "loops of known length, counted on every path that works" },
+	{ "metrics", cmd_metrics, "metrics and topdown from counts recorded elsewhere" },
 };
 
 static void usage(FILE *f)
@@ -71,7 +72,7 @@ int main(int argc, char **argv)
 	if (name[0] == '-')
 		fprintf(stderr, "pmukit: unknown option '%s' (see pmukit --help)\n", name);
 	else
-		fprintf(stderr, "pmukit: no command '%s': use info, regs, list, calibrate, stat or selftest (see pmukit --help)\n",
+		fprintf(stderr, "pmukit: no command '%s': use info, regs, list, calibrate, stat, selftest or metrics (see pmukit --help)\n",
 			name);
 	return CLI_USAGE;
 }

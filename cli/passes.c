@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "passes.h"
+#include "pmukit/analysis.h"
 #include "pmukit/pmu_fields.h"
 
 static const char added_cycles[] = "CPU_CYCLES";
@@ -73,5 +74,59 @@ int pass_plan(struct pass_plan *p, const char *const *spec, unsigned int n, unsi
 		k = p->pass_of[i];
 		p->idx[k][p->count[k]++] = i;
 	}
+	return 0;
+}
+
+int pass_plan_metrics(struct pass_plan *p, const struct pmukit_metric_set *set,
+		      const struct pmukit_core_def *core, const unsigned int *metric,
+		      unsigned int nmetric, unsigned int cap, unsigned int flags)
+{
+	static struct pmukit_plan_slot slot[STAT_MAX_EVENTS + 1];
+	static char raw[STAT_MAX_EVENTS + 1][16];
+	unsigned int nslot = 0, i, k;
+	int np, mpass[256], every = 1;
+
+	memset(p, 0, sizeof(*p));
+	p->cycles = -1;
+	if (nmetric > ARRAY_SIZE(mpass))
+		return -E2BIG;
+	np = pmukit_metric_plan(set, metric, nmetric, cap, flags, slot, ARRAY_SIZE(slot), &nslot,
+				mpass);
+	if (np < 0)
+		return np;
+	if (np > STAT_MAX_PASSES)
+		return -E2BIG;
+	p->npasses = (unsigned int)np;
+	/* Pass by pass, the cycles first: slot 0 of a pass is its cycles (stat_summarise()). */
+	for (k = 0; k < p->npasses; k++) {
+		for (i = 0; i < nslot; i++) {
+			const struct pmukit_event_def *d;
+			unsigned int x = p->nspecs;
+
+			if (slot[i].pass != k)
+				continue;
+			d = pmukit_event_find_code(core, slot[i].event);
+			if (d) {
+				p->spec[x] = d->name;
+			} else {
+				snprintf(raw[x], sizeof(raw[x]), "r%x", slot[i].event);
+				p->spec[x] = raw[x];
+			}
+			p->pass_of[x] = k;
+			if (slot[i].event == PMUKIT_EVT_CPU_CYCLES && p->count[k]) {
+				/* to the front */
+				p->idx[k][p->count[k]] = p->idx[k][0];
+				p->idx[k][0] = x;
+			} else {
+				p->idx[k][p->count[k]] = x;
+			}
+			p->count[k]++;
+			p->nspecs++;
+		}
+		if (!p->count[k] || !spec_is_cycles(p->spec[p->idx[k][0]]))
+			every = 0;
+	}
+	if (every && p->npasses)
+		p->cycles = (int)p->idx[0][0];
 	return 0;
 }

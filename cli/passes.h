@@ -9,6 +9,9 @@
 
 #include "report.h"
 
+struct pmukit_core_def;
+struct pmukit_metric_set;
+
 struct pass_plan {
 	unsigned int npasses;
 	unsigned int nspecs;		/* the user's events, then the added cycles if any */
@@ -29,5 +32,17 @@ int spec_is_cycles(const char *spec);
  * passes would be needed, -EINVAL for no events or too many.
  */
 int pass_plan(struct pass_plan *p, const char *const *spec, unsigned int n, unsigned int cap);
+
+/*
+ * The passes of metrics (pmukit stat -M, --topdown): the library's plan of
+ * @nmetric metrics of @set on @cap event counters (@flags: analysis.h's
+ * PMUKIT_PLAN_*), each planned event a spec of its own, named from @core's
+ * table; CPU_CYCLES first in each pass, p->cycles the one of pass 1.
+ * Return: 0, -E2BIG (more than STAT_MAX_PASSES passes or too many events),
+ * or the planner's error.
+ */
+int pass_plan_metrics(struct pass_plan *p, const struct pmukit_metric_set *set,
+		      const struct pmukit_core_def *core, const unsigned int *metric,
+		      unsigned int nmetric, unsigned int cap, unsigned int flags);
 
 #endif /* PMUKIT_CLI_PASSES_H */

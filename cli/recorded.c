@@ -48,24 +48,6 @@ static int fail(char *err, size_t errlen, unsigned int line, const char *fmt, ..
 	return -EINVAL;
 }
 
-int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
-		 enum rec_status status, unsigned int line)
-{
-	struct rec_event *e;
-
-	if (r->nev == REC_MAX_EVENTS)
-		return -E2BIG;
-	e = &r->ev[r->nev++];
-	snprintf(e->name, sizeof(e->name), "%s", name);
-	e->value = value;
-	e->pass = pass ? pass : 1;
-	e->status = status;
-	e->line = line;
-	if (e->pass > r->npasses)
-		r->npasses = e->pass;
-	return 0;
-}
-
 /* The firmware's cycle counter (CYCLES) or any spec of CPU_CYCLES. */
 static int is_cycles(const char *name)
 {
@@ -74,18 +56,41 @@ static int is_cycles(const char *name)
 	return (n == 6 && !strncasecmp(name, "CYCLES", 6)) || spec_is_cycles(name);
 }
 
-/* An event row: its count is the pass's cycles when it is the cycles. */
+int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
+		 enum rec_status status, unsigned int line)
+{
+	struct rec_event *e;
+
+	if (r->nev == REC_MAX_EVENTS)
+		return -E2BIG;
+	if (pass > REC_MAX_PASSES)
+		return -EINVAL;
+	e = &r->ev[r->nev++];
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->value = value;
+	e->pass = pass ? pass : 1;
+	e->status = status;
+	e->line = line;
+	if (e->pass > r->npasses)
+		r->npasses = e->pass;
+	/* The first cycles of a pass are its cycles. */
+	if (status == REC_OK && is_cycles(name) && !r->have_cycles[e->pass - 1]) {
+		r->pass_cycles[e->pass - 1] = value;
+		r->have_cycles[e->pass - 1] = 1;
+	}
+	return 0;
+}
+
+/* An event row, or the line and what was wrong with it. */
 static int add_count(struct recorded *r, const char *name, uint64_t v, unsigned int pass,
 		     enum rec_status st, unsigned int line, char *err, size_t errlen)
 {
-	if (pass > REC_MAX_PASSES)
+	int ret = recorded_add(r, name, v, pass, st, line);
+
+	if (ret == -EINVAL)
 		return fail(err, errlen, line, "a pass from 1 to %d, not %u", REC_MAX_PASSES, pass);
-	if (recorded_add(r, name, v, pass, st, line))
+	if (ret)
 		return fail(err, errlen, line, "at most %d counts in all", REC_MAX_EVENTS);
-	if (st == REC_OK && is_cycles(name) && !r->have_cycles[r->ev[r->nev - 1].pass - 1]) {
-		r->pass_cycles[r->ev[r->nev - 1].pass - 1] = v;
-		r->have_cycles[r->ev[r->nev - 1].pass - 1] = 1;
-	}
 	return 0;
 }
 

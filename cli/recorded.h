@@ -47,7 +47,11 @@ struct recorded {
 int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
 		   char *err, size_t errlen);
 
-/* Adds one event; -E2BIG when full. */
+/*
+ * Adds one count (@line: where it was read, 0 for none); the first cycles
+ * (CPU_CYCLES, the firmware's CYCLES) of a pass are that pass's cycles.
+ * Return: 0, -EINVAL for a pass beyond REC_MAX_PASSES, -E2BIG when full.
+ */
 int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
 		 enum rec_status status, unsigned int line);
 

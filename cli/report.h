@@ -13,6 +13,8 @@
 #include "pmukit/pmukit.h"
 #include "output.h"
 
+struct an_sel;
+
 struct calib_row {
 	const char *path;	/* "direct" */
 	const char *event;	/* what one sample counts: "CPU_CYCLES:u", "clock" */
@@ -65,6 +67,8 @@ struct stat_report {
 	int exit_code;		/* -1 if killed */
 	int signal;
 	unsigned int failed_runs;
+	/* -M, --topdown: the metrics, printed after the counts (analysis.h); else NULL. */
+	const struct an_sel *analysis;
 };
 
 void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct stat_report *r);

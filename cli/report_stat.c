@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "report.h"
 
 static double sd_percent(const struct pmukit_stats *s)
@@ -101,6 +102,8 @@ static void report_table(FILE *f, const struct stat_report *r)
 		fprintf(f, "%s\n", line);
 	}
 	fprintf(f, "\n");
+	if (r->analysis)
+		an_print_table(f, r->analysis);
 	for (k = 0; k < r->nmetrics; k++)
 		if (r->metric[k].cross_pass)
 			fprintf(f, " note: %s uses events of different passes\n", r->metric[k].name);
@@ -174,6 +177,28 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 			csv_field(f, sep, k == 0, v[k]);
 		fputc('\n', f);
 	}
+	if (r->analysis)
+		an_print_csv(f, sep, r->analysis);
+}
+
+/* The metrics beside their events (without -M and --topdown). */
+static void json_metrics(struct json *j, const struct stat_report *r)
+{
+	unsigned int i;
+
+	json_arr(j, "metrics");
+	for (i = 0; i < r->nmetrics; i++) {
+		const struct stat_metric *m = &r->metric[i];
+
+		json_obj(j, NULL);
+		json_str(j, "name", m->name);
+		json_real(j, "value", m->value, 4);
+		json_str(j, "unit", m->unit);
+		json_str(j, "event", r->ev[m->event].name);
+		json_bool(j, "cross_pass", m->cross_pass);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
 }
 
 static void report_json(FILE *f, const struct stat_report *r)
@@ -212,19 +237,10 @@ static void report_json(FILE *f, const struct stat_report *r)
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
-	json_arr(&j, "metrics");
-	for (i = 0; i < r->nmetrics; i++) {
-		const struct stat_metric *m = &r->metric[i];
-
-		json_obj(&j, NULL);
-		json_str(&j, "name", m->name);
-		json_real(&j, "value", m->value, 4);
-		json_str(&j, "unit", m->unit);
-		json_str(&j, "event", r->ev[m->event].name);
-		json_bool(&j, "cross_pass", m->cross_pass);
-		json_obj_end(&j);
-	}
-	json_arr_end(&j);
+	if (r->analysis)
+		an_print_json(&j, r->analysis);
+	else
+		json_metrics(&j, r);
 	if (r->npasses > 1) {
 		json_arr(&j, "pass_cycles");
 		for (i = 0; i < r->npasses; i++)

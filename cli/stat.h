@@ -20,6 +20,9 @@ struct stat_opts {
 	int raw;
 	const char *output;
 	char **argv;
+	const char *metrics;	/* -M NAMES */
+	int topdown;		/* --topdown */
+	unsigned int level;	/* --level: 1 or 2; 0 not given */
 };
 
 /* What one pass measured: runs x events values, and perf's times. */

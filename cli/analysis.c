@@ -1,0 +1,682 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The command's side of the metric sets (analysis.h). The library keeps
+ * the sets, their formulas (compiled when the tables were generated), the
+ * topdown tree and the pass planning; this file picks metrics by name or
+ * stage, finds their events among recorded counts and prints the values.
+ *
+ * A metric's events are taken from one pass where one pass holds them all
+ * (the planner puts them together where the counters allow). Otherwise
+ * each event comes from the first pass that counted it, and a count of a
+ * pass other than the reference (the pass of the metric's CPU_CYCLES, else
+ * of its first event) is scaled by that pass's cycles to the reference
+ * pass's: count x cycles(ref) / cycles(pass). The passes ran the same
+ * command, so this makes each count a rate per cycle of its own run; the
+ * note under the metrics says so, and by how much.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <strings.h>
+
+#include "analysis.h"
+#include "passes.h"
+#include "pmukit/pmu_fields.h"
+
+const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, uint32_t midr)
+{
+	const struct pmukit_metric_set *s = NULL;
+
+	if (midr)
+		s = pmukit_metric_set_by_midr(midr);
+	if (!s && core)
+		s = pmukit_metric_set_for(core->name);
+	if (!s && pmukit_metric_sets())
+		s = pmukit_metric_set_at(0);	/* the generic set */
+	return s;
+}
+
+const char *an_set_name(const struct pmukit_metric_set *s)
+{
+	return pmukit_metric_set_info(s)->name;
+}
+
+static const struct pmukit_metric_info *mi_of(const struct an_sel *sel, unsigned int x)
+{
+	return pmukit_metric_set_metric(sel->set, x);
+}
+
+/* ---- choosing the metrics ------------------------------------------------ */
+
+static int add_item(struct an_sel *sel, unsigned int metric, int group, unsigned int stage,
+		    int root)
+{
+	unsigned int i;
+
+	for (i = 0; i < sel->n; i++)
+		if (sel->item[i].metric == metric && sel->item[i].group == group &&
+		    sel->item[i].stage == stage)
+			return 0;
+	if (sel->n == AN_MAX_ITEMS)
+		return -E2BIG;
+	sel->item[sel->n].metric = metric;
+	sel->item[sel->n].group = group;
+	sel->item[sel->n].stage = stage;
+	sel->item[sel->n].root = root;
+	sel->n++;
+	return 0;
+}
+
+static void add_group(struct an_sel *sel, unsigned int g, unsigned int stage, int root)
+{
+	const struct pmukit_metric_group *grp = pmukit_metric_set_group(sel->set, g);
+	unsigned int k;
+
+	for (k = 0; grp && k < grp->nmetrics; k++)
+		add_item(sel, grp->metric[k], (int)g, stage, root);
+}
+
+/* Names, comma-separated and wrapped, after @indent. */
+static void name_list(FILE *f, const char *indent, const char *const *name, unsigned int n)
+{
+	unsigned int i, col = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(name[i]);
+
+		if (!col || col + len + 2 > 78) {
+			fprintf(f, "%s%s", i ? ",\n" : "", indent);
+			col = (unsigned int)strlen(indent);
+		} else {
+			fputs(", ", f);
+			col += 2;
+		}
+		fputs(name[i], f);
+		col += (unsigned int)len;
+	}
+	if (n)
+		fputc('\n', f);
+}
+
+/* What the set has, on stderr, after a name that is not in it. */
+static void what_exists(const struct pmukit_metric_set *s)
+{
+	const struct pmukit_metric_set_info *si = pmukit_metric_set_info(s);
+	const char *names[AN_MAX_ITEMS];
+	unsigned int i, n = 0;
+
+	for (i = 0; i < si->nmetrics && n < AN_MAX_ITEMS; i++)
+		names[n++] = pmukit_metric_set_metric(s, i)->name;
+	fprintf(stderr, "metrics of %s ('pmukit list --metrics' shows their formulas):\n",
+		si->name);
+	name_list(stderr, "  ", names, n);
+	n = 0;
+	for (i = 0; i < si->ngroups && n < AN_MAX_ITEMS; i++)
+		names[n++] = pmukit_metric_set_group(s, i)->name;
+	if (n) {
+		fprintf(stderr, "groups of %s:\n", si->name);
+		name_list(stderr, "  ", names, n);
+	}
+}
+
+int an_select_names(struct an_sel *sel, const char *cmd, const char *list)
+{
+	char name[128];
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		int x;
+
+		if (!n || n >= sizeof(name)) {
+			p += n + (p[n] == ',');
+			if (n)
+				return usage_error(cmd, "-M: a name of at most %zu characters",
+						   sizeof(name) - 1);
+			continue;
+		}
+		memcpy(name, p, n);
+		name[n] = '\0';
+		p += n + (p[n] == ',');
+		x = pmukit_metric_set_find(sel->set, name);
+		if (x >= 0) {
+			if (add_item(sel, (unsigned int)x, -1, 0, -1))
+				return usage_error(cmd, "more than %d metrics", AN_MAX_ITEMS);
+			continue;
+		}
+		x = pmukit_metric_set_find_group(sel->set, name);
+		if (x >= 0) {
+			add_group(sel, (unsigned int)x, 0, -1);
+			continue;
+		}
+		{
+			const char *sugg[PMUKIT_SUGGEST_MAX];
+			size_t i, ns = pmukit_metric_set_suggest(sel->set, name, sugg,
+								 PMUKIT_SUGGEST_MAX);
+
+			cli_error(cmd, "no metric or metric group '%s' for %s", name,
+				  an_set_name(sel->set));
+			for (i = 0; i < ns; i++)
+				fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
+			if (ns)
+				fputc('\n', stderr);
+			what_exists(sel->set);
+			return CLI_USAGE;
+		}
+	}
+	if (!sel->n)
+		return usage_error(cmd, "-M needs a metric or metric group");
+	return 0;
+}
+
+int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
+{
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(sel->set);
+	unsigned int i, k;
+
+	if (!t) {
+		cli_error(cmd, "no topdown methodology for %s: Arm publishes it for the Neoverse "
+			  "and C1 cores (-M takes the metrics there are)", an_set_name(sel->set));
+		what_exists(sel->set);
+		return CLI_USAGE;
+	}
+	sel->level = level;
+	for (i = 0; i < t->nstage1; i++)
+		add_group(sel, t->stage1[i], 1, -1);
+	if (level < 2)
+		return 0;
+	for (i = 0; i < t->nroots; i++) {
+		const struct pmukit_topdown_node *node = &t->node[t->root[i]];
+
+		for (k = 0; k < node->nnext; k++) {
+			if (node->next[k].kind == PMUKIT_TOPDOWN_GROUP)
+				add_group(sel, node->next[k].index, 2, (int)t->root[i]);
+			else
+				add_item(sel, node->next[k].index, -1, 2, (int)t->root[i]);
+		}
+	}
+	return 0;
+}
+
+unsigned int an_metrics(const struct an_sel *sel, unsigned int *metric, unsigned int max)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < sel->n; i++) {
+		for (j = 0; j < n && metric[j] != sel->item[i].metric; j++)
+			;
+		if (j == n && n < max)
+			metric[n++] = sel->item[i].metric;
+	}
+	return n;
+}
+
+/* ---- the events among the counts ------------------------------------------ */
+
+/*
+ * The event number of a recorded name: a table name or number with its
+ * levels ("INST_RETIRED:u", "r08"), perf's names where there is no Arm
+ * PMU (cycles, instructions) or the firmware's cycle counter (CYCLES).
+ */
+static int rec_code(const struct an_sel *sel, const char *name)
+{
+	struct pmukit_event_spec es;
+	char base[PMUKIT_EVENT_NAME_LEN];
+	size_t n = strcspn(name, ":");
+
+	if (n >= sizeof(base))
+		return -1;
+	memcpy(base, name, n);
+	base[n] = '\0';
+	if (!strcmp(base, "CYCLES") || spec_is_cycles(base))
+		return PMUKIT_EVT_CPU_CYCLES;
+	if (!strcasecmp(base, "instructions"))
+		return PMUKIT_EVT_INST_RETIRED;
+	if (pmukit_event_parse(name, sel->core, &es) == 0)
+		return es.code;
+	return -1;
+}
+
+static void codes_of(const struct an_sel *sel, const struct recorded *r, int *code)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nev; i++)
+		code[i] = rec_code(sel, r->ev[i].name);
+}
+
+/* The entry of event @ev in @pass (0: any pass, the first with a count). */
+static int find(const struct recorded *r, const int *code, unsigned int ev, unsigned int pass)
+{
+	unsigned int i;
+	int any = -1;
+
+	for (i = 0; i < r->nev; i++) {
+		if (code[i] != (int)ev || (pass && r->ev[i].pass != pass))
+			continue;
+		if (r->ev[i].status == REC_OK)
+			return (int)i;
+		if (any < 0)
+			any = (int)i;
+	}
+	return any;
+}
+
+void an_select_counted(struct an_sel *sel, const struct recorded *r)
+{
+	const struct pmukit_metric_set_info *si = pmukit_metric_set_info(sel->set);
+	static int code[REC_MAX_EVENTS];
+	unsigned int x, k;
+
+	codes_of(sel, r, code);
+	for (x = 0; x < si->nmetrics; x++) {
+		const struct pmukit_metric_info *mi = mi_of(sel, x);
+
+		for (k = 0; k < mi->nevents && find(r, code, mi->event[k], 0) >= 0; k++)
+			;
+		if (k == mi->nevents)
+			add_item(sel, x, -1, 0, -1);
+	}
+}
+
+/* ---- values ----------------------------------------------------------------- */
+
+static void add_text(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void add_text(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* The entries of the metric's events: all from one pass where one has them. */
+static unsigned int pick(const struct pmukit_metric_info *mi, const struct recorded *r,
+			 const int *code, int *at)
+{
+	unsigned int p, k;
+
+	for (p = 1; p <= r->npasses; p++) {
+		for (k = 0; k < mi->nevents && (at[k] = find(r, code, mi->event[k], p)) >= 0; k++)
+			;
+		if (k == mi->nevents)
+			return p;
+	}
+	for (k = 0; k < mi->nevents; k++)
+		at[k] = find(r, code, mi->event[k], 0);
+	return 0;
+}
+
+static void eval_one(const struct an_sel *sel, const struct recorded *r, const int *code,
+		     unsigned int x, struct an_result *res)
+{
+	const struct pmukit_metric_info *mi = mi_of(sel, x);
+	uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
+	struct pmukit_metric_value v;
+	int at[PMUKIT_METRIC_MAX_EVENTS];
+	unsigned int k, ref, one_pass, seen = 0;
+
+	memset(res, 0, sizeof(*res));
+	one_pass = pick(mi, r, code, at);
+	for (k = 0; k < mi->nevents; k++) {
+		const struct rec_event *e = at[k] >= 0 ? &r->ev[at[k]] : NULL;
+
+		if (!e) {
+			unsigned int a;
+
+			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
+				;
+			if (a < sel->nabsent)
+				snprintf(res->why, sizeof(res->why), "%s is not implemented here (%.100s)",
+					 mi->event_name[k], sel->absent_source);
+			else
+				snprintf(res->why, sizeof(res->why), "%s was not counted",
+					 mi->event_name[k]);
+			return;
+		}
+		if (e->status != REC_OK) {
+			snprintf(res->why, sizeof(res->why), "%s %s (pass %u)", mi->event_name[k],
+				 e->status == REC_OVERFLOW ? "overflowed" : "was not run", e->pass);
+			return;
+		}
+		if (!(seen & (1u << (e->pass - 1) % 32))) {
+			add_text(res->passes, sizeof(res->passes), "%s%u", seen ? "," : "", e->pass);
+			seen |= 1u << (e->pass - 1) % 32;
+		}
+		count[k] = e->value;
+	}
+	if (!one_pass && mi->nevents) {
+		/* The reference: the pass of the metric's cycles, else of its first event. */
+		ref = r->ev[at[0]].pass;
+		for (k = 0; k < mi->nevents; k++)
+			if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
+				ref = r->ev[at[k]].pass;
+		snprintf(res->note, sizeof(res->note), "events of passes %s", res->passes);
+		for (k = 0; k < mi->nevents; k++) {
+			unsigned int p = r->ev[at[k]].pass;
+
+			if (p == ref)
+				continue;
+			if (r->have_cycles[p - 1] && r->have_cycles[ref - 1] && r->pass_cycles[p - 1]) {
+				double f = (double)r->pass_cycles[ref - 1] / (double)r->pass_cycles[p - 1];
+
+				count[k] = (uint64_t)llround((double)count[k] * f);
+				add_text(res->note, sizeof(res->note), "; %s (pass %u) x %.4f, pass %u's cycles over pass %u's",
+					 mi->event_name[k], p, f, ref, p);
+			} else {
+				add_text(res->note, sizeof(res->note), "; %s (pass %u) as counted: no cycles of each pass to scale by",
+					 mi->event_name[k], p);
+			}
+		}
+	}
+	pmukit_metric_set_eval(sel->set, x, count, (1u << mi->nevents) - 1, &v);
+	if (v.status == PMUKIT_METRIC_OK) {
+		res->ok = 1;
+		res->value = (double)v.num / (double)v.den;
+	} else if (v.status == PMUKIT_METRIC_ZERO_DIVISOR && v.event >= 0) {
+		snprintf(res->why, sizeof(res->why), "%s counted 0", mi->event_name[v.event]);
+	} else {
+		snprintf(res->why, sizeof(res->why), "%s", pmukit_metric_reason(&v));
+	}
+}
+
+/*
+ * Stage 2 in the decision tree's order: the groups that the larger stage-1
+ * metric names first (a metric without a value last), each group once.
+ */
+static void topdown_order(struct an_sel *sel)
+{
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(sel->set);
+	static struct an_item item[AN_MAX_ITEMS];
+	static struct an_result res[AN_MAX_ITEMS];
+	unsigned int order[64], nr, i, j, k, n = 0;
+	unsigned char used[AN_MAX_ITEMS] = { 0 };
+
+	if (!t || sel->level < 2)
+		return;
+	nr = t->nroots < 64 ? t->nroots : 64;
+	for (i = 0; i < nr; i++)
+		order[i] = i;
+	/* Insertion sort: stable, few roots. */
+	for (i = 1; i < nr; i++) {
+		for (j = i; j > 0; j--) {
+			const struct an_result *a = NULL, *b = NULL;
+			unsigned int ma = t->node[t->root[order[j - 1]]].metric;
+			unsigned int mb = t->node[t->root[order[j]]].metric;
+
+			for (k = 0; k < sel->n; k++) {
+				if (sel->item[k].stage != 1)
+					continue;
+				if (sel->item[k].metric == ma)
+					a = &sel->res[k];
+				if (sel->item[k].metric == mb)
+					b = &sel->res[k];
+			}
+			if (!(b && b->ok && (!a || !a->ok || b->value > a->value)))
+				break;
+			k = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = k;
+		}
+	}
+	for (i = 0; i < sel->n; i++)
+		if (sel->item[i].stage != 2) {
+			item[n] = sel->item[i];
+			res[n++] = sel->res[i];
+			used[i] = 1;
+		}
+	for (i = 0; i < nr; i++) {
+		const struct pmukit_topdown_node *node = &t->node[t->root[order[i]]];
+
+		for (j = 0; j < node->nnext; j++) {
+			int grp = node->next[j].kind == PMUKIT_TOPDOWN_GROUP ? (int)node->next[j].index : -1;
+
+			for (k = 0; k < sel->n; k++) {
+				if (used[k] || sel->item[k].group != grp ||
+				    (grp < 0 && sel->item[k].metric != node->next[j].index))
+					continue;
+				item[n] = sel->item[k];
+				item[n].root = (int)t->root[order[i]];
+				res[n++] = sel->res[k];
+				used[k] = 1;
+			}
+		}
+	}
+	memcpy(sel->item, item, n * sizeof(item[0]));
+	memcpy(sel->res, res, n * sizeof(res[0]));
+	sel->n = n;
+}
+
+void an_eval(struct an_sel *sel, const struct recorded *r)
+{
+	static int code[REC_MAX_EVENTS];
+	unsigned int i;
+
+	codes_of(sel, r, code);
+	for (i = 0; i < sel->n; i++)
+		eval_one(sel, r, code, sel->item[i].metric, &sel->res[i]);
+	topdown_order(sel);
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+static void value_text(const struct pmukit_metric_info *mi, const struct an_result *res,
+		       int prec, char *buf, size_t len)
+{
+	if (res->ok)
+		snprintf(buf, len, "%.*f", prec < 0 ? (int)mi->decimals : prec, res->value);
+	else
+		snprintf(buf, len, "n/a");
+}
+
+static const char *group_name(const struct an_sel *sel, int g, int title)
+{
+	const struct pmukit_metric_group *grp = g >= 0 ? pmukit_metric_set_group(sel->set, (unsigned int)g) : NULL;
+
+	if (!grp)
+		return "";
+	return title && grp->title && grp->title[0] ? grp->title : grp->name;
+}
+
+static const struct an_result *root_result(const struct an_sel *sel, int root)
+{
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(sel->set);
+	unsigned int k;
+
+	if (!t || root < 0)
+		return NULL;
+	for (k = 0; k < sel->n; k++)
+		if (sel->item[k].stage == 1 && sel->item[k].metric == t->node[root].metric)
+			return &sel->res[k];
+	return NULL;
+}
+
+/* The heading of the group (and stage) item @i starts, or NULL when it goes on. */
+static void heading(FILE *f, const struct an_sel *sel, unsigned int i)
+{
+	const struct an_item *it = &sel->item[i], *prev = i ? &sel->item[i - 1] : NULL;
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(sel->set);
+
+	if (prev && prev->group == it->group && prev->stage == it->stage && prev->root == it->root)
+		return;
+	if (it->group < 0 && !it->stage)
+		return;
+	fputc(' ', f);
+	if (it->stage)
+		fprintf(f, "stage %u: ", it->stage);
+	fputs(it->group >= 0 ? group_name(sel, it->group, 1) : "", f);
+	if (it->stage == 2 && t && it->root >= 0) {
+		const struct pmukit_metric_info *rm = mi_of(sel, t->node[it->root].metric);
+		const struct an_result *rr = root_result(sel, it->root);
+		char v[48];
+
+		value_text(rm, rr ? rr : &(struct an_result){ 0 }, -1, v, sizeof(v));
+		fprintf(f, "%s(%s %s)", it->group >= 0 ? " " : "", rm->name, v);
+	}
+	fputc('\n', f);
+}
+
+void an_print_table(FILE *f, const struct an_sel *sel)
+{
+	int wn = 6, wv = 5, wu = 5;
+	unsigned int i, notes = 0;
+	char v[48];
+
+	for (i = 0; i < sel->n; i++) {
+		const struct pmukit_metric_info *mi = mi_of(sel, sel->item[i].metric);
+		int l;
+
+		value_text(mi, &sel->res[i], -1, v, sizeof(v));
+		if ((l = (int)strlen(mi->name)) > wn)
+			wn = l;
+		if ((l = (int)strlen(v)) > wv)
+			wv = l;
+		if ((l = (int)strlen(mi->units ? mi->units : mi->unit)) > wu)
+			wu = l;
+	}
+	if (sel->level)
+		fprintf(f, " topdown level %u for %s (Arm's topdown methodology):\n", sel->level,
+			an_set_name(sel->set));
+	else
+		fprintf(f, " metrics for %s:\n", an_set_name(sel->set));
+	for (i = 0; i < sel->n; i++) {
+		const struct pmukit_metric_info *mi = mi_of(sel, sel->item[i].metric);
+		const struct an_result *res = &sel->res[i];
+
+		heading(f, sel, i);
+		value_text(mi, res, -1, v, sizeof(v));
+		fprintf(f, "   %-*s  %*s  %-*s  %s", wn, mi->name, wv, v, wu,
+			mi->units ? mi->units : mi->unit, mi->formula);
+		if (!res->ok)
+			fprintf(f, "  (%s)", res->why);
+		fputc('\n', f);
+		notes += res->note[0] != 0;
+	}
+	for (i = 0; i < sel->n && notes; i++)
+		if (sel->res[i].note[0])
+			fprintf(f, " note: %s: %s\n", mi_of(sel, sel->item[i].metric)->name,
+				sel->res[i].note);
+	fputc('\n', f);
+}
+
+void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel)
+{
+	unsigned int i;
+	int k;
+
+	for (i = 0; i < sel->n; i++) {
+		const struct pmukit_metric_info *mi = mi_of(sel, sel->item[i].metric);
+		const struct an_result *res = &sel->res[i];
+		char v[48], stage[8];
+		const char *cells[8];
+
+		value_text(mi, res, 4, v, sizeof(v));
+		snprintf(stage, sizeof(stage), "%u", sel->item[i].stage);
+		cells[0] = v;
+		cells[1] = mi->name;
+		cells[2] = mi->units ? mi->units : mi->unit;
+		cells[3] = mi->formula;
+		cells[4] = group_name(sel, sel->item[i].group, 0);
+		cells[5] = sel->item[i].stage ? stage : "";
+		cells[6] = res->passes;
+		cells[7] = res->ok ? res->note : res->why;
+		/* A count's first six columns are empty on a metric's line. */
+		for (k = 0; k < 6; k++)
+			csv_field(f, sep, k == 0, "");
+		for (k = 0; k < 8; k++)
+			csv_field(f, sep, 0, cells[k]);
+		fputc('\n', f);
+	}
+}
+
+void an_print_json(struct json *j, const struct an_sel *sel)
+{
+	unsigned int i;
+
+	json_str(j, "metric_set", an_set_name(sel->set));
+	if (sel->level)
+		json_u64(j, "topdown_level", sel->level);
+	json_arr(j, "metrics");
+	for (i = 0; i < sel->n; i++) {
+		const struct pmukit_metric_info *mi = mi_of(sel, sel->item[i].metric);
+		const struct an_result *res = &sel->res[i];
+
+		json_obj(j, NULL);
+		json_str(j, "name", mi->name);
+		if (res->ok)
+			json_real(j, "value", res->value, 4);
+		else
+			json_null(j, "value");
+		json_str(j, "unit", mi->unit);
+		json_str(j, "units", mi->units ? mi->units : mi->unit);
+		json_str(j, "formula", mi->formula);
+		json_str(j, "group", group_name(sel, sel->item[i].group, 0));
+		json_u64(j, "stage", sel->item[i].stage);
+		json_str(j, "passes", res->passes);
+		if (!res->ok)
+			json_str(j, "reason", res->why);
+		if (res->note[0])
+			json_str(j, "combined", res->note);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+}
+
+void an_list(FILE *f, const struct pmukit_metric_set *s)
+{
+	const struct pmukit_metric_set_info *si = pmukit_metric_set_info(s);
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(s);
+	unsigned int g, k, x;
+
+	fprintf(f, "%s (%s): %u metrics in %u groups%s\n", si->name, si->product, si->nmetrics,
+		si->ngroups, t ? ", topdown methodology (pmukit stat --topdown)" : "");
+	if (si->source && si->source[0])
+		fprintf(f, "from %s\n", si->source);
+	for (g = 0; g < si->ngroups; g++) {
+		const struct pmukit_metric_group *grp = pmukit_metric_set_group(s, g);
+		const char *stage = "";
+
+		for (k = 0; t && k < t->nstage1; k++)
+			if (t->stage1[k] == g)
+				stage = " [topdown stage 1]";
+		for (k = 0; t && k < t->nstage2; k++)
+			if (t->stage2[k] == g)
+				stage = " [topdown stage 2]";
+		fprintf(f, "\n%s (%s)%s\n", grp->name, grp->title, stage);
+		for (k = 0; k < grp->nmetrics; k++) {
+			const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, grp->metric[k]);
+
+			fprintf(f, "  %-30s %-22s %s\n", mi->name, mi->units ? mi->units : mi->unit,
+				mi->formula);
+		}
+	}
+	/* Metrics in no group. */
+	for (x = 0; x < si->nmetrics; x++) {
+		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, x);
+
+		if (!mi->ngroups)
+			fprintf(f, "  %-30s %-22s %s\n", mi->name, mi->units ? mi->units : mi->unit,
+				mi->formula);
+	}
+	if (t) {
+		fprintf(f, "\ntopdown decision tree:\n");
+		for (k = 0; k < t->nroots; k++) {
+			const struct pmukit_topdown_node *node = &t->node[t->root[k]];
+			unsigned int j;
+
+			fprintf(f, "  %s high: look at ", pmukit_metric_set_metric(s, node->metric)->name);
+			for (j = 0; j < node->nnext; j++)
+				fprintf(f, "%s%s", j ? ", " : "",
+					node->next[j].kind == PMUKIT_TOPDOWN_GROUP ?
+					pmukit_metric_set_group(s, node->next[j].index)->name :
+					pmukit_metric_set_metric(s, node->next[j].index)->name);
+			fputc('\n', f);
+		}
+	}
+}

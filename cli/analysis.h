@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Metrics of a core's metric set (include/pmukit/analysis.h) in the
+ * command: which to compute (-M names, Arm's topdown stages), where their
+ * events are in recorded counts (recorded.h: counted by 'pmukit stat' or
+ * read back by 'pmukit metrics'), their values, and their output as text,
+ * CSV or JSON. Both commands go through here, so the same counts give the
+ * same values online and offline.
+ */
+#ifndef PMUKIT_CLI_ANALYSIS_H
+#define PMUKIT_CLI_ANALYSIS_H
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "output.h"
+#include "recorded.h"
+
+#define AN_MAX_ITEMS	256
+
+/* One metric to show, in the group (and topdown stage) it is shown in. */
+struct an_item {
+	unsigned int metric;	/* index in the set */
+	int group;		/* index in the set, -1: asked for by name */
+	unsigned int stage;	/* topdown stage 1 or 2; 0: not topdown */
+	int root;		/* stage 2: the node (index) whose metric names the group */
+};
+
+struct an_result {
+	int ok;			/* value is the metric's value, else why says why not */
+	double value;
+	char why[160];
+	char passes[64];	/* "1", "1,2" */
+	char note[200];		/* how counts of different passes were combined */
+};
+
+struct an_sel {
+	const struct pmukit_metric_set *set;
+	const struct pmukit_core_def *core;	/* for event names */
+	unsigned int level;	/* topdown level 1 or 2; 0: -M or every metric */
+	unsigned int n;
+	struct an_item item[AN_MAX_ITEMS];
+	struct an_result res[AN_MAX_ITEMS];
+	/* Events this machine does not implement (left out of the passes), and who says so. */
+	unsigned int nabsent;
+	uint16_t absent[64];
+	char absent_source[160];
+};
+
+/*
+ * The metric set of @core (its MIDR first, then its name), else the generic
+ * set; NULL when there is none at all.
+ */
+const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, uint32_t midr);
+
+/* The name shown for @s: "neoverse-n1", "generic". */
+const char *an_set_name(const struct pmukit_metric_set *s);
+
+/*
+ * -M NAME,...: metrics or groups (their metrics) of the set, any case.
+ * An unknown name: the message, what the set has and "did you mean" on
+ * stderr, return CLI_USAGE. Return: 0 or CLI_USAGE.
+ */
+int an_select_names(struct an_sel *sel, const char *cmd, const char *list);
+
+/*
+ * --topdown: stage 1's metrics, and at @level 2 those of the stage-2
+ * groups the decision tree names. A set without the methodology: the
+ * message and what the set has, return CLI_USAGE.
+ */
+int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level);
+
+/* Every metric of the set whose events are all in @r (pmukit metrics without -M). */
+void an_select_counted(struct an_sel *sel, const struct recorded *r);
+
+/* Prints the set's metrics by group (pmukit list --metrics). */
+void an_list(FILE *f, const struct pmukit_metric_set *s);
+
+/* The distinct event numbers of the selected metrics, CPU_CYCLES included. */
+unsigned int an_metrics(const struct an_sel *sel, unsigned int *metric, unsigned int max);
+
+/*
+ * The values from @r; the topdown's stage 2 is then ordered as the
+ * decision tree says: the groups of the larger stage-1 metric first.
+ */
+void an_eval(struct an_sel *sel, const struct recorded *r);
+
+/* The metrics after a table of counts, as CSV lines after the counts, in a JSON object. */
+void an_print_table(FILE *f, const struct an_sel *sel);
+void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel);
+void an_print_json(struct json *j, const struct an_sel *sel);
+
+#endif /* PMUKIT_CLI_ANALYSIS_H */
