@@ -9,9 +9,12 @@
  *    sizes that differ by at most one: 7 on 6 counters run as 4 + 3 (the
  *    firmware's multi-pass runs).
  */
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pmukit/analysis.h"
+#include "pmukit/pmu_fields.h"
 #include "core.h"
 #include "passes.h"
 
@@ -114,4 +117,206 @@ int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap, unsigned in
 	for (i = 0; pass_of && i < n; i++)
 		pass_of[i] = pmukit_plan_pass(&p, i);
 	return ret;
+}
+
+/* ---- passes for metrics ---------------------------------------------- */
+
+struct mplan {
+	struct pmukit_plan_slot *slot;
+	unsigned int n, max, npasses, cap;
+};
+
+static bool in_pass(const struct mplan *p, uint16_t ev, unsigned int pass)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->slot[i].event == ev && p->slot[i].pass == pass)
+			return true;
+	return false;
+}
+
+static bool anywhere(const struct mplan *p, uint16_t ev)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->slot[i].event == ev)
+			return true;
+	return false;
+}
+
+/* Counters taken in @pass, the cycles apart. */
+static unsigned int used(const struct mplan *p, unsigned int pass)
+{
+	unsigned int i, u = 0;
+
+	for (i = 0; i < p->n; i++)
+		u += p->slot[i].pass == pass && p->slot[i].event != PMUKIT_EVT_CPU_CYCLES;
+	return u;
+}
+
+static int add(struct mplan *p, uint16_t ev, unsigned int pass)
+{
+	if (p->n >= p->max)
+		return -PMUKIT_CORE_E2BIG;
+	p->slot[p->n].event = ev;
+	p->slot[p->n++].pass = (uint16_t)pass;
+	return 0;
+}
+
+static int new_pass(struct mplan *p)
+{
+	int ret = add(p, PMUKIT_EVT_CPU_CYCLES, p->npasses);
+
+	return ret ? ret : (int)p->npasses++;
+}
+
+/* The events of @mi but CPU_CYCLES, each once, into @ev; how many. */
+static unsigned int others(const struct pmukit_metric_info *mi, uint16_t *ev)
+{
+	unsigned int k, j, n = 0;
+
+	for (k = 0; k < mi->nevents; k++) {
+		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
+			continue;
+		for (j = 0; j < n && ev[j] != mi->event[k]; j++)
+			;
+		if (j == n)
+			ev[n++] = mi->event[k];
+	}
+	return n;
+}
+
+/* Events of @ev missing from @pass. */
+static unsigned int missing(const struct mplan *p, const uint16_t *ev, unsigned int n,
+			    unsigned int pass)
+{
+	unsigned int k, miss = 0;
+
+	for (k = 0; k < n; k++)
+		miss += !in_pass(p, ev[k], pass);
+	return miss;
+}
+
+/* All of @ev in one pass: the one that lacks the fewest, or a new one. */
+static int place_together(struct mplan *p, const uint16_t *ev, unsigned int n)
+{
+	unsigned int pass, k, best = 0, best_miss = ~0u;
+	int ret;
+
+	for (pass = 0; pass < p->npasses; pass++) {
+		unsigned int miss = missing(p, ev, n, pass);
+
+		if (used(p, pass) + miss <= p->cap && miss < best_miss) {
+			best = pass;
+			best_miss = miss;
+		}
+	}
+	if (best_miss == ~0u) {
+		ret = new_pass(p);
+		if (ret < 0)
+			return ret;
+		best = (unsigned int)ret;
+	}
+	for (k = 0; k < n; k++)
+		if (!in_pass(p, ev[k], best) && (ret = add(p, ev[k], best)) < 0)
+			return ret;
+	return (int)best;
+}
+
+/* More events than a pass holds: each once, in the first pass with room. */
+static int place_apart(struct mplan *p, const uint16_t *ev, unsigned int n)
+{
+	unsigned int k, pass;
+	int ret;
+
+	for (k = 0; k < n; k++) {
+		if (anywhere(p, ev[k]))
+			continue;
+		for (pass = 0; pass < p->npasses && used(p, pass) >= p->cap; pass++)
+			;
+		if (pass == p->npasses && (ret = new_pass(p)) < 0)
+			return ret;
+		if ((ret = add(p, ev[k], pass)) < 0)
+			return ret;
+	}
+	return -1;
+}
+
+/* Slots in pass order, keeping the order within a pass (a stable sort). */
+static void sort_slots(struct mplan *p)
+{
+	unsigned int i, j;
+
+	for (i = 1; i < p->n; i++) {
+		struct pmukit_plan_slot x = p->slot[i];
+
+		for (j = i; j > 0 && p->slot[j - 1].pass > x.pass; j--)
+			p->slot[j] = p->slot[j - 1];
+		p->slot[j] = x;
+	}
+}
+
+/**
+ * pmukit_metric_plan() - the passes that count a list of metrics
+ * @s:           the metric set
+ * @metric:      indices of metrics in @s, @nmetric of them
+ * @nmetric:     how many
+ * @counters:    the event counters a pass has (PMCR.N)
+ * @flags:       PMUKIT_PLAN_CYCLE_COUNTER: CPU_CYCLES is counted by the
+ *               cycle counter; else it takes one of @counters in each pass
+ * @slot:        filled with the (event, pass) pairs, by pass; each pass
+ *               starts with CPU_CYCLES, counted in every pass so that the
+ *               passes can be compared
+ * @max:         room in @slot (@nmetric * PMUKIT_METRIC_MAX_EVENTS + 1 is
+ *               always enough)
+ * @nslot:       set to the number of pairs stored
+ * @metric_pass: may be NULL; filled with the pass that counts all of
+ *               metric k's events, or -1 when they are more than a pass
+ *               holds and were spread over passes (each event once)
+ *
+ * Metrics are placed in the order given: each in the pass that lacks
+ * fewest of its events and has room for them, else in a new pass. An event
+ * is counted at most once in a pass, and in several passes when metrics
+ * placed in different passes need it.
+ *
+ * Return: the number of passes; -EINVAL for a NULL pointer, a bad metric
+ * index or no counter for the events, -E2BIG when @max is too small.
+ */
+int pmukit_metric_plan(const struct pmukit_metric_set *s, const unsigned int *metric,
+		       unsigned int nmetric, unsigned int counters, unsigned int flags,
+		       struct pmukit_plan_slot *slot, unsigned int max,
+		       unsigned int *nslot, int *metric_pass)
+{
+	struct mplan p = { slot, 0, max, 0, 0 };
+	unsigned int m;
+	int ret;
+
+	if (!s || (nmetric && !metric) || !slot || !nslot || (flags & ~PMUKIT_PLAN_CYCLE_COUNTER))
+		return -PMUKIT_CORE_EINVAL;
+	p.cap = flags & PMUKIT_PLAN_CYCLE_COUNTER ? counters : (counters ? counters - 1 : 0);
+	*nslot = 0;
+	ret = new_pass(&p);
+	for (m = 0; ret >= 0 && m < nmetric; m++) {
+		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, metric[m]);
+		uint16_t ev[PMUKIT_METRIC_MAX_EVENTS];
+		unsigned int n;
+
+		if (!mi)
+			return -PMUKIT_CORE_EINVAL;
+		n = others(mi, ev);
+		if (n && !p.cap)
+			return -PMUKIT_CORE_EINVAL;
+		ret = n <= p.cap ? place_together(&p, ev, n) : place_apart(&p, ev, n);
+		if (metric_pass && ret >= -1)
+			metric_pass[m] = ret;
+		if (ret == -1)
+			ret = 0;
+	}
+	if (ret < 0)
+		return ret;
+	sort_slots(&p);
+	*nslot = p.n;
+	return (int)p.npasses;
 }
