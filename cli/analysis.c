@@ -28,9 +28,10 @@ const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, ui
 {
 	const struct pmukit_metric_set *s = NULL;
 
+	/* Both give the generic set for a core they do not know. */
 	if (midr)
 		s = pmukit_metric_set_by_midr(midr);
-	if (!s && core)
+	if ((!s || !pmukit_metric_set_info(s)->core[0]) && core)
 		s = pmukit_metric_set_for(core->name);
 	if (!s && pmukit_metric_sets())
 		s = pmukit_metric_set_at(0);	/* the generic set */
@@ -196,6 +197,9 @@ int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
 				add_item(sel, node->next[k].index, -1, 2, (int)t->root[i]);
 		}
 	}
+	/* Then the methodology's other stage-2 groups (General: IPC; MPKI; operation mix). */
+	for (i = 0; i < t->nstage2; i++)
+		add_group(sel, t->stage2[i], 2, -1);
 	return 0;
 }
 
@@ -448,6 +452,12 @@ static void topdown_order(struct an_sel *sel)
 			}
 		}
 	}
+	for (i = 0; i < sel->n; i++)
+		if (!used[i]) {
+			item[n] = sel->item[i];
+			item[n].root = -1;
+			res[n++] = sel->res[i];
+		}
 	memcpy(sel->item, item, n * sizeof(item[0]));
 	memcpy(sel->res, res, n * sizeof(res[0]));
 	sel->n = n;
@@ -628,12 +638,27 @@ void an_print_json(struct json *j, const struct an_sel *sel)
 	json_arr_end(j);
 }
 
+/* A metric's line of the list, its columns @w wide. */
+static void list_line(FILE *f, const struct pmukit_metric_info *mi, const int *w)
+{
+	fprintf(f, "  %-*s  %-*s  %s\n", w[0], mi->name, w[1], mi->units ? mi->units : mi->unit,
+		mi->formula);
+}
+
 void an_list(FILE *f, const struct pmukit_metric_set *s)
 {
 	const struct pmukit_metric_set_info *si = pmukit_metric_set_info(s);
 	const struct pmukit_topdown *t = pmukit_metric_set_topdown(s);
 	unsigned int g, k, x;
+	int w[2] = { 0, 0 };
 
+	for (x = 0; x < si->nmetrics; x++) {
+		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, x);
+		int l0 = (int)strlen(mi->name), l1 = (int)strlen(mi->units ? mi->units : mi->unit);
+
+		w[0] = l0 > w[0] ? l0 : w[0];
+		w[1] = l1 > w[1] ? l1 : w[1];
+	}
 	fprintf(f, "%s (%s): %u metrics in %u groups%s\n", si->name, si->product, si->nmetrics,
 		si->ngroups, t ? ", topdown methodology (pmukit stat --topdown)" : "");
 	if (si->source && si->source[0])
@@ -644,35 +669,32 @@ void an_list(FILE *f, const struct pmukit_metric_set *s)
 
 		for (k = 0; t && k < t->nstage1; k++)
 			if (t->stage1[k] == g)
-				stage = " [topdown stage 1]";
+				stage = ", topdown stage 1";
 		for (k = 0; t && k < t->nstage2; k++)
 			if (t->stage2[k] == g)
-				stage = " [topdown stage 2]";
-		fprintf(f, "\n%s (%s)%s\n", grp->name, grp->title, stage);
-		for (k = 0; k < grp->nmetrics; k++) {
-			const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, grp->metric[k]);
-
-			fprintf(f, "  %-30s %-22s %s\n", mi->name, mi->units ? mi->units : mi->unit,
-				mi->formula);
-		}
+				stage = ", topdown stage 2";
+		fprintf(f, "\n%s (%s%s)\n", grp->name, grp->title, stage);
+		for (k = 0; k < grp->nmetrics; k++)
+			list_line(f, pmukit_metric_set_metric(s, grp->metric[k]), w);
 	}
-	/* Metrics in no group. */
-	for (x = 0; x < si->nmetrics; x++) {
+	for (x = 0, k = 0; x < si->nmetrics; x++) {
 		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, x);
 
-		if (!mi->ngroups)
-			fprintf(f, "  %-30s %-22s %s\n", mi->name, mi->units ? mi->units : mi->unit,
-				mi->formula);
+		if (mi->ngroups)
+			continue;
+		if (!k++)
+			fprintf(f, "\nin no group\n");
+		list_line(f, mi, w);
 	}
 	if (t) {
-		fprintf(f, "\ntopdown decision tree:\n");
+		fprintf(f, "\ntopdown decision tree (stage 1 metric: the stage 2 groups to look at when it is high):\n");
 		for (k = 0; k < t->nroots; k++) {
 			const struct pmukit_topdown_node *node = &t->node[t->root[k]];
 			unsigned int j;
 
-			fprintf(f, "  %s high: look at ", pmukit_metric_set_metric(s, node->metric)->name);
+			fprintf(f, "  %s:", pmukit_metric_set_metric(s, node->metric)->name);
 			for (j = 0; j < node->nnext; j++)
-				fprintf(f, "%s%s", j ? ", " : "",
+				fprintf(f, "%s %s", j ? "," : "",
 					node->next[j].kind == PMUKIT_TOPDOWN_GROUP ?
 					pmukit_metric_set_group(s, node->next[j].index)->name :
 					pmukit_metric_set_metric(s, node->next[j].index)->name);
