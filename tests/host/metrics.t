@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Metrics in the pmukit command, without hardware (TAP): the listing of a
+# core's metrics, -M and --topdown errors (exit 2 and what there is), and
+# 'pmukit metrics' on recorded counts of each format (tests/fixtures/metrics:
+# the same two passes as stat -x, --json, the firmware's per-pass tables and
+# its merged table), against values computed by hand, and bad input.
+set -u
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
+P=$top/build/$arch/bin/pmukit
+F=$top/tests/fixtures/metrics
+tmp_dir metrics
+
+if [ ! -x "$P" ]; then
+	skip_all "$P is not built (make cli)"
+fi
+
+run() { out=$("$P" "$@" 2>&1); rc=$?; }
+# expect RC REGEX DESC -- ARGS...: exit status and a line of the output
+expect() {
+	want=$1 re=$2 desc=$3
+	shift 4
+	run "$@"
+	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
+	else nok "$desc"; diag "pmukit $*: exit $rc (want $want), output:" "$out"; fi
+}
+# value NAME: the value on metric NAME's -x, line in $out
+value() { printf '%s\n' "$out" | awk -F, -v m="$1" '$1 == "" && $8 == m { print $7; exit }'; }
+
+# ---- listing ------------------------------------------------------------------
+expect 0 '^neoverse-n1 \(Neoverse N1\): [0-9]+ metrics in [0-9]+ groups, topdown methodology' \
+	"list --metrics --cpu neoverse-n1: Arm's data for the core" -- list --metrics --cpu neoverse-n1
+if printf '%s\n' "$out" | grep -Eq '^Cycle_Accounting \(Cycle Accounting, topdown stage 1\)$' &&
+   printf '%s\n' "$out" | grep -Eq '^  backend_stalled_cycles +percent of cycles +STALL_BACKEND / CPU_CYCLES \* 100$' &&
+   printf '%s\n' "$out" | grep -Eq '^  frontend_stalled_cycles: Branch_Effectiveness, ITLB_Effectiveness'; then
+	ok "list --metrics: groups, units and formulas, and the decision tree"
+else nok "list --metrics: contents"; diag "$out"; fi
+expect 0 '^No metric data for cortex-a53: the generic metrics' "list --metrics for a core without Arm's data: the generic set" \
+	-- list --metrics --cpu cortex-a53
+if printf '%s\n' "$out" | grep -Eq '^  IPC +.* INST_RETIRED / CPU_CYCLES$'; then ok "list --metrics: the generic set has IPC"
+else nok "list --metrics: generic IPC"; diag "$out"; fi
+expect 2 "no event table for a core named 'neoverse-n9'" "list --metrics --cpu: an unknown core" \
+	-- list --metrics --cpu neoverse-n9
+
+# ---- -M and --topdown on the command line -----------------------------------
+expect 2 "no metric or metric group 'no_such_metric' for " "stat -M: an unknown metric, exit 2" \
+	-- stat -M no_such_metric -- true
+if printf '%s\n' "$out" | grep -q "^metrics of .* ('pmukit list --metrics' shows their formulas):$"; then
+	ok "stat -M: an unknown metric: the metrics there are follow"
+else nok "stat -M: list after an unknown metric"; diag "$out"; fi
+expect 2 "-e and -M exclude each other" "stat: -e with -M" -- stat -e CPU_CYCLES -M ipc -- true
+expect 2 "-M and --topdown exclude each other" "stat: -M with --topdown" -- stat -M ipc --topdown -- true
+expect 2 "--level is 1 or 2, not '3'" "stat: --level 3" -- stat --topdown --level 3 -- true
+expect 2 "--level goes with --topdown" "stat: --level alone" -- stat --level 2 -- true
+expect 2 "option '-M' needs a value" "stat: -M without a value" -- stat -M
+expect 2 "--cpu NAME: the core the counts come from" "metrics: no --cpu" -- metrics "$F/stat.csv"
+expect 2 "no core named 'neoverse-n11'" "metrics: an unknown core" -- metrics --cpu neoverse-n11 "$F/stat.csv"
+if printf '%s\n' "$out" | grep -q "did you mean: .*neoverse-n1"; then ok "metrics: an unknown core: did you mean"
+else nok "metrics: did you mean a core"; diag "$out"; fi
+expect 2 "did you mean: .*frontend_stalled_cycles" "metrics -M: a misspelt metric: did you mean" \
+	-- metrics --cpu neoverse-n1 -M frontend_stalled "$F/stat.csv"
+if printf '%s\n' "$out" | grep -q "^metrics of neoverse-n1 " && printf '%s\n' "$out" | grep -q "^groups of neoverse-n1:"; then
+	ok "metrics -M: an unknown metric: the core's metrics and groups follow"
+else nok "metrics -M: list"; diag "$out"; fi
+expect 2 "no topdown methodology for generic" "metrics --topdown on a core without the data: exit 2" \
+	-- metrics --cpu cortex-a53 --topdown "$F/stat.csv"
+expect 1 "cannot read /nonexistent/counts.csv" "metrics: a file that cannot be read: exit 1" \
+	-- metrics --cpu neoverse-n1 /nonexistent/counts.csv
+
+# ---- each format, the same counts ------------------------------------------------
+# Pass 1: cycles 1000, INST_RETIRED 2500, STALL_FRONTEND 100, STALL_BACKEND 300,
+# DTLB_WALK 30; pass 2: cycles 2000, INST_RETIRED 5000 (not in the merged
+# table), BR_MIS_PRED_RETIRED 10, BR_RETIRED 400, L1D_TLB 600.
+#   frontend 100/1000 = 10 %, backend 30 %, IPC 2.5, branch MPKI 10/5000*1000 = 2,
+#   DTLB walk ratio: 30 of pass 1 and 600 of pass 2, scaled by the passes' cycles: 0.1
+M=frontend_stalled_cycles,backend_stalled_cycles,ipc,branch_mpki,dtlb_walk_ratio
+for f in stat.csv stat.json fw.txt fw-merged.txt; do
+	run metrics --cpu neoverse-n1 -M $M -x, "$F/$f"
+	got="$(value frontend_stalled_cycles) $(value backend_stalled_cycles) $(value ipc) $(value branch_mpki) $(value dtlb_walk_ratio)"
+	if [ "$rc" = 0 ] && [ "$got" = "10.0000 30.0000 2.5000 2.0000 0.1000" ]; then
+		ok "metrics $f: the values computed by hand"
+	else nok "metrics $f: values"; diag "exit $rc, got '$got'" "$out"; fi
+	if printf '%s\n' "$out" | grep -Eq '^,,,,,,0\.1000,dtlb_walk_ratio,.*,"?1,2"?,events of passes 1,2; (DTLB_WALK \(pass 1\) x 2\.0000|L1D_TLB \(pass 2\) x 0\.5000)'; then
+		ok "metrics $f: a metric of two passes says how they were combined"
+	else nok "metrics $f: combined passes"; diag "$out"; fi
+done
+expect 0 '^ stage 1: Cycle Accounting$' "metrics --topdown: stage 1" -- metrics --cpu neoverse-n1 --topdown "$F/fw.txt"
+if printf '%s\n' "$out" | grep -Eq '^   backend_stalled_cycles +30\.00 +percent of cycles +STALL_BACKEND / CPU_CYCLES \* 100  \(pass 1\)$'; then
+	ok "metrics --topdown: value, units, formula and pass"
+else nok "metrics --topdown: a metric's line"; diag "$out"; fi
+run metrics --cpu neoverse-n1 --topdown --level 2 "$F/stat.json"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^ stage 2: Branch Effectiveness \(backend_stalled_cycles 30\.00\)$' &&
+   [ "$(printf '%s\n' "$out" | grep -n 'DTLB Effectiveness (backend' | cut -d: -f1)" -lt \
+     "$(printf '%s\n' "$out" | grep -n 'ITLB Effectiveness (frontend' | cut -d: -f1)" ]; then
+	ok "metrics --topdown --level 2: the groups the larger stage-1 metric (backend) names come first"
+else nok "metrics --level 2: order"; diag "$out"; fi
+run metrics --cpu neoverse-n1 "$F/stat.csv"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^   ipc +2\.50 ' && ! printf '%s\n' "$out" | grep -q 'l1d_cache_mpki'; then
+	ok "metrics without -M: every metric whose events are in the input, no other"
+else nok "metrics: default selection"; diag "$out"; fi
+run metrics --cpu neoverse-n1 -M ipc --json "$F/fw.txt"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q '"format": "firmware CSV"' &&
+   printf '%s\n' "$out" | grep -q '"value": 2.5000'; then ok "metrics --json"
+else nok "metrics --json"; diag "$out"; fi
+run metrics --cpu neoverse-n1 -M ipc,l1d_cache_mpki -x, "$F/stat.csv"
+if printf '%s\n' "$out" | grep -q '^,,,,,,n/a,l1d_cache_mpki,MPKI,.*,L1D_CACHE_REFILL was not counted$'; then
+	ok "metrics: an event not in the input: n/a and why"
+else nok "metrics: n/a"; diag "$out"; fi
+printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nSTALL_BACKEND,0,5,5\nCYCLES,0,0,0\n' > "$tmp/zero"
+run metrics --cpu neoverse-n1 -M backend_stalled_cycles "$tmp/zero"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a .*\(CPU_CYCLES counted 0\)$'; then
+	ok "metrics: a divisor of 0: n/a, never inf"
+else nok "metrics: divided by 0"; diag "$out"; fi
+
+# ---- bad input: exit 2, the line and what was expected -----------------------------
+bad() {
+	desc=$1 want=$2
+	out=$(printf "$3" | "$P" metrics --cpu neoverse-n1 2>&1); rc=$?
+	if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "metrics: bad input: $desc"
+	else nok "metrics: bad input: $desc"; diag "exit $rc" "$out"; fi
+}
+bad "not a format" "pmukit metrics: stdin: line 1: expected a 'pmukit stat -x' line" 'hello\n'
+bad "stat -x, a bad count" "stdin: line 2: expected a 'pmukit stat -x' line" '5,,INST_RETIRED,0.00,1,100.00,,\n5x,,CPU_CYCLES,0.00,1,100.00,,\n'
+bad "stat -x, pass 0" "stdin: line 1: expected a 'pmukit stat -x' line" '5,,INST_RETIRED,0.00,0,100.00,,\n'
+bad "firmware, DELTA not POSTVAL - PREVAL" "stdin: line 3: expected NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW (10 - 1 is not 10)" \
+	'boot\nPMU EVENT, PREVAL, POSTVAL, DELTA\nINST_RETIRED,1,10,10\n'
+bad "firmware, a short row" "stdin: line 2: expected NAME,PREVAL,POSTVAL,DELTA" 'PMU EVENT, PREVAL, POSTVAL, DELTA\nINST_RETIRED,1\n'
+bad "merged table, pass 0" "stdin: line 2: expected NAME,PASS,DELTA: PASS from 1" 'PMU EVENT, PASS, DELTA\nINST_RETIRED,0,5\n'
+bad "JSON, an event without a value" 'stdin: line 1: expected an event object with "event", "pass" (from 1) and "value"' \
+	'{ "events": [ { "event": "INST_RETIRED", "pass": 1 } ] }\n'
+bad "JSON, cut short" "stdin: line 3: expected" '{\n "events": [\n'
+tap_end
