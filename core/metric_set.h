@@ -95,7 +95,7 @@ struct pmukit_metric_set {
 
 #define PMUKIT_MSET_NODES(set)		static const struct pmukit_topdown_node pmukit_mnodes_##set[] = {
 #define PMUKIT_MSET_NODES_END		};
-#define PMUKIT_NODE(m, g, n, next)	{ .metric = (m), .group = (g), .nnext = (n), .next = (next) },
+#define PMUKIT_NODE(m, g, n, nx)	{ .metric = (m), .group = (g), .nnext = (n), .next = (nx) },
 #define PMUKIT_TOPDOWN(set, n1, s1, n2, s2, nr, r)					\
 	static const struct pmukit_topdown pmukit_mtopdown_##set = {			\
 		.nstage1 = (n1), .stage1 = (s1), .nstage2 = (n2), .stage2 = (s2),	\
@@ -112,6 +112,23 @@ struct pmukit_metric_set {
 			  .ngroups = sizeof(pmukit_mgroups_##set) / sizeof(pmukit_mgroups_##set[0]) }, \
 		.row = pmukit_mrows_##set, .group = pmukit_mgroups_##set,		\
 		.topdown = (td), .nbasic = (nb) };
+
+/* A set with the tables of set @of (another revision of the same core). */
+#define PMUKIT_MSET_SAME(set, of, nm, co, pr, midr_, slots, src, nb, td)		\
+	const struct pmukit_metric_set pmukit_mset_##set = {				\
+		.info = { .name = (nm), .core = (co), .product = (pr), .midr = (midr_),	\
+			  .num_slots = (slots), .source = (src),			\
+			  .nmetrics = sizeof(pmukit_mrows_##of) / sizeof(pmukit_mrows_##of[0]), \
+			  .ngroups = sizeof(pmukit_mgroups_##of) / sizeof(pmukit_mgroups_##of[0]) }, \
+		.row = pmukit_mrows_##of, .group = pmukit_mgroups_##of,			\
+		.topdown = (td), .nbasic = (nb) };
+
+/* Descriptions, unless a firmware image leaves them out to save room. */
+#ifdef PMUKIT_MSET_NO_DESCRIPTIONS
+#define PMUKIT_MSET_TEXT(s)	""
+#else
+#define PMUKIT_MSET_TEXT(s)	s
+#endif
 
 /* The generic set, in the core: set 0 of the library, the firmware's default. */
 extern const struct pmukit_metric_set pmukit_mset_generic;

@@ -26,7 +26,7 @@
 #include "metrics.h"
 #include "names.h"
 
-#include "metrics_generic.def"
+#include "../metrics/generic.def"
 
 static const struct pmukit_metric_set *const generic = &pmukit_mset_generic;
 

@@ -2,7 +2,7 @@
 /*
  * The metric sets: the generic one (core/metrics.c) and one per core of
  * Arm's telemetry data, expanded from the files tools/gen-metrics writes
- * into events/ (metric_sets.def lists them), and the choice of a set for
+ * into metrics/ (sets.def lists them), and the choice of a set for
  * a core by name or MIDR.
  */
 #include <stddef.h>
@@ -13,12 +13,12 @@
 #include "core/metric_set.h"
 #include "core/names.h"
 
-#include "metric_sets.def"
+#include "../metrics/sets.def"
 
 static const struct pmukit_metric_set *const sets[] = {
 	&pmukit_mset_generic,
 #define PMUKIT_MSET_INDEX(set)	&pmukit_mset_##set,
-#include "metric_sets.def"
+#include "../metrics/sets.def"
 };
 
 /**
@@ -48,23 +48,25 @@ const struct pmukit_metric_set *pmukit_metric_set_at(unsigned int i)
  *       or a set's own name ("neoverse-n2-r0p3"), folded as event names
  *       are; NULL for the generic set
  *
- * A core with several sets (revisions) gets the first, the one of the
- * data's main file for that core.
+ * A core with several sets (revisions of it) gets the latest revision's;
+ * pmukit_metric_set_by_midr() picks the one of a given revision.
  *
  * Return: the set; the generic set (pmukit_metric_set_at(0)) for NULL or a
  * core without telemetry data.
  */
 const struct pmukit_metric_set *pmukit_metric_set_for(const char *cpu)
 {
+	const struct pmukit_metric_set *latest = sets[0];
 	unsigned int i;
 
 	for (i = 1; cpu && i < ARRAY_SIZE(sets); i++)
 		if (pmukit_name_eq(sets[i]->info.name, cpu))
 			return sets[i];
+	/* The tables keep a core's revisions in order: the last is the latest. */
 	for (i = 1; cpu && i < ARRAY_SIZE(sets); i++)
 		if (pmukit_name_eq(sets[i]->info.core, cpu))
-			return sets[i];
-	return sets[0];
+			latest = sets[i];
+	return latest;
 }
 
 #define MIDR_PART_MASK	0xff00fff0u	/* implementer and part number */

@@ -22,3 +22,13 @@ events:
 		exit 1; \
 	fi
 	$(Q)$(PYTHON) tools/gen-events --data "$(strip $(ARM_DATA))" --all --out $(EVENTS_OUT)
+
+# Metric tables: generated from Arm's telemetry data (the data/ folder of
+# ARM-software/telemetry-solution) and metrics/generic.json by
+# tools/gen-metrics, and committed like the event tables.
+#   make metrics TELEMETRY_DATA=DIR   regenerate them (without DIR: the generic set)
+TELEMETRY_DATA ?= $(PMUKIT_TELEMETRY_DATA)
+
+.PHONY: metrics
+metrics:
+	$(Q)$(PYTHON) tools/gen-metrics $(if $(strip $(TELEMETRY_DATA)),--data "$(strip $(TELEMETRY_DATA))") --all --out metrics

@@ -25,6 +25,7 @@ $(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h core/*.h)
 	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/lib/event_tables.o: $(wildcard events/*.def)
+$(BUILD)/obj/lib/metric_tables.o $(BUILD)/obj/core/metrics.o: $(wildcard metrics/*.def)
 # pmukit_version()
 $(BUILD)/obj/lib/version.o: VERSION
 $(BUILD)/obj/lib/version.o: LIB_CFLAGS += -DPMUKIT_VERSION='"$(PMUKIT_VERSION)"'
