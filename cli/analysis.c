@@ -69,13 +69,20 @@ static int add_item(struct an_sel *sel, unsigned int metric, int group, unsigned
 	return 0;
 }
 
-static void add_group(struct an_sel *sel, unsigned int g, unsigned int stage, int root)
+/* The metrics of group @g; @new_only: those not yet shown in @stage. */
+static void add_group(struct an_sel *sel, unsigned int g, unsigned int stage, int root,
+		      int new_only)
 {
 	const struct pmukit_metric_group *grp = pmukit_metric_set_group(sel->set, g);
-	unsigned int k;
+	unsigned int k, i;
 
-	for (k = 0; grp && k < grp->nmetrics; k++)
-		add_item(sel, grp->metric[k], (int)g, stage, root);
+	for (k = 0; grp && k < grp->nmetrics; k++) {
+		for (i = 0; new_only && i < sel->n; i++)
+			if (sel->item[i].metric == grp->metric[k] && sel->item[i].stage == stage)
+				break;
+		if (!new_only || i == sel->n)
+			add_item(sel, grp->metric[k], (int)g, stage, root);
+	}
 }
 
 /* Names, comma-separated and wrapped, after @indent. */
@@ -148,7 +155,7 @@ int an_select_names(struct an_sel *sel, const char *cmd, const char *list)
 		}
 		x = pmukit_metric_set_find_group(sel->set, name);
 		if (x >= 0) {
-			add_group(sel, (unsigned int)x, 0, -1);
+			add_group(sel, (unsigned int)x, 0, -1, 0);
 			continue;
 		}
 		{
@@ -184,7 +191,7 @@ int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
 	}
 	sel->level = level;
 	for (i = 0; i < t->nstage1; i++)
-		add_group(sel, t->stage1[i], 1, -1);
+		add_group(sel, t->stage1[i], 1, -1, 0);
 	if (level < 2)
 		return 0;
 	for (i = 0; i < t->nroots; i++) {
@@ -192,14 +199,17 @@ int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
 
 		for (k = 0; k < node->nnext; k++) {
 			if (node->next[k].kind == PMUKIT_TOPDOWN_GROUP)
-				add_group(sel, node->next[k].index, 2, (int)t->root[i]);
+				add_group(sel, node->next[k].index, 2, (int)t->root[i], 0);
 			else
 				add_item(sel, node->next[k].index, -1, 2, (int)t->root[i]);
 		}
 	}
-	/* Then the methodology's other stage-2 groups (General: IPC; MPKI; operation mix). */
+	/*
+	 * Then the methodology's other stage-2 groups (General: IPC), with the
+	 * metrics the groups above have not shown (MPKI and Miss_Ratio repeat them).
+	 */
 	for (i = 0; i < t->nstage2; i++)
-		add_group(sel, t->stage2[i], 2, -1);
+		add_group(sel, t->stage2[i], 2, -1, 1);
 	return 0;
 }
 
@@ -337,7 +347,7 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
 				;
 			if (a < sel->nabsent)
-				snprintf(res->why, sizeof(res->why), "%s is not implemented here (%.100s)",
+				snprintf(res->why, sizeof(res->why), "%s is not implemented here, as %.100s says",
 					 mi->event_name[k], sel->absent_source);
 			else
 				snprintf(res->why, sizeof(res->why), "%s was not counted",
@@ -349,12 +359,13 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 				 e->status == REC_OVERFLOW ? "overflowed" : "was not run", e->pass);
 			return;
 		}
-		if (!(seen & (1u << (e->pass - 1) % 32))) {
-			add_text(res->passes, sizeof(res->passes), "%s%u", seen ? "," : "", e->pass);
-			seen |= 1u << (e->pass - 1) % 32;
-		}
+		seen |= 1u << (e->pass - 1);	/* REC_MAX_PASSES: 32 */
 		count[k] = e->value;
 	}
+	for (k = 0; k < REC_MAX_PASSES; k++)
+		if (seen & (1u << k))
+			add_text(res->passes, sizeof(res->passes), "%s%u", res->passes[0] ? "," : "",
+				 k + 1);
 	if (!one_pass && mi->nevents) {
 		/* The reference: the pass of the metric's cycles, else of its first event. */
 		ref = r->ev[at[0]].pass;
@@ -469,6 +480,7 @@ void an_eval(struct an_sel *sel, const struct recorded *r)
 	unsigned int i;
 
 	codes_of(sel, r, code);
+	sel->npasses = r->npasses;
 	for (i = 0; i < sel->n; i++)
 		eval_one(sel, r, code, sel->item[i].metric, &sel->res[i]);
 	topdown_order(sel);
@@ -483,6 +495,14 @@ static void value_text(const struct pmukit_metric_info *mi, const struct an_resu
 		snprintf(buf, len, "%.*f", prec < 0 ? (int)mi->decimals : prec, res->value);
 	else
 		snprintf(buf, len, "n/a");
+}
+
+/* The group a metric of -M is in: its first. */
+static int group_of(const struct an_sel *sel, const struct an_item *it)
+{
+	const struct pmukit_metric_info *mi = mi_of(sel, it->metric);
+
+	return it->group >= 0 ? it->group : mi->ngroups ? (int)mi->group[0] : -1;
 }
 
 static const char *group_name(const struct an_sel *sel, int g, int title)
@@ -563,15 +583,22 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 		value_text(mi, res, -1, v, sizeof(v));
 		fprintf(f, "   %-*s  %*s  %-*s  %s", wn, mi->name, wv, v, wu,
 			mi->units ? mi->units : mi->unit, mi->formula);
+		if (sel->npasses > 1 && res->ok)
+			fprintf(f, "  (pass%s %s)", strchr(res->passes, ',') ? "es" : "", res->passes);
 		if (!res->ok)
 			fprintf(f, "  (%s)", res->why);
 		fputc('\n', f);
 		notes += res->note[0] != 0;
 	}
-	for (i = 0; i < sel->n && notes; i++)
-		if (sel->res[i].note[0])
+	for (i = 0; i < sel->n && notes; i++) {
+		unsigned int k;
+
+		for (k = 0; k < i && sel->item[k].metric != sel->item[i].metric; k++)
+			;
+		if (sel->res[i].note[0] && k == i)	/* a metric in several groups: once */
 			fprintf(f, " note: %s: %s\n", mi_of(sel, sel->item[i].metric)->name,
 				sel->res[i].note);
+	}
 	fputc('\n', f);
 }
 
@@ -592,7 +619,7 @@ void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel)
 		cells[1] = mi->name;
 		cells[2] = mi->units ? mi->units : mi->unit;
 		cells[3] = mi->formula;
-		cells[4] = group_name(sel, sel->item[i].group, 0);
+		cells[4] = group_name(sel, group_of(sel, &sel->item[i]), 0);
 		cells[5] = sel->item[i].stage ? stage : "";
 		cells[6] = res->passes;
 		cells[7] = res->ok ? res->note : res->why;
@@ -626,7 +653,7 @@ void an_print_json(struct json *j, const struct an_sel *sel)
 		json_str(j, "unit", mi->unit);
 		json_str(j, "units", mi->units ? mi->units : mi->unit);
 		json_str(j, "formula", mi->formula);
-		json_str(j, "group", group_name(sel, sel->item[i].group, 0));
+		json_str(j, "group", group_name(sel, group_of(sel, &sel->item[i]), 0));
 		json_u64(j, "stage", sel->item[i].stage);
 		json_str(j, "passes", res->passes);
 		if (!res->ok)

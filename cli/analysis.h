@@ -38,6 +38,7 @@ struct an_sel {
 	const struct pmukit_metric_set *set;
 	const struct pmukit_core_def *core;	/* for event names */
 	unsigned int level;	/* topdown level 1 or 2; 0: -M or every metric */
+	unsigned int npasses;	/* of the counts evaluated */
 	unsigned int n;
 	struct an_item item[AN_MAX_ITEMS];
 	struct an_result res[AN_MAX_ITEMS];

@@ -81,7 +81,7 @@ for f in stat.csv stat.json fw.txt fw-merged.txt; do
 	if [ "$rc" = 0 ] && [ "$got" = "10.0000 30.0000 2.5000 2.0000 0.1000" ]; then
 		ok "metrics $f: the values computed by hand"
 	else nok "metrics $f: values"; diag "exit $rc, got '$got'" "$out"; fi
-	if printf '%s\n' "$out" | grep -Eq '^,,,,,,0\.1000,dtlb_walk_ratio,.*,"?1,2"?,events of passes 1,2; (DTLB_WALK \(pass 1\) x 2\.0000|L1D_TLB \(pass 2\) x 0\.5000)'; then
+	if printf '%s\n' "$out" | grep -Eq '^,,,,,,0\.1000,dtlb_walk_ratio,.*,"1,2","events of passes 1,2; (DTLB_WALK \(pass 1\) x 2\.0000|L1D_TLB \(pass 2\) x 0\.5000)'; then
 		ok "metrics $f: a metric of two passes says how they were combined"
 	else nok "metrics $f: combined passes"; diag "$out"; fi
 done
@@ -90,13 +90,14 @@ if printf '%s\n' "$out" | grep -Eq '^   backend_stalled_cycles +30\.00 +percent 
 	ok "metrics --topdown: value, units, formula and pass"
 else nok "metrics --topdown: a metric's line"; diag "$out"; fi
 run metrics --cpu neoverse-n1 --topdown --level 2 "$F/stat.json"
-if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^ stage 2: Branch Effectiveness \(backend_stalled_cycles 30\.00\)$' &&
-   [ "$(printf '%s\n' "$out" | grep -n 'DTLB Effectiveness (backend' | cut -d: -f1)" -lt \
-     "$(printf '%s\n' "$out" | grep -n 'ITLB Effectiveness (frontend' | cut -d: -f1)" ]; then
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^ stage 2: Data TLB Effectiveness \(backend_stalled_cycles 30\.00\)$' &&
+   [ "$(printf '%s\n' "$out" | grep -n 'Data TLB Effectiveness (backend' | cut -d: -f1)" -lt \
+     "$(printf '%s\n' "$out" | grep -n 'Branch Effectiveness (frontend' | cut -d: -f1)" ] &&
+   printf '%s\n' "$out" | grep -Eq '^ stage 2: General$'; then
 	ok "metrics --topdown --level 2: the groups the larger stage-1 metric (backend) names come first"
 else nok "metrics --level 2: order"; diag "$out"; fi
 run metrics --cpu neoverse-n1 "$F/stat.csv"
-if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^   ipc +2\.50 ' && ! printf '%s\n' "$out" | grep -q 'l1d_cache_mpki'; then
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^   ipc +2\.500? ' && ! printf '%s\n' "$out" | grep -q 'l1d_cache_mpki'; then
 	ok "metrics without -M: every metric whose events are in the input, no other"
 else nok "metrics: default selection"; diag "$out"; fi
 run metrics --cpu neoverse-n1 -M ipc --json "$F/fw.txt"
