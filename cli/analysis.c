@@ -337,21 +337,24 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 	unsigned int k, ref, one_pass, seen = 0;
 
 	memset(res, 0, sizeof(*res));
+	/* An event this machine lacks is the reason, before one left out with it. */
+	for (k = 0; k < mi->nevents; k++) {
+		unsigned int a;
+
+		for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
+			;
+		if (a < sel->nabsent) {
+			snprintf(res->why, sizeof(res->why), "%s is not implemented here according to %.100s",
+				 mi->event_name[k], sel->absent_source);
+			return;
+		}
+	}
 	one_pass = pick(mi, r, code, at);
 	for (k = 0; k < mi->nevents; k++) {
 		const struct rec_event *e = at[k] >= 0 ? &r->ev[at[k]] : NULL;
 
 		if (!e) {
-			unsigned int a;
-
-			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
-				;
-			if (a < sel->nabsent)
-				snprintf(res->why, sizeof(res->why), "%s is not implemented here, as %.100s says",
-					 mi->event_name[k], sel->absent_source);
-			else
-				snprintf(res->why, sizeof(res->why), "%s was not counted",
-					 mi->event_name[k]);
+			snprintf(res->why, sizeof(res->why), "%s was not counted", mi->event_name[k]);
 			return;
 		}
 		if (e->status != REC_OK) {
