@@ -344,8 +344,8 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 		for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
 			;
 		if (a < sel->nabsent) {
-			snprintf(res->why, sizeof(res->why), "%s is not implemented here according to %.100s",
-				 mi->event_name[k], sel->absent_source);
+			snprintf(res->why, sizeof(res->why), "%s is not implemented here",
+				 mi->event_name[k]);
 			return;
 		}
 	}
@@ -555,6 +555,17 @@ static void heading(FILE *f, const struct an_sel *sel, unsigned int i)
 	fputc('\n', f);
 }
 
+/* The name of the @i-th event this machine lacks. */
+static const char *absent_name(const struct an_sel *sel, unsigned int i, char *buf, size_t len)
+{
+	const struct pmukit_event_def *d = pmukit_event_find_code(sel->core, sel->absent[i]);
+
+	if (d)
+		return d->name;
+	snprintf(buf, len, "0x%x", sel->absent[i]);
+	return buf;
+}
+
 void an_print_table(FILE *f, const struct an_sel *sel)
 {
 	int wn = 6, wv = 5, wu = 5;
@@ -592,6 +603,12 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 			fprintf(f, "  (%s)", res->why);
 		fputc('\n', f);
 		notes += res->note[0] != 0;
+	}
+	if (sel->nabsent) {
+		fprintf(f, " not implemented here, according to %s:", sel->absent_source);
+		for (i = 0; i < sel->nabsent; i++)
+			fprintf(f, " %s", absent_name(sel, i, v, sizeof(v)));
+		fputc('\n', f);
 	}
 	for (i = 0; i < sel->n && notes; i++) {
 		unsigned int k;
@@ -666,6 +683,15 @@ void an_print_json(struct json *j, const struct an_sel *sel)
 		json_obj_end(j);
 	}
 	json_arr_end(j);
+	if (sel->nabsent) {
+		char v[16];
+
+		json_arr(j, "not_implemented");
+		for (i = 0; i < sel->nabsent; i++)
+			json_str(j, NULL, absent_name(sel, i, v, sizeof(v)));
+		json_arr_end(j);
+		json_str(j, "not_implemented_source", sel->absent_source);
+	}
 }
 
 /* A metric's line of the list, its columns @w wide. */
