@@ -605,10 +605,13 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 		notes += res->note[0] != 0;
 	}
 	if (sel->nabsent) {
-		fprintf(f, " not implemented here, according to %s:", sel->absent_source);
+		static char raw[ARRAY_SIZE(sel->absent)][16];
+		const char *names[ARRAY_SIZE(sel->absent)];
+
 		for (i = 0; i < sel->nabsent; i++)
-			fprintf(f, " %s", absent_name(sel, i, v, sizeof(v)));
-		fputc('\n', f);
+			names[i] = absent_name(sel, i, raw[i], sizeof(raw[i]));
+		fprintf(f, " not implemented here, according to %s:\n", sel->absent_source);
+		name_list(f, "   ", names, sel->nabsent);
 	}
 	for (i = 0; i < sel->n && notes; i++) {
 		unsigned int k;

@@ -91,7 +91,8 @@ for path in direct perf; do
 	if printf '%s\n' "$out" | grep -Eq '^ stage 1: Cycle Accounting$' &&
 	   printf '%s\n' "$out" | grep -Eq '^   frontend_stalled_cycles +0\.00 +percent of cycles +STALL_FRONTEND / CPU_CYCLES \* 100$' &&
 	   printf '%s\n' "$out" | grep -Eq '^ stage 2: Branch Effectiveness \((frontend|backend)_stalled_cycles 0\.00\)$' &&
-	   printf '%s\n' "$out" | grep -Eq '^ not implemented here, according to .*: .*BR_MIS_PRED_RETIRED'; then
+	   printf '%s\n' "$out" | grep -Eq '^ not implemented here, according to PMCEID0/1 .*:$' &&
+	   printf '%s\n' "$out" | grep -Eq '^   BR_MIS_PRED_RETIRED, BR_RETIRED, '; then
 		ok "$path: --topdown text: stage 1, then the stage-2 groups the tree names"
 	else nok "$path: --topdown text"; diag "$out"; fi
 	pmukit stat --path $path --topdown --level 2 --json -o /tmp/td.json -- stat_loop $N 2>/dev/null
