@@ -432,25 +432,51 @@ static int jnumber(struct jp *j, uint64_t *u, int *whole)
 
 static int jskip(struct jp *j);
 
+/*
+ * The opening @c ('{' or '[') of an object or array. Return: 0, 1 when it
+ * is empty (closed at once), or -EINVAL with @what expected.
+ */
+static int jopen(struct jp *j, char c, const char *what)
+{
+	ws(j);
+	if (j->p >= j->end || *j->p != c)
+		return jexpect(j, what);
+	if (++j->depth > JSON_MAX_NEST)
+		return jexpect(j, "at most 32 nested objects and arrays");
+	j->p++;
+	ws(j);
+	if (j->p < j->end && *j->p == c + 2) {	/* '}' and ']' follow '{' and '[' by 2 */
+		j->p++;
+		j->depth--;
+		return 1;
+	}
+	return 0;
+}
+
+/* After a member or an element: 0 when another follows, 1 at the closing @c. */
+static int jafter(struct jp *j, char c)
+{
+	ws(j);
+	if (j->p < j->end && *j->p == ',') {
+		j->p++;
+		return 0;
+	}
+	if (j->p < j->end && *j->p == c) {
+		j->p++;
+		j->depth--;
+		return 1;
+	}
+	return jexpect(j, c == '}' ? "',' or '}'" : "',' or ']'");
+}
+
 /* Calls @member for each "key": value of an object (the value not yet read). */
 static int jobject(struct jp *j, int (*member)(struct jp *j, const char *key, void *ctx),
 		   void *ctx)
 {
 	char key[64];
-	int first = 1;
+	int ret = jopen(j, '{', "an object ('{')");
 
-	ws(j);
-	if (j->p >= j->end || *j->p != '{')
-		return jexpect(j, "an object ('{')");
-	if (++j->depth > JSON_MAX_NEST)
-		return jexpect(j, "at most 32 nested objects and arrays");
-	j->p++;
-	for (;;) {
-		ws(j);
-		if (j->p < j->end && *j->p == '}' && first) {
-			j->p++;
-			break;
-		}
+	while (ret == 0) {
 		if (jstring(j, key, sizeof(key)))
 			return -EINVAL;
 		ws(j);
@@ -459,55 +485,23 @@ static int jobject(struct jp *j, int (*member)(struct jp *j, const char *key, vo
 		j->p++;
 		if ((member ? member(j, key, ctx) : jskip(j)))
 			return -EINVAL;
-		ws(j);
-		first = 0;
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			continue;
-		}
-		if (j->p < j->end && *j->p == '}') {
-			j->p++;
-			break;
-		}
-		return jexpect(j, "',' or '}'");
+		ret = jafter(j, '}');
 	}
-	j->depth--;
-	return 0;
+	return ret < 0 ? ret : 0;
 }
 
 /* Calls @elem for each element of an array (not yet read). */
 static int jarray(struct jp *j, int (*elem)(struct jp *j, unsigned int i, void *ctx), void *ctx)
 {
 	unsigned int i = 0;
+	int ret = jopen(j, '[', "an array ('[')");
 
-	ws(j);
-	if (j->p >= j->end || *j->p != '[')
-		return jexpect(j, "an array ('[')");
-	if (++j->depth > JSON_MAX_NEST)
-		return jexpect(j, "at most 32 nested objects and arrays");
-	j->p++;
-	ws(j);
-	if (j->p < j->end && *j->p == ']') {
-		j->p++;
-		j->depth--;
-		return 0;
-	}
-	for (;; i++) {
-		if ((elem ? elem(j, i, ctx) : jskip(j)))
+	while (ret == 0) {
+		if ((elem ? elem(j, i++, ctx) : jskip(j)))
 			return -EINVAL;
-		ws(j);
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			continue;
-		}
-		if (j->p < j->end && *j->p == ']') {
-			j->p++;
-			break;
-		}
-		return jexpect(j, "',' or ']'");
+		ret = jafter(j, ']');
 	}
-	j->depth--;
-	return 0;
+	return ret < 0 ? ret : 0;
 }
 
 static int jskip_elem(struct jp *j, unsigned int i, void *ctx)

@@ -9,6 +9,8 @@
 #   diag TEXT                             "# TEXT", line by line
 #   check DESC CMD...                     ok when CMD succeeds; its output as diag otherwise
 #   expect_eq DESC GOT WANT               ok when GOT = WANT; both as diag otherwise
+#   expect RC REGEX DESC -- CMD...        ok when the script's run CMD... (its own, setting
+#                                         $out and $rc) exits RC with a line matching REGEX
 #   tap_merge TEXT                        another TAP stream's points, renumbered into this one
 #   tap_plan N                            "1..N" up front (then no tap_end)
 #   skip_all REASON                       "1..0 # SKIP REASON", exit 0 (before any point)
@@ -28,6 +30,13 @@ check() {
 }
 expect_eq() {
 	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1"; diag "got '$2', want '$3'"; fi
+}
+expect() {
+	_tap_want=$1 _tap_re=$2 _tap_desc=$3
+	shift 4
+	run "$@"
+	if [ "$rc" = "$_tap_want" ] && printf '%s\n' "$out" | grep -Eq -- "$_tap_re"; then ok "$_tap_desc"
+	else nok "$_tap_desc"; diag "$*: exit $rc (want $_tap_want):" "$out"; fi
 }
 # The test points of TEXT (a guest's or a program's TAP) numbered on from $tap_n;
 # its header and plan dropped, its other lines kept as diagnostics.

@@ -12,16 +12,9 @@ SYS=/sys/kernel/pmukit
 cpu=${1:?usage: cli-tests.sh CPU}
 N=100000		# stat_loop iterations; 2N has as many digits (same startup work)
 
-. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
 run() { out=$("$@" 2>&1); rc=$?; }
-# expect RC REGEX DESC -- CMD...: exit status and a line of the output
-expect() {
-	want=$1 re=$2 desc=$3
-	shift 4
-	run "$@"
-	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
-	else nok "$desc"; diag "$*: exit $rc (want $want):" "$out"; fi
-}
+# (tap.sh's expect runs its commands through run)
 # csv_value FILE EVENT [PASS]: the value of EVENT in pmukit stat -x, output
 csv_value() {
 	awk -F, -v e="$2" -v p="${3:-}" '$3 == e && (p == "" || $5 == p) { print $1; exit }' "$1"

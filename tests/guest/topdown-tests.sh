@@ -18,16 +18,9 @@ KO=/lib/modules/pmukit.ko
 cpu=${1:?usage: topdown-tests.sh CPU}
 N=100000
 
-. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, expect_eq
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, expect_eq, expect
 run() { out=$("$@" 2>&1); rc=$?; }
-# expect RC REGEX DESC -- CMD...: exit status and a line of the output
-expect() {
-	want=$1 re=$2 desc=$3
-	shift 4
-	run "$@"
-	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
-	else nok "$desc"; diag "$*: exit $rc (want $want):" "$out"; fi
-}
+# (tap.sh's expect runs its commands through run)
 # metric FILE NAME: the value of metric NAME in -x, output (a metric's line: six empty fields first)
 metric() { awk -F, -v m="$2" '$1 == "" && $8 == m { print $7; exit }' "$1"; }
 # metric_lines FILE: the metrics' lines of -x, output without their notes

@@ -17,14 +17,7 @@ if [ ! -x "$P" ]; then
 fi
 
 run() { out=$("$P" "$@" 2>&1); rc=$?; }
-# expect RC REGEX DESC -- ARGS...: exit status and a line of the output
-expect() {
-	want=$1 re=$2 desc=$3
-	shift 4
-	run "$@"
-	if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$re"; then ok "$desc"
-	else nok "$desc"; diag "pmukit $*: exit $rc (want $want), output:" "$out"; fi
-}
+# (tap.sh's expect runs its commands through run)
 # value NAME: the value on metric NAME's -x, line in $out
 value() { printf '%s\n' "$out" | awk -F, -v m="$1" '$1 == "" && $8 == m { print $7; exit }'; }
 
