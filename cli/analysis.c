@@ -334,7 +334,8 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 	uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
 	struct pmukit_metric_value v;
 	int at[PMUKIT_METRIC_MAX_EVENTS];
-	unsigned int k, ref, one_pass, seen = 0;
+	unsigned int k, ref, one_pass;
+	uint64_t seen = 0;
 
 	memset(res, 0, sizeof(*res));
 	/* An event this machine lacks is the reason, before one left out with it. */
@@ -362,11 +363,11 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 				 e->status == REC_OVERFLOW ? "overflowed" : "was not run", e->pass);
 			return;
 		}
-		seen |= 1u << (e->pass - 1);	/* REC_MAX_PASSES: 32 */
+		seen |= 1ull << (e->pass - 1);	/* REC_MAX_PASSES: 64 */
 		count[k] = e->value;
 	}
 	for (k = 0; k < REC_MAX_PASSES; k++)
-		if (seen & (1u << k))
+		if (seen & (1ull << k))
 			add_text(res->passes, sizeof(res->passes), "%s%u", res->passes[0] ? "," : "",
 				 k + 1);
 	if (!one_pass && mi->nevents) {

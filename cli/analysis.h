@@ -16,7 +16,7 @@
 #include "output.h"
 #include "recorded.h"
 
-#define AN_MAX_ITEMS	256
+#define AN_MAX_ITEMS	512
 
 /* One metric to show, in the group (and topdown stage) it is shown in. */
 struct an_item {

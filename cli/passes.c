@@ -81,10 +81,10 @@ int pass_plan_metrics(struct pass_plan *p, const struct pmukit_metric_set *set,
 		      const struct pmukit_core_def *core, const unsigned int *metric,
 		      unsigned int nmetric, unsigned int cap, unsigned int flags)
 {
-	static struct pmukit_plan_slot slot[STAT_MAX_EVENTS + 1];
-	static char raw[STAT_MAX_EVENTS + 1][16];
+	static struct pmukit_plan_slot slot[STAT_MAX_SPECS];
+	static char raw[STAT_MAX_SPECS][16];
 	unsigned int nslot = 0, i, k;
-	int np, mpass[256], every = 1;
+	int np, mpass[512], every = 1;
 
 	memset(p, 0, sizeof(*p));
 	p->cycles = -1;
@@ -105,6 +105,8 @@ int pass_plan_metrics(struct pass_plan *p, const struct pmukit_metric_set *set,
 
 			if (slot[i].pass != k)
 				continue;
+			if (p->count[k] == STAT_MAX_EVENTS + 1)
+				return -E2BIG;
 			d = pmukit_event_find_code(core, slot[i].event);
 			if (d) {
 				p->spec[x] = d->name;

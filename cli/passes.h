@@ -15,12 +15,12 @@ struct pmukit_metric_set;
 struct pass_plan {
 	unsigned int npasses;
 	unsigned int nspecs;		/* the user's events, then the added cycles if any */
-	const char *spec[STAT_MAX_EVENTS + 1];
+	const char *spec[STAT_MAX_SPECS];
 	int cycles;			/* spec index of the cycles in every pass; -1: one pass */
 	int added;			/* that cycles event was added (spec[nspecs - 1]) */
 	unsigned int count[STAT_MAX_PASSES];
 	unsigned int idx[STAT_MAX_PASSES][STAT_MAX_EVENTS + 1];
-	unsigned int pass_of[STAT_MAX_EVENTS + 1];	/* 0-based; the cycles: 0 */
+	unsigned int pass_of[STAT_MAX_SPECS];	/* 0-based; the cycles: 0 */
 };
 
 /* Does @spec count CPU cycles (CPU_CYCLES, r11, 0x11, cycles, with any levels)? */

@@ -595,7 +595,8 @@ static int jcycles_elem(struct jp *j, unsigned int i, void *ctx)
 	if (jnumber(j, &v, &whole))
 		return -EINVAL;
 	if (i >= REC_MAX_PASSES)
-		return jexpect(j, "at most 32 passes in \"pass_cycles\"");
+		return fail(j->err, j->errlen, j->line, "at most %d passes in \"pass_cycles\"",
+			    REC_MAX_PASSES);
 	r->pass_cycles[i] = v;
 	r->have_cycles[i] = 1;
 	return 0;

@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #define REC_MAX_EVENTS	256
-#define REC_MAX_PASSES	32
+#define REC_MAX_PASSES	64
 
 enum rec_status {
 	REC_OK,

@@ -26,8 +26,10 @@ struct calib_row {
 void calib_report(FILE *f, enum out_format fmt, const char *sep,
 		  const struct calib_row *rows, size_t n, unsigned long pairs);
 
-#define STAT_MAX_EVENTS		64
-#define STAT_MAX_PASSES		32
+#define STAT_MAX_EVENTS		64	/* -e, and the events of one pass */
+#define STAT_MAX_PASSES		64
+/* The events of all passes: metrics (-M, --topdown) plan one per event and pass. */
+#define STAT_MAX_SPECS		256
 #define STAT_MAX_METRICS	8
 
 struct stat_event {
@@ -56,7 +58,7 @@ struct stat_report {
 	unsigned int npasses;
 	unsigned int ncounters;	/* events a pass holds */
 	unsigned int nev;
-	struct stat_event ev[STAT_MAX_EVENTS + 1];
+	struct stat_event ev[STAT_MAX_SPECS];
 	int cycles_ref;		/* ev[] index of the cycles counted in every pass, or -1 */
 	unsigned int nmetrics;
 	struct stat_metric metric[STAT_MAX_METRICS];

@@ -155,7 +155,7 @@ static void test_bad(void)
 		{ __LINE__, "5,,INST_RETIRED,0.00,1,100.00,,\n-5,,X,0.00,1,100.00,,\n",
 		  "line 2: expected a 'pmukit stat -x' line" },
 		{ __LINE__, "5,,INST_RETIRED,0.00,1,100.00\n", "line 1: expected a 'pmukit stat -x' line" },
-		{ __LINE__, "5,,INST_RETIRED,0.00,99,100.00,,\n", "line 1: expected a pass from 1 to 32, not 99" },
+		{ __LINE__, "5,,INST_RETIRED,0.00,99,100.00,,\n", "line 1: expected a pass from 1 to 64, not 99" },
 		{ __LINE__, "5,,\"A,0.00,1,100.00,,\n", "line 1: expected a 'pmukit stat -x' line" },
 		{ __LINE__, "boot\nPMU EVENT, PREVAL, POSTVAL, DELTA\nINST_RETIRED,0,10,9\n",
 		  "line 3: expected NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW (10 - 0 is not 9)" },
