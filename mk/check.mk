@@ -91,6 +91,12 @@ $(FUZZ_OUT)/cli_args: $(FUZZ_CLI_SRCS) tests/fuzz/fuzz.h tests/fuzz/cli_fuzz.h $
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $(FUZZ_CLI_SRCS) \
 		$(CLI_A) $(CLI_LIB) -lm
+
+# The reader of recorded counts and the metrics are the command's (cli/recorded.c, analysis.c).
+$(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c tests/fuzz/fuzz.h $(CLI_A) $(CLI_LIB) \
+		$(wildcard cli/*.c cli/*.h)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CLI_CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 else
 fuzz-build:
 	$(Q)if printf 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }\n' | \

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target recorded: what 'pmukit metrics' reads (cli/recorded.c: stat
+ * -x and --json output, the firmware's tables) on any bytes, and, when the
+ * bytes parse, Neoverse N1's topdown at level 2 and every metric of its set
+ * evaluated on those counts and printed as text, CSV and JSON.
+ */
+#include "fuzz.h"
+
+#include "analysis.h"
+#include "cli.h"
+#include "recorded.h"
+
+static FILE *out;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_quiet();
+	out = fopen("/dev/null", "w");
+	if (!out)
+		abort();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct recorded rec;
+	static struct an_sel sel;
+	char err[512], *text = fuzz_string(data, size);
+	struct json j;
+	int all;
+
+	if (recorded_parse(text, strlen(text), NULL, &rec, err, sizeof(err)) == 0) {
+		for (all = 0; all < 2; all++) {
+			memset(&sel, 0, sizeof(sel));
+			sel.core = pmukit_core_by_name("neoverse-n1");
+			sel.set = an_set_of(sel.core, 0);
+			if (all)
+				an_select_counted(&sel, &rec);
+			else if (an_select_topdown(&sel, "metrics", 2))
+				abort();
+			an_eval(&sel, &rec);
+			an_print_table(out, &sel);
+			an_print_csv(out, ",", &sel);
+			json_start(&j, out);
+			json_obj(&j, NULL);
+			an_print_json(&j, &sel);
+			json_obj_end(&j);
+			json_finish(&j);
+		}
+	}
+	free(text);
+	return 0;
+}
