@@ -43,6 +43,18 @@ const char *an_set_name(const struct pmukit_metric_set *s)
 	return pmukit_metric_set_info(s)->name;
 }
 
+/* The set's name in a message, with the core where that is the generic set's. */
+static const char *set_label(const struct an_sel *sel)
+{
+	static char buf[160];
+
+	if (pmukit_metric_set_info(sel->set)->core[0] || !sel->core)
+		return an_set_name(sel->set);
+	snprintf(buf, sizeof(buf), "%s (its metrics: the %s set)",
+		 sel->core->name, an_set_name(sel->set));
+	return buf;
+}
+
 static const struct pmukit_metric_info *mi_of(const struct an_sel *sel, unsigned int x)
 {
 	return pmukit_metric_set_metric(sel->set, x);
@@ -164,7 +176,7 @@ int an_select_names(struct an_sel *sel, const char *cmd, const char *list)
 								 PMUKIT_SUGGEST_MAX);
 
 			cli_error(cmd, "no metric or metric group '%s' for %s", name,
-				  an_set_name(sel->set));
+				  set_label(sel));
 			for (i = 0; i < ns; i++)
 				fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
 			if (ns)
@@ -185,7 +197,7 @@ int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
 
 	if (!t) {
 		cli_error(cmd, "no topdown methodology for %s: Arm publishes it for the Neoverse "
-			  "and C1 cores (-M takes the metrics there are)", an_set_name(sel->set));
+			  "and C1 cores (-M takes the metrics there are)", set_label(sel));
 		what_exists(sel->set);
 		return CLI_USAGE;
 	}

@@ -56,7 +56,7 @@ expect 2 "did you mean: .*frontend_stalled_cycles" "metrics -M: a misspelt metri
 if printf '%s\n' "$out" | grep -q "^metrics of neoverse-n1 " && printf '%s\n' "$out" | grep -q "^groups of neoverse-n1:"; then
 	ok "metrics -M: an unknown metric: the core's metrics and groups follow"
 else nok "metrics -M: list"; diag "$out"; fi
-expect 2 "no topdown methodology for generic" "metrics --topdown on a core without the data: exit 2" \
+expect 2 "no topdown methodology for cortex-a53 \(its metrics: the generic set\)" "metrics --topdown on a core without the data: exit 2" \
 	-- metrics --cpu cortex-a53 --topdown "$F/stat.csv"
 expect 1 "cannot read /nonexistent/counts.csv" "metrics: a file that cannot be read: exit 1" \
 	-- metrics --cpu neoverse-n1 /nonexistent/counts.csv
