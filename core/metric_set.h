@@ -22,8 +22,11 @@
  *     and PMUKIT_TOPDOWN(set, nstage1, stage1, nstage2, stage2, nroots, roots);
  *   PMUKIT_MSET(set, name, core, product, midr, num_slots, source, nbasic,
  *     topdown), topdown being PMUKIT_TOPDOWN_OF(set) or NULL.
- * Lists are PMUKIT_U16S(...) (or NULL when empty) and PMUKIT_ITEMS(...) of
- * PMUKIT_ITEM(kind, index).
+ * A revision with the same tables as another set includes that set's file
+ * and has only PMUKIT_MSET_SAME(set, of, name, ...). Lists are
+ * PMUKIT_U16S(...) (or NULL when empty) and PMUKIT_ITEMS(...) of
+ * PMUKIT_ITEM(kind, index); descriptions are PMUKIT_MSET_TEXT("..."), ""
+ * with PMUKIT_MSET_NO_DESCRIPTIONS defined.
  */
 #ifndef PMUKIT_CORE_METRIC_SET_H
 #define PMUKIT_CORE_METRIC_SET_H
@@ -104,15 +107,6 @@ struct pmukit_metric_set {
 		.node = pmukit_mnodes_##set };
 #define PMUKIT_TOPDOWN_OF(set)		(&pmukit_mtopdown_##set)
 
-#define PMUKIT_MSET(set, nm, co, pr, midr_, slots, src, nb, td)			\
-	const struct pmukit_metric_set pmukit_mset_##set = {				\
-		.info = { .name = (nm), .core = (co), .product = (pr), .midr = (midr_),	\
-			  .num_slots = (slots), .source = (src),			\
-			  .nmetrics = sizeof(pmukit_mrows_##set) / sizeof(pmukit_mrows_##set[0]), \
-			  .ngroups = sizeof(pmukit_mgroups_##set) / sizeof(pmukit_mgroups_##set[0]) }, \
-		.row = pmukit_mrows_##set, .group = pmukit_mgroups_##set,		\
-		.topdown = (td), .nbasic = (nb) };
-
 /* A set with the tables of set @of (another revision of the same core). */
 #define PMUKIT_MSET_SAME(set, of, nm, co, pr, midr_, slots, src, nb, td)		\
 	const struct pmukit_metric_set pmukit_mset_##set = {				\
@@ -122,6 +116,8 @@ struct pmukit_metric_set {
 			  .ngroups = sizeof(pmukit_mgroups_##of) / sizeof(pmukit_mgroups_##of[0]) }, \
 		.row = pmukit_mrows_##of, .group = pmukit_mgroups_##of,			\
 		.topdown = (td), .nbasic = (nb) };
+#define PMUKIT_MSET(set, nm, co, pr, midr_, slots, src, nb, td)			\
+	PMUKIT_MSET_SAME(set, set, nm, co, pr, midr_, slots, src, nb, td)
 
 /* Descriptions, unless a firmware image leaves them out to save room. */
 #ifdef PMUKIT_MSET_NO_DESCRIPTIONS

@@ -71,23 +71,78 @@ static bool mul(int64_t a, int64_t b, int64_t *r)
 	return !__builtin_mul_overflow(a, b, r);
 }
 
+/* Greatest common divisor by shifts and subtractions (no divide needed). */
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	unsigned int k = 0;
+
+	if (!a || !b)
+		return a | b;
+	while (!((a | b) & 1)) {
+		a >>= 1;
+		b >>= 1;
+		k++;
+	}
+	while (!(a & 1))
+		a >>= 1;
+	do {
+		while (!(b & 1))
+			b >>= 1;
+		if (a > b) {
+			uint64_t t = a;
+
+			a = b;
+			b = t;
+		}
+		b -= a;
+	} while (b);
+	return a << k;
+}
+
+static uint64_t mag(int64_t v)
+{
+	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* @f in lowest terms, so that later terms stay small. */
+static void reduce(struct frac *f)
+{
+	uint64_t g = gcd(mag(f->num), (uint64_t)f->den);
+
+	if (g > 1) {
+		uint64_t n = pmukit_core_udiv64(mag(f->num), g, NULL);
+
+		f->num = f->num < 0 ? -(int64_t)n : (int64_t)n;
+		f->den = (int64_t)pmukit_core_udiv64((uint64_t)f->den, g, NULL);
+	}
+}
+
 /* a / b op c / d for op +, -, *, / ; false when a term leaves 64 bits. */
 static bool apply(uint8_t code, const struct frac *x, const struct frac *y, struct frac *r)
 {
 	int64_t p, q;
+	bool ok;
 
 	r->event = -1;
 	switch (code) {
 	case PMUKIT_OP_ADD:
 	case PMUKIT_OP_SUB:
-		if (!mul(x->num, y->den, &p) || !mul(y->num, x->den, &q) ||
-		    !mul(x->den, y->den, &r->den))
+		if (x->den == y->den) {
+			p = x->num;
+			q = y->num;
+			r->den = x->den;
+		} else if (!mul(x->num, y->den, &p) || !mul(y->num, x->den, &q) ||
+			   !mul(x->den, y->den, &r->den)) {
 			return false;
+		}
 		if (code == PMUKIT_OP_ADD)
-			return !__builtin_add_overflow(p, q, &r->num);
-		return !__builtin_sub_overflow(p, q, &r->num);
+			ok = !__builtin_add_overflow(p, q, &r->num);
+		else
+			ok = !__builtin_sub_overflow(p, q, &r->num);
+		break;
 	case PMUKIT_OP_MUL:
-		return mul(x->num, y->num, &r->num) && mul(x->den, y->den, &r->den);
+		ok = mul(x->num, y->num, &r->num) && mul(x->den, y->den, &r->den);
+		break;
 	default:	/* PMUKIT_OP_DIV, y->num != 0 */
 		if (!mul(x->num, y->den, &r->num) || !mul(x->den, y->num, &r->den))
 			return false;
@@ -97,8 +152,31 @@ static bool apply(uint8_t code, const struct frac *x, const struct frac *y, stru
 			r->den = -r->den;
 			r->num = -r->num;
 		}
-		return true;
+		ok = true;
+		break;
 	}
+	if (ok)
+		reduce(r);
+	return ok;
+}
+
+/*
+ * Beyond 64 bits, a term with a large divisor gives up its last bit: the
+ * value moves by less than (1 + |value|) / den, den staying above
+ * COARSEST. Counts of a long run (10^11 cycles and more) multiplied in
+ * a formula need this; a value of small counts stays exact.
+ */
+#define COARSEST	((int64_t)1 << 24)
+
+static bool coarsen(struct frac *x, struct frac *y)
+{
+	struct frac *f = x->den >= y->den ? x : y;
+
+	if (f->den < COARSEST)
+		return false;
+	f->num /= 2;
+	f->den /= 2;
+	return true;
 }
 
 static int fail(struct pmukit_metric_value *out, enum pmukit_metric_status st, int event)
@@ -144,8 +222,9 @@ static int run(const struct pmukit_metric_row *r, const uint64_t *count, unsigne
 			sp--;
 			if (o->code == PMUKIT_OP_DIV && st[sp].num == 0)
 				return fail(out, PMUKIT_METRIC_ZERO_DIVISOR, st[sp].event);
-			if (!apply(o->code, &st[sp - 1], &st[sp], &x))
-				return fail(out, PMUKIT_METRIC_RANGE, -1);
+			while (!apply(o->code, &st[sp - 1], &st[sp], &x))
+				if (!coarsen(&st[sp - 1], &st[sp]))
+					return fail(out, PMUKIT_METRIC_RANGE, -1);
 			st[sp - 1] = x;
 			break;
 		}

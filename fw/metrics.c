@@ -1,55 +1,28 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Derived metrics, printed when their events were counted, in fixed point:
- *   IPC             = INST_RETIRED / CYCLES             (3 decimals)
- *   L1D refill rate = L1D_CACHE_REFILL / L1D_CACHE      (percent, 2 decimals)
- *   L2D refill rate = L2D_CACHE_REFILL / L2D_CACHE      (percent, 2 decimals)
- * The formulas, event numbers and decimals are rows of the metric table of
- * core/metrics.c, shared with libpmukit; CPU_CYCLES there is the cycle
- * counter here, named CYCLES.
+ * Derived metrics, printed when their events were counted, in fixed point,
+ * from the engine of core/metrics.c (the library's): the metric set is
+ * chosen when the image is built. By default it is the generic set
+ * (IPC = INST_RETIRED / CYCLES with 3 decimals, the L1D/L2D refill and
+ * branch misprediction rates in percent with 2, MPKI); a file that
+ * includes pmukit_fw_metrics.h with PMUKIT_FW_CORE_METRICS naming a core's
+ * metrics/<core>.def gives that core's metrics from Arm's telemetry data,
+ * the topdown stage 1 groups first, then stage 2, then the others.
+ * CPU_CYCLES of a formula is the cycle counter here, named CYCLES.
  */
 #include "pmu_fw_internal.h"
 #include "core/compiler.h"
-#include "core/metrics.h"
+#include "core/metric_set.h"
 
-/* The metrics the firmware's reports show, in this order. */
-static const char *const shown[] = { "IPC", "L1D refill rate", "L2D refill rate" };
-
-#define NSHOWN	ARRAY_SIZE(shown)
-
-static const struct pmukit_metric_info *shown_info(unsigned int s)
+/*
+ * The image's set: the generic one, unless a file of the image includes
+ * pmukit_fw_metrics.h, whose definition takes the place of this weak one.
+ * A function, not a constant: the compiler may not fold a weak function
+ * into its callers.
+ */
+__attribute__((weak)) const struct pmukit_metric_set *pmukit_fw_metric_set(void)
 {
-	return pmukit_metric_info((unsigned int)pmukit_metric_find(shown[s]));
-}
-
-int pmukit_fw_metric_slot(int number)
-{
-	int slot = PMUKIT_FW_M_CYCLES + 1;
-	unsigned int s, k, t, u;
-
-	if (number == PMUKIT_FW_CYCLES)
-		return PMUKIT_FW_M_CYCLES;
-	for (s = 0; s < NSHOWN; s++) {
-		const struct pmukit_metric_info *mi = shown_info(s);
-
-		for (k = 0; mi && k < mi->nevents; k++) {
-			int seen = mi->event[k] == PMUKIT_EVT_CPU_CYCLES;
-
-			/* A number of an earlier metric has its slot already. */
-			for (t = 0; t <= s && !seen; t++) {
-				const struct pmukit_metric_info *mt = shown_info(t);
-
-				for (u = 0; mt && u < (t == s ? k : mt->nevents) && !seen; u++)
-					seen = mt->event[u] == mi->event[k];
-			}
-			if (seen)
-				continue;
-			if (mi->event[k] == number)
-				return slot < PMUKIT_FW_M_COUNT ? slot : -1;
-			slot++;
-		}
-	}
-	return -1;
+	return &pmukit_mset_generic;
 }
 
 /* The name the firmware prints for a metric's event k. */
@@ -106,9 +79,10 @@ static void passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *v
 }
 
 /* One "name,value,formula" line. */
-static void metric_line(const struct pmukit_metric_info *mi, unsigned int x,
+static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 			const struct pmukit_fw_mval *v)
 {
+	const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, x);
 	uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
 	struct pmukit_metric_value val = { PMUKIT_METRIC_OK, -1, 0, 1 };
 	struct pmukit_fw_line l;
@@ -124,7 +98,7 @@ static void metric_line(const struct pmukit_metric_info *mi, unsigned int x,
 	l.len = 0;
 	pmukit_fw_line_str(&l, mi->name);
 	pmukit_fw_line_char(&l, ',');
-	if (!valid || pmukit_metric_eval(x, count, (1u << mi->nevents) - 1, &val) ||
+	if (!valid || pmukit_metric_set_eval(s, x, count, (1u << mi->nevents) - 1, &val) ||
 	    pmukit_metric_fixed(&val, mi->decimals, &fixed)) {
 		pmukit_fw_line_str(&l, "n/a");
 	} else {
@@ -154,96 +128,127 @@ static void metric_line(const struct pmukit_metric_info *mi, unsigned int x,
 	pmukit_fw_line_end(&l);
 }
 
-void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT])
+/*
+ * The counts of metric @x's events, @get asked for each: 1 when all were
+ * counted. CPU_CYCLES is the cycle counter of the pass that counted the
+ * metric's first other event (of the run, without passes).
+ */
+static int gather(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get, const void *ctx,
+		  struct pmukit_fw_mval *v)
 {
-	unsigned int s, k, header = 0;
+	const struct pmukit_fw_mval *anchor = 0;
+	unsigned int k;
 
-	for (s = 0; s < NSHOWN; s++) {
-		const struct pmukit_metric_info *mi = shown_info(s);
-		struct pmukit_fw_mval v[PMUKIT_METRIC_MAX_EVENTS];
-		const struct pmukit_fw_mval *anchor = 0;
-		int have = mi != 0;
-
-		/* The first event that is not the cycles: CYCLES come from its pass. */
-		for (k = 0; have && k < mi->nevents && !anchor; k++)
-			if (mi->event[k] != PMUKIT_EVT_CPU_CYCLES) {
-				int slot = pmukit_fw_metric_slot(mi->event[k]);
-
-				anchor = slot >= 0 ? &m[slot] : 0;
-			}
-		for (k = 0; have && k < mi->nevents; k++) {
-			if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES) {
-				v[k] = m[PMUKIT_FW_M_CYCLES];
-				if (anchor && anchor->have_cycles) {
-					/* CYCLES of the pass that counted the others. */
-					v[k].have = 1;
-					v[k].count = anchor->cycles;
-					v[k].pass = anchor->pass;
-					v[k].valid = anchor->cycles_valid;
-				}
-			} else {
-				int slot = pmukit_fw_metric_slot(mi->event[k]);
-
-				if (slot < 0)
-					break;
-				v[k] = m[slot];
-			}
-			have = v[k].have;
-		}
-		if (!have || k < mi->nevents)
+	for (k = 0; k < mi->nevents; k++) {
+		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
 			continue;
-		if (!header++)
-			pmukit_fw_print("METRIC, VALUE, FORMULA\n");
-		metric_line(mi, (unsigned int)pmukit_metric_find(shown[s]), v);
+		if (!get(ctx, mi->event[k], &v[k]))
+			return 0;
+		if (!anchor)
+			anchor = &v[k];
 	}
+	for (k = 0; k < mi->nevents; k++) {
+		if (mi->event[k] != PMUKIT_EVT_CPU_CYCLES)
+			continue;
+		if (anchor && anchor->have_cycles) {
+			v[k] = *anchor;
+			v[k].count = anchor->cycles;
+			v[k].valid = anchor->cycles_valid;
+			v[k].prohibited = 0;
+		} else if (!get(ctx, PMUKIT_FW_CYCLES, &v[k])) {
+			return 0;
+		}
+	}
+	return 1;
 }
 
-void pmukit_fw_mvals_clear(struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT])
+/* Stage group @g of @t (stage 1, then stage 2). */
+static const struct pmukit_metric_group *stage_group(const struct pmukit_metric_set *s,
+						     const struct pmukit_topdown *t, unsigned int g)
 {
+	return pmukit_metric_set_group(s, g < t->nstage1 ? t->stage1[g] : t->stage2[g - t->nstage1]);
+}
+
+/* Is metric @x in one of the first @n stage groups (printed already)? */
+static int staged(const struct pmukit_metric_set *s, const struct pmukit_topdown *t,
+		  unsigned int n, unsigned int x)
+{
+	unsigned int g, k;
+
+	for (g = 0; t && g < n; g++) {
+		const struct pmukit_metric_group *gr = stage_group(s, t, g);
+
+		for (k = 0; gr && k < gr->nmetrics; k++)
+			if (gr->metric[k] == x)
+				return 1;
+	}
+	return 0;
+}
+
+static void emit_one(const struct pmukit_metric_set *s, unsigned int x, pmukit_fw_mval_get get,
+		     const void *ctx, unsigned int *header)
+{
+	struct pmukit_fw_mval v[PMUKIT_METRIC_MAX_EVENTS];
+
+	if (!gather(pmukit_metric_set_metric(s, x), get, ctx, v))
+		return;
+	if (!(*header)++)
+		pmukit_fw_print("METRIC, VALUE, FORMULA\n");
+	metric_line(s, x, v);
+}
+
+void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx)
+{
+	const struct pmukit_metric_set *s = pmukit_fw_metric_set();
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(s);
+	unsigned int nstages = t ? t->nstage1 + t->nstage2 : 0, g, k, header = 0;
+
+	/* The topdown stages first, each metric once, then the others. */
+	for (g = 0; g < nstages; g++) {
+		const struct pmukit_metric_group *gr = stage_group(s, t, g);
+
+		for (k = 0; gr && k < gr->nmetrics; k++)
+			if (!staged(s, t, g, gr->metric[k]))
+				emit_one(s, gr->metric[k], get, ctx, &header);
+	}
+	for (k = 0; k < pmukit_metric_set_info(s)->nmetrics; k++)
+		if (!staged(s, t, nstages, k))
+			emit_one(s, k, get, ctx, &header);
+}
+
+/* An event of a single run: the first valid one of that number. */
+static int fill(const struct pmukit_fw_event *e, struct pmukit_fw_mval *v)
+{
+	pmukit_fw_u64 d;
+
+	v->prohibited = !!(e->flags & PMUKIT_FW_PROHIBITED);
+	v->valid = pmukit_fw_event_delta(e, &d) == 0 && !v->prohibited;
+	v->count = v->valid ? d : 0;
+	v->cycles = 0;
+	v->have_cycles = 0;
+	v->cycles_valid = 0;
+	v->pass = 0;
+	return 1;
+}
+
+static int run_get(const void *ctx, int number, struct pmukit_fw_mval *v)
+{
+	const struct pmukit_fw_event *ev = ctx, *cpu_cycles = 0;
 	unsigned int i;
 
-	for (i = 0; i < PMUKIT_FW_M_COUNT; i++) {
-		m[i].have = 0;
-		m[i].valid = 0;
-		m[i].prohibited = 0;
-		m[i].count = 0;
-		m[i].cycles = 0;
-		m[i].have_cycles = 0;
-		m[i].cycles_valid = 0;
-		m[i].pass = 0;
+	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
+		if (!(ev[i].flags & PMUKIT_FW_VALID))
+			continue;
+		if (ev[i].number == number)
+			return fill(&ev[i], v);
+		if (ev[i].number == PMUKIT_EVT_CPU_CYCLES && !cpu_cycles)
+			cpu_cycles = &ev[i];
 	}
+	/* No cycle counter in the selection: the CPU_CYCLES event will do. */
+	return number == PMUKIT_FW_CYCLES && cpu_cycles ? fill(cpu_cycles, v) : 0;
 }
 
 void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 {
-	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
-	unsigned int i;
-	int cpu_cycles = -1;
-
-	pmukit_fw_mvals_clear(m);
-	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
-		int slot = pmukit_fw_metric_slot(ev[i].number);
-		pmukit_fw_u64 d;
-
-		if (ev[i].number == PMUKIT_EVT_CPU_CYCLES)
-			cpu_cycles = (int)i;
-		if (slot < 0 || m[slot].have || !(ev[i].flags & PMUKIT_FW_VALID))
-			continue;
-		m[slot].have = 1;
-		m[slot].prohibited = !!(ev[i].flags & PMUKIT_FW_PROHIBITED);
-		m[slot].valid = pmukit_fw_event_delta(&ev[i], &d) == 0 && !m[slot].prohibited;
-		m[slot].count = m[slot].valid ? d : 0;
-	}
-	/* No cycle counter in the selection: the CPU_CYCLES event will do. */
-	if (!m[PMUKIT_FW_M_CYCLES].have && cpu_cycles >= 0 &&
-	    (ev[cpu_cycles].flags & PMUKIT_FW_VALID)) {
-		pmukit_fw_u64 d;
-
-		m[PMUKIT_FW_M_CYCLES].have = 1;
-		m[PMUKIT_FW_M_CYCLES].prohibited = !!(ev[cpu_cycles].flags & PMUKIT_FW_PROHIBITED);
-		m[PMUKIT_FW_M_CYCLES].valid = pmukit_fw_event_delta(&ev[cpu_cycles], &d) == 0 &&
-					      !m[PMUKIT_FW_M_CYCLES].prohibited;
-		m[PMUKIT_FW_M_CYCLES].count = m[PMUKIT_FW_M_CYCLES].valid ? d : 0;
-	}
-	pmukit_fw_metrics_emit(m);
+	pmukit_fw_metrics_emit(run_get, ev);
 }

@@ -238,9 +238,46 @@ static void spread_line(const struct pmukit_fw_passes *p)
 	pmukit_fw_line_end(&l);
 }
 
+/* Metric inputs of the merged result: an event's first valid count. */
+static int passes_get(const void *ctx, int number, struct pmukit_fw_mval *v)
+{
+	const struct pmukit_fw_passes *p = ctx;
+	struct pmukit_plan pl;
+	unsigned int k;
+
+	if (number == PMUKIT_FW_CYCLES) {
+		if (!p->pass)
+			return 0;
+		v->prohibited = 0;
+		v->valid = !(p->cycles_flags[0] & PMUKIT_FW_OVERFLOW);
+		v->count = p->cycles[0];
+		v->have_cycles = 0;
+		v->cycles = 0;
+		v->cycles_valid = 0;
+		v->pass = 1;
+		return 1;
+	}
+	plan_of(p, &pl);
+	for (k = 0; k < p->nall; k++) {
+		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
+		unsigned int pass = pmukit_plan_pass(&pl, k) + 1;	/* 1-based */
+
+		if (e->number != number || !(e->flags & PMUKIT_FW_VALID))
+			continue;
+		v->prohibited = !!(e->flags & PMUKIT_FW_PROHIBITED);
+		v->valid = !(e->flags & (PMUKIT_FW_OVERFLOW | PMUKIT_FW_PROHIBITED));
+		v->count = v->valid ? e->postval - e->preval : 0;
+		v->pass = pass;
+		v->cycles = p->cycles[pass - 1];
+		v->have_cycles = 1;
+		v->cycles_valid = !(p->cycles_flags[pass - 1] & PMUKIT_FW_OVERFLOW);
+		return 1;
+	}
+	return 0;
+}
+
 void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 {
-	struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT];
 	struct pmukit_fw_line l;
 	struct pmukit_plan pl;
 	unsigned int i, k;
@@ -258,34 +295,15 @@ void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 	pmukit_fw_rule();
 	pmukit_fw_print("PMU EVENT, PASS, DELTA\n");
 
-	pmukit_fw_mvals_clear(m);
 	for (k = 0; k < p->nall; k++) {
 		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
-		unsigned int pass = pmukit_plan_pass(&pl, k) + 1;	/* 1-based */
-		int slot = pmukit_fw_metric_slot(e->number);
 
-		merged_line(e->name, pass, e, 0, e->flags);
-		if (slot < 0 || m[slot].have || !(e->flags & PMUKIT_FW_VALID))
-			continue;
-		m[slot].have = 1;
-		m[slot].prohibited = !!(e->flags & PMUKIT_FW_PROHIBITED);
-		m[slot].valid = !(e->flags & (PMUKIT_FW_OVERFLOW | PMUKIT_FW_PROHIBITED));
-		m[slot].count = m[slot].valid ? e->postval - e->preval : 0;
-		m[slot].pass = pass;
-		m[slot].cycles = p->cycles[pass - 1];
-		m[slot].have_cycles = 1;
-		m[slot].cycles_valid = !(p->cycles_flags[pass - 1] & PMUKIT_FW_OVERFLOW);
+		merged_line(e->name, pmukit_plan_pass(&pl, k) + 1, e, 0, e->flags);
 	}
 	for (i = 0; i < p->npasses; i++)
 		merged_line("CYCLES", i + 1, 0, p->cycles[i],
 			    i < p->pass ? p->cycles_flags[i] : 0);
 	spread_line(p);
-	if (p->pass) {
-		m[PMUKIT_FW_M_CYCLES].have = 1;
-		m[PMUKIT_FW_M_CYCLES].valid = !(p->cycles_flags[0] & PMUKIT_FW_OVERFLOW);
-		m[PMUKIT_FW_M_CYCLES].count = p->cycles[0];
-		m[PMUKIT_FW_M_CYCLES].pass = 1;
-	}
-	pmukit_fw_metrics_emit(m);
+	pmukit_fw_metrics_emit(passes_get, p);
 	pmukit_fw_rule();
 }

@@ -79,9 +79,8 @@ void pmukit_fw_line_fixed(struct pmukit_fw_line *l, uint64_t v, unsigned int dec
 void pmukit_fw_line_end(struct pmukit_fw_line *l);	/* adds '\n' and sends */
 void pmukit_fw_rule(void);				/* a line of dashes */
 
-/* Metrics (metrics.c): one input per event the metrics use. */
+/* Metrics (metrics.c): what a report knows of one event a metric uses. */
 struct pmukit_fw_mval {
-	int have;
 	int valid;		/* a count: no overflow, counting allowed */
 	int prohibited;		/* invalid because counting is prohibited here */
 	uint64_t count;
@@ -92,17 +91,17 @@ struct pmukit_fw_mval {
 };
 
 /*
- * Inputs: slot PMUKIT_FW_M_CYCLES is the cycle counter, the others the
- * events of the metrics the firmware prints (core/metrics.c's table), in
- * the order they first appear there.
+ * A report's counts: fills @v for event @number (PMUKIT_FW_CYCLES: the
+ * cycle counter) and returns 1, or returns 0 when it was not counted.
  */
-enum { PMUKIT_FW_M_CYCLES = 0, PMUKIT_FW_M_COUNT = 12 };
+typedef int (*pmukit_fw_mval_get)(const void *ctx, int number, struct pmukit_fw_mval *v);
 
-/* Which metric input an event number feeds, or -1. */
-int pmukit_fw_metric_slot(int number);
-/* No input has a value. */
-void pmukit_fw_mvals_clear(struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
-void pmukit_fw_metrics_emit(const struct pmukit_fw_mval m[PMUKIT_FW_M_COUNT]);
+/* The image's metric set (metrics.c; pmukit_fw_metrics.h chooses another). */
+struct pmukit_metric_set;
+const struct pmukit_metric_set *pmukit_fw_metric_set(void);
+
+/* Prints every metric of the image's set whose events @get has. */
+void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx);
 
 /* Event delta as the stop code computed it (pmu_fw.c). */
 int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);

@@ -136,7 +136,10 @@ int pmukit_fw_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);
 /* Prints the CSV table of a selection after pmukit_fw_stop() (stop already does). */
 void pmukit_fw_print_results(const struct pmukit_fw_event *ev);
 
-/* Prints IPC and the L1D/L2D refill rates when their events are in @ev. */
+/*
+ * Prints the metrics whose events are in @ev: IPC, refill and misprediction
+ * rates, MPKI; or a core's metrics (pmukit_fw_metrics.h).
+ */
 void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev);
 
 /* PMCR.N as seen at the current level: the event counters available. */
