@@ -15,7 +15,6 @@
  * note under the metrics says so, and by how much.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 #include <strings.h>
@@ -396,8 +395,9 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 				continue;
 			if (r->have_cycles[p - 1] && r->have_cycles[ref - 1] && r->pass_cycles[p - 1]) {
 				double f = (double)r->pass_cycles[ref - 1] / (double)r->pass_cycles[p - 1];
+				double scaled = (double)count[k] * f + 0.5;
 
-				count[k] = (uint64_t)llround((double)count[k] * f);
+				count[k] = scaled < 1.8e19 ? (uint64_t)scaled : UINT64_MAX;
 				add_text(res->note, sizeof(res->note), "; %s (pass %u) x %.4f, pass %u's cycles over pass %u's",
 					 mi->event_name[k], p, f, ref, p);
 			} else {
