@@ -387,7 +387,16 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 		for (k = 0; k < mi->nevents; k++)
 			if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
 				ref = r->ev[at[k]].pass;
-		snprintf(res->note, sizeof(res->note), "events of passes %s", res->passes);
+		unsigned int others = 0;
+
+		for (k = 0; k < mi->nevents; k++)
+			others += mi->event[k] != PMUKIT_EVT_CPU_CYCLES;
+		if (sel->counters && others > sel->counters)
+			snprintf(res->note, sizeof(res->note),
+				 "events of passes %s: its %u events beside CPU_CYCLES do not fit %u counters",
+				 res->passes, others, sel->counters);
+		else
+			snprintf(res->note, sizeof(res->note), "events of passes %s", res->passes);
 		for (k = 0; k < mi->nevents; k++) {
 			unsigned int p = r->ev[at[k]].pass;
 

@@ -31,7 +31,7 @@ struct an_result {
 	double value;
 	char why[160];
 	char passes[64];	/* "1", "1,2" */
-	char note[200];		/* how counts of different passes were combined */
+	char note[320];		/* how counts of different passes were combined, and why */
 };
 
 struct an_sel {
@@ -39,6 +39,7 @@ struct an_sel {
 	const struct pmukit_core_def *core;	/* for event names */
 	unsigned int level;	/* topdown level 1 or 2; 0: -M or every metric */
 	unsigned int npasses;	/* of the counts evaluated */
+	unsigned int counters;	/* event counters a pass had (pmukit stat), 0: not known */
 	unsigned int n;
 	struct an_item item[AN_MAX_ITEMS];
 	struct an_result res[AN_MAX_ITEMS];

@@ -478,6 +478,7 @@ int cmd_stat(int argc, char **argv)
 	r.npasses = plan.npasses;
 	/* Metrics: the cycle counter besides the event counters. */
 	r.ncounters = (unsigned int)cap + !!sel.set;
+	sel.counters = (unsigned int)cap;
 
 	/* The command runs where it was asked to (direct: the session pins). */
 	if (o.out.cpu >= 0 && o.path != PMUKIT_PATH_DIRECT && pin_to_cpu(o.out.cpu)) {

@@ -184,18 +184,20 @@ static const char stat_csv_expected[] =
 	"(or a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' table, or 'pmukit stat --json' output)";
 
 /*
- * The separator of the first line: the unit (an event row's second field)
- * and an empty value (a metric row's first fields) are empty, so the
- * separator is the shortest text that comes twice at the start of what
- * follows the value.
+ * The separator, from the first line, a count's: its value, then the unit,
+ * which is empty, so the separator is the text that comes twice right
+ * after the value and is then followed by the event's name, not by itself.
  */
 static int find_sep(const char *line, char *sep, size_t cap)
 {
 	const char *rest = line + strspn(line, "0123456789");
 	size_t n, max = strlen(rest) / 2;
 
+	if (rest == line)
+		return -1;
 	for (n = 1; n <= max && n < cap; n++)
-		if (!strncmp(rest, rest + n, n) && !isalnum((unsigned char)rest[0])) {
+		if (!strncmp(rest, rest + n, n) && strncmp(rest + 2 * n, rest, n) &&
+		    !isalnum((unsigned char)rest[0])) {
 			memcpy(sep, rest, n);
 			sep[n] = '\0';
 			return 0;

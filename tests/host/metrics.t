@@ -78,6 +78,15 @@ for f in stat.csv stat.json fw.txt fw-merged.txt; do
 		ok "metrics $f: a metric of two passes says how they were combined"
 	else nok "metrics $f: combined passes"; diag "$out"; fi
 done
+# Another separator: found from the first line, or given.
+grep -v '^,' "$F/stat.csv" | sed 's/,/::/g' > "$tmp/sep.csv"
+for opt in "" "--input-separator ::"; do
+	# shellcheck disable=SC2086
+	run metrics --cpu neoverse-n1 -M ipc,dtlb_walk_ratio -x, $opt "$tmp/sep.csv"
+	if [ "$rc" = 0 ] && [ "$(value ipc) $(value dtlb_walk_ratio)" = "2.5000 0.1000" ]; then
+		ok "metrics: stat -x:: output${opt:+ with $opt}"
+	else nok "metrics: stat -x:: output $opt"; diag "exit $rc" "$out"; fi
+done
 expect 0 '^ stage 1: Cycle Accounting$' "metrics --topdown: stage 1" -- metrics --cpu neoverse-n1 --topdown "$F/fw.txt"
 if printf '%s\n' "$out" | grep -Eq '^   backend_stalled_cycles +30\.00 +percent of cycles +STALL_BACKEND / CPU_CYCLES \* 100  \(pass 1\)$'; then
 	ok "metrics --topdown: value, units, formula and pass"

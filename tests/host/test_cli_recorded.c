@@ -111,6 +111,8 @@ static void test_parse(void)
 		  "INST_RETIRED@1=5 CPU_CYCLES@2=7 |cycles -,7" },
 		{ __LINE__, "5::::INST_RETIRED:u::0.00::1::100.00::::\r\n", "::",
 		  "INST_RETIRED:u@1=5 |cycles -" },
+		{ __LINE__, "5::::INST_RETIRED:u::0.00::1::100.00::::\n", NULL,
+		  "INST_RETIRED:u@1=5 |cycles -" },
 		{ __LINE__, "5,,\"A,B\",0.00,1,100.00,,\n", NULL, "A,B@1=5 |cycles -" },
 		/* the firmware's tables: one a pass, or the merged one */
 		{ __LINE__, fw_two_passes, NULL,
