@@ -345,7 +345,8 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 	uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
 	struct pmukit_metric_value v;
 	int at[PMUKIT_METRIC_MAX_EVENTS];
-	unsigned int k, ref, one_pass;
+	unsigned int k, ref, one_pass, others = 0;
+	char passes[sizeof(res->passes)] = "";
 	uint64_t seen = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -379,24 +380,22 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 	}
 	for (k = 0; k < REC_MAX_PASSES; k++)
 		if (seen & (1ull << k))
-			add_text(res->passes, sizeof(res->passes), "%s%u", res->passes[0] ? "," : "",
-				 k + 1);
+			add_text(passes, sizeof(passes), "%s%u", passes[0] ? "," : "", k + 1);
+	memcpy(res->passes, passes, sizeof(res->passes));
 	if (!one_pass && mi->nevents) {
 		/* The reference: the pass of the metric's cycles, else of its first event. */
 		ref = r->ev[at[0]].pass;
-		for (k = 0; k < mi->nevents; k++)
+		for (k = 0; k < mi->nevents; k++) {
+			others += mi->event[k] != PMUKIT_EVT_CPU_CYCLES;
 			if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
 				ref = r->ev[at[k]].pass;
-		unsigned int others = 0;
-
-		for (k = 0; k < mi->nevents; k++)
-			others += mi->event[k] != PMUKIT_EVT_CPU_CYCLES;
+		}
 		if (sel->counters && others > sel->counters)
 			snprintf(res->note, sizeof(res->note),
 				 "events of passes %s: its %u events beside CPU_CYCLES do not fit %u counters",
-				 res->passes, others, sel->counters);
+				 passes, others, sel->counters);
 		else
-			snprintf(res->note, sizeof(res->note), "events of passes %s", res->passes);
+			snprintf(res->note, sizeof(res->note), "events of passes %s", passes);
 		for (k = 0; k < mi->nevents; k++) {
 			unsigned int p = r->ev[at[k]].pass;
 
