@@ -11,27 +11,19 @@
 #include "cli.h"
 #include "recorded.h"
 
-static FILE *out;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_quiet();
-	out = fopen("/dev/null", "w");
-	if (!out)
-		abort();
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct recorded rec;
 	static struct an_sel sel;
 	char err[512], *text = fuzz_string(data, size);
+	static int quiet;
 	struct json j;
 	int all;
 
+	if (!quiet) {	/* the output goes to stdout, then /dev/null */
+		fuzz_quiet();
+		quiet = 1;
+	}
 	if (recorded_parse(text, strlen(text), NULL, &rec, err, sizeof(err)) == 0) {
 		for (all = 0; all < 2; all++) {
 			memset(&sel, 0, sizeof(sel));
@@ -42,9 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			else if (an_select_topdown(&sel, "metrics", 2))
 				abort();
 			an_eval(&sel, &rec);
-			an_print_table(out, &sel);
-			an_print_csv(out, ",", &sel);
-			json_start(&j, out);
+			an_print_table(stdout, &sel);
+			an_print_csv(stdout, ",", &sel);
+			json_start(&j, stdout);
 			json_obj(&j, NULL);
 			an_print_json(&j, &sel);
 			json_obj_end(&j);
