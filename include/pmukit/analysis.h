@@ -183,8 +183,8 @@ PMUKIT_API int pmukit_topdown_node_of(const struct pmukit_topdown *t, unsigned i
 /* ---- passes for metrics ---------------------------------------------- */
 
 /*
- * CPU_CYCLES has a counter of its own in every pass (PMCCNTR); without
- * this flag it takes one of the counters in every pass.
+ * pmukit_metric_plan(): CPU_CYCLES has a counter of its own in every pass
+ * (PMCCNTR); without this flag it takes one of the counters in every pass.
  */
 #define PMUKIT_PLAN_CYCLE_COUNTER	2u
 
