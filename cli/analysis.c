@@ -609,7 +609,7 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 		fprintf(f, " topdown level %u for %s (Arm's topdown methodology):\n", sel->level,
 			an_set_name(sel->set));
 	else
-		fprintf(f, " metrics for %s:\n", an_set_name(sel->set));
+		fprintf(f, " metrics for %s:\n", set_label(sel));
 	for (i = 0; i < sel->n; i++) {
 		const struct pmukit_metric_info *mi = mi_of(sel, sel->item[i].metric);
 		const struct an_result *res = &sel->res[i];

@@ -116,6 +116,16 @@ if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a
 	ok "metrics: a divisor of 0: n/a, never inf"
 else nok "metrics: divided by 0"; diag "$out"; fi
 
+# The firmware demo's real output (docs/firmware.md): tables of two selections, two
+# passes and their merged table, which stands for them; the firmware's own IPC and n/a.
+run metrics --cpu cortex-a53 -x, "$F/fw-demo.txt"
+if [ "$rc" = 0 ] && [ "$(value IPC)" = 1.0000 ] &&
+   printf '%s\n' "$out" | grep -q '^,,,,,,n/a,L1D refill rate,.*,L1D_CACHE counted 0$'; then
+	ok "metrics: the firmware demo's output: IPC 1.000 and the n/a the firmware prints"
+else nok "metrics: firmware demo"; diag "exit $rc" "$out"; fi
+expect 0 "fw-demo.txt: firmware CSV, 13 counts in 2 passes" "metrics: the merged table stands for the passes' tables" \
+	-- metrics --cpu cortex-a53 "$F/fw-demo.txt"
+
 # ---- bad input: exit 2, the line and what was expected -----------------------------
 bad() {
 	desc=$1 want=$2
