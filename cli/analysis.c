@@ -505,6 +505,10 @@ void an_eval(struct an_sel *sel, const struct recorded *r)
 
 	codes_of(sel, r, code);
 	sel->npasses = r->npasses;
+	sel->nunknown = 0;
+	for (i = 0; i < r->nev && sel->nunknown < ARRAY_SIZE(sel->unknown); i++)
+		if (code[i] < 0)
+			sel->unknown[sel->nunknown++] = r->ev[i].name;
 	for (i = 0; i < sel->n; i++)
 		eval_one(sel, r, code, sel->item[i].metric, &sel->res[i]);
 	topdown_order(sel);
@@ -634,6 +638,10 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 		fprintf(f, " not implemented here, according to %s:\n", sel->absent_source);
 		name_list(f, "   ", names, sel->nabsent);
 	}
+	if (sel->nunknown) {
+		fprintf(f, " not events of %s, left out:\n", sel->core ? sel->core->name : "this core");
+		name_list(f, "   ", sel->unknown, sel->nunknown);
+	}
 	for (i = 0; i < sel->n && notes; i++) {
 		unsigned int k;
 
@@ -715,6 +723,12 @@ void an_print_json(struct json *j, const struct an_sel *sel)
 			json_str(j, NULL, absent_name(sel, i, v, sizeof(v)));
 		json_arr_end(j);
 		json_str(j, "not_implemented_source", sel->absent_source);
+	}
+	if (sel->nunknown) {
+		json_arr(j, "unknown_events");
+		for (i = 0; i < sel->nunknown; i++)
+			json_str(j, NULL, sel->unknown[i]);
+		json_arr_end(j);
 	}
 }
 

@@ -47,6 +47,9 @@ struct an_sel {
 	unsigned int nabsent;
 	uint16_t absent[64];
 	char absent_source[160];
+	/* Names of the counts evaluated that are no event of the core (into those counts). */
+	unsigned int nunknown;
+	const char *unknown[32];
 };
 
 /*

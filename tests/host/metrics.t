@@ -126,6 +126,14 @@ else nok "metrics: firmware demo"; diag "exit $rc" "$out"; fi
 expect 0 "fw-demo.txt: firmware CSV, 13 counts in 2 passes" "metrics: the merged table stands for the passes' tables" \
 	-- metrics --cpu cortex-a53 "$F/fw-demo.txt"
 
+printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nINST_RETIRED,0,10,10\nmy loads,0,5,5\nCYCLES,0,20,20\n' > "$tmp/names"
+run metrics --cpu neoverse-n1 -M ipc "$tmp/names"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^   ipc +0\.500 ' &&
+   printf '%s\n' "$out" | grep -q '^ not events of neoverse-n1, left out:$' &&
+   printf '%s\n' "$out" | grep -q '^   my loads$'; then
+	ok "metrics: a name that is no event of the core is said to be left out"
+else nok "metrics: unknown names"; diag "exit $rc" "$out"; fi
+
 # ---- bad input: exit 2, the line and what was expected -----------------------------
 bad() {
 	desc=$1 want=$2
