@@ -101,6 +101,11 @@ for path in direct perf; do
 	metric_lines /tmp/off-fw > /tmp/offline
 	if [ -s /tmp/online ] && cmp -s /tmp/online /tmp/offline; then ok "$path: offline from the firmware's tables = online"
 	else nok "$path: offline from firmware tables"; diag "$(cat /tmp/fw.csv)" "--" "$(cat /tmp/off-fw)"; fi
+	# (a run of its own: under icount its metrics are the same)
+	pmukit metrics --cpu $cpu --topdown --level 2 -x, /tmp/td.json > /tmp/off-jx 2>&1
+	metric_lines /tmp/off-jx > /tmp/offline
+	if [ -s /tmp/online ] && cmp -s /tmp/online /tmp/offline; then ok "$path: offline from --json output = online"
+	else nok "$path: offline from --json output"; diag "$(cat /tmp/online)" "--" "$(cat /tmp/off-jx)"; fi
 	pmukit metrics --cpu $cpu --topdown --level 2 --json /tmp/td.json > /tmp/off-json 2>&1
 	if grep -q '"name": "ipc"' /tmp/off-json && grep -A1 '"name": "ipc"' /tmp/off-json | grep -q '"value": 1.0000' &&
 	   grep -A1 '"name": "frontend_stalled_cycles"' /tmp/td.json | grep -q '"value": 0.0000'; then
