@@ -555,7 +555,7 @@ static const struct an_result *root_result(const struct an_sel *sel, int root)
 	return NULL;
 }
 
-/* The heading of the group (and stage) item @i starts, or NULL when it goes on. */
+/* The heading of the group (and stage) that item @i starts; nothing where it goes on. */
 static void heading(FILE *f, const struct an_sel *sel, unsigned int i)
 {
 	const struct an_item *it = &sel->item[i], *prev = i ? &sel->item[i - 1] : NULL;
