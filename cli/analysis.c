@@ -37,6 +37,22 @@ const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, ui
 	return s;
 }
 
+/*
+ * The core @name names on the command line: one with an event table
+ * (*core set), else one that only has metric data (the C1 cores: *core
+ * NULL, the set returned). NULL when it is neither.
+ */
+const struct pmukit_metric_set *an_set_named(const char *name, const struct pmukit_core_def **core)
+{
+	const struct pmukit_metric_set *s;
+
+	*core = pmukit_core_by_name(name);
+	if (*core)
+		return an_set_of(*core, 0);
+	s = pmukit_metric_set_for(name);
+	return s && pmukit_metric_set_info(s)->core[0] ? s : NULL;
+}
+
 const char *an_set_name(const struct pmukit_metric_set *s)
 {
 	return pmukit_metric_set_info(s)->name;
@@ -244,6 +260,25 @@ unsigned int an_metrics(const struct an_sel *sel, unsigned int *metric, unsigned
  * levels ("INST_RETIRED:u", "r08"), perf's names where there is no Arm
  * PMU (cycles, instructions) or the firmware's cycle counter (CYCLES).
  */
+/*
+ * An event the set's metrics read, by name: the metric data names its
+ * events with their numbers, so a core whose events pmukit has no table for
+ * (the C1 cores) still has them.
+ */
+static int set_event_code(const struct pmukit_metric_set *s, const char *name)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < pmukit_metric_set_info(s)->nmetrics; i++) {
+		const struct pmukit_metric_info *m = pmukit_metric_set_metric(s, i);
+
+		for (k = 0; k < m->nevents; k++)
+			if (!strcasecmp(m->event_name[k], name))
+				return m->event[k];
+	}
+	return -1;
+}
+
 static int rec_code(const struct an_sel *sel, const char *name)
 {
 	struct pmukit_event_spec es;
@@ -260,7 +295,7 @@ static int rec_code(const struct an_sel *sel, const char *name)
 		return PMUKIT_EVT_INST_RETIRED;
 	if (pmukit_event_parse(name, sel->core, &es) == 0)
 		return es.code;
-	return -1;
+	return set_event_code(sel->set, base);
 }
 
 static void codes_of(const struct an_sel *sel, const struct recorded *r, int *code)

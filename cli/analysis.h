@@ -59,6 +59,7 @@ struct an_sel {
 const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, uint32_t midr);
 
 /* The name shown for @s: "neoverse-n1", "generic". */
+const struct pmukit_metric_set *an_set_named(const char *name, const struct pmukit_core_def **core);
 const char *an_set_name(const struct pmukit_metric_set *s);
 
 /*

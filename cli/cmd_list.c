@@ -127,6 +127,14 @@ int cmd_list(int argc, char **argv)
 	}
 	if (c < 0)
 		return g.exit;
+	if (cpu_name && metrics) {
+		const struct pmukit_metric_set *s = an_set_named(cpu_name, &core);
+
+		if (s && !core) {	/* metric data without an event table */
+			an_list(stdout, s);
+			return CLI_OK;
+		}
+	}
 	if (cpu_name) {
 		core = pmukit_core_by_name(cpu_name);
 		if (!core) {

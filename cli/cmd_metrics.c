@@ -83,22 +83,31 @@ static char *read_all(FILE *f, size_t *len)
 	return NULL;
 }
 
-/* A core named on the command line, with "did you mean" when it is not one. */
-static const struct pmukit_core_def *core_arg(const char *cmd, const char *name)
+/* A core named on the command line that is not one, with "did you mean". */
+static int no_core(const char *cmd, const char *name)
 {
-	const struct pmukit_core_def *core = pmukit_core_by_name(name);
 	const char *sugg[PMUKIT_SUGGEST_MAX];
 	size_t i, n;
 
-	if (core)
-		return core;
-	usage_error(cmd, "no core named '%s' (see pmukit list --cores)", name);
+	usage_error(cmd, "no core named '%s' (see pmukit list --cores and --metrics --cpu)", name);
 	n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_MAX);
+	if (!n) {	/* the cores that only have metric data (C1) */
+		const char *sets[64];
+		size_t k = 0;
+
+		for (i = 1; i < pmukit_metric_sets() && k < ARRAY_SIZE(sets); i++) {
+			const char *c = pmukit_metric_set_info(pmukit_metric_set_at((unsigned int)i))->core;
+
+			if (!k || strcmp(sets[k - 1], c))	/* a core's revisions are neighbours */
+				sets[k++] = c;
+		}
+		n = pmukit_suggest(name, sets, k, 2, sugg, PMUKIT_SUGGEST_MAX);
+	}
 	for (i = 0; i < n; i++)
 		fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
 	if (n)
 		fputc('\n', stderr);
-	return NULL;
+	return CLI_USAGE;
 }
 
 int cmd_metrics(int argc, char **argv)
@@ -165,14 +174,9 @@ int cmd_metrics(int argc, char **argv)
 		return usage_error("metrics", "--level goes with --topdown");
 
 	memset(&sel, 0, sizeof(sel));
-	sel.core = core_arg("metrics", cpu);
-	if (!sel.core)
-		return CLI_USAGE;
-	sel.set = an_set_of(sel.core, 0);
-	if (!sel.set) {
-		cli_error("metrics", "no metrics for %s", sel.core->name);
-		return CLI_USAGE;
-	}
+	sel.set = an_set_named(cpu, &sel.core);
+	if (!sel.set)
+		return no_core("metrics", cpu);
 	if (names && (ret = an_select_names(&sel, "metrics", names)))
 		return ret;
 	if (topdown && (ret = an_select_topdown(&sel, "metrics", level ? (unsigned int)level : 1)))

@@ -35,6 +35,9 @@ if printf '%s\n' "$out" | grep -Eq '^  IPC +.* INST_RETIRED / CPU_CYCLES$'; then
 else nok "list --metrics: generic IPC"; diag "$out"; fi
 expect 2 "no event table for a core named 'neoverse-n9'" "list --metrics --cpu: an unknown core" \
 	-- list --metrics --cpu neoverse-n9
+# The C1 cores have Arm's metric data but no event table in pmukit.
+expect 0 '^c1-pro-r[0-9]p[0-9] \(C1-Pro\): [0-9]+ metrics in [0-9]+ groups, topdown methodology' \
+	"list --metrics --cpu c1-pro: a core with metric data and no event table" -- list --metrics --cpu c1-pro
 
 # ---- -M and --topdown on the command line -----------------------------------
 expect 2 "no metric or metric group 'no_such_metric' for " "stat -M: an unknown metric, exit 2" \
@@ -51,6 +54,8 @@ expect 2 "--cpu NAME: the core the counts come from" "metrics: no --cpu" -- metr
 expect 2 "no core named 'neoverse-n11'" "metrics: an unknown core" -- metrics --cpu neoverse-n11 "$F/stat.csv"
 if printf '%s\n' "$out" | grep -q "did you mean: .*neoverse-n1"; then ok "metrics: an unknown core: did you mean"
 else nok "metrics: did you mean a core"; diag "$out"; fi
+expect 2 "did you mean: c1-pro$" "metrics: a misspelt core that has only metric data: did you mean" \
+	-- metrics --cpu c1-prx "$F/stat.csv"
 expect 2 "did you mean: .*frontend_stalled_cycles" "metrics -M: a misspelt metric: did you mean" \
 	-- metrics --cpu neoverse-n1 -M frontend_stalled "$F/stat.csv"
 if printf '%s\n' "$out" | grep -q "^metrics of neoverse-n1 " && printf '%s\n' "$out" | grep -q "^groups of neoverse-n1:"; then
@@ -78,6 +83,11 @@ for f in stat.csv stat.json fw.txt fw-merged.txt; do
 		ok "metrics $f: a metric of two passes says how they were combined"
 	else nok "metrics $f: combined passes"; diag "$out"; fi
 done
+# A core with metric data and no event table: the events by the data's names.
+run metrics --cpu c1-pro -M branch_mpki,dtlb_walk_ratio -x, "$F/stat.csv"
+if [ "$rc" = 0 ] && [ "$(value branch_mpki) $(value dtlb_walk_ratio)" = "2.0000 0.1000" ]; then
+	ok "metrics --cpu c1-pro: the values computed by hand"
+else nok "metrics --cpu c1-pro: values"; diag "exit $rc" "$out"; fi
 # Another separator: found from the first line, or given.
 grep -v '^,' "$F/stat.csv" | sed 's/,/::/g' > "$tmp/sep.csv"
 for opt in "" "--input-separator ::"; do
