@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: MIT
+# Shared by tests/fw/boot-*.t (bash, run by prove from the repository root):
+# the real firmware of tools/firmware-build (TF-A's BL31 profiling
+# enable_mmu_el3, U-Boot profiling its crc32 command in passes) booted by
+# tools/firmware-run, and the pieces of its console.
+. tests/tap.sh
+
+# The buffer the tests profile: 128 KiB of a fixed word, so that its CRC is
+# known (zlib's) and the same on every boot. (At 0x40000000 QEMU puts the
+# device tree, whose rng-seed changes on every boot.)
+BOOT_FILL="mw.l 0x50000000 0x12345678 0x8000"
+BOOT_CRC64K="crc32 0x50000000 0x10000"
+BOOT_CRC128K="crc32 0x50000000 0x20000"
+CRC64K=7bbe7183		# zlib.crc32(bytes.fromhex('78563412') * 0x4000)
+CRC128K=6d838789	# the same over 0x8000 words
+
+# Builds the firmware (cached); skips the whole script when its sources
+# cannot be fetched, naming the package, or when QEMU is missing.
+need_firmware() {
+	local err rc=0
+	command -v qemu-system-aarch64 >/dev/null || skip_all "qemu-system-aarch64 is not installed"
+	err=$(tools/firmware-build 2>&1 >/dev/null) || rc=$?
+	if [ "$rc" = 3 ]; then
+		skip_all "$(printf '%s\n' "$err" | grep -m1 'cannot fetch the source package')"
+	elif [ "$rc" != 0 ]; then
+		echo "Bail out! tools/firmware-build failed: $(printf '%s\n' "$err" | tail -n 5)"
+		exit 1
+	fi
+}
+
+# boot [firmware-run options] [--] COMMAND...: the console in $out (stdout and
+# stderr), the exit status in $rc.
+boot() {
+	rc=0
+	out=$(tools/firmware-run --no-build "$@" 2>&1) || rc=$?
+}
+
+# after CMD [N]: the console after the N-th (default 1st) prompt line
+# "=> CMD", up to the next prompt.
+after() {
+	printf '%s\n' "$out" | awk -v p="=> $1" -v nth="${2:-1}" '
+		$0 == p && ++n == nth { on = 1; next }
+		on && /^=> / { exit }
+		on { print }'
+}
+
+# delta TEXT NAME [N]: DELTA of NAME in the N-th (default 1st) "PMU EVENT,
+# PREVAL, POSTVAL, DELTA" table of TEXT.
+delta() {
+	printf '%s\n' "$1" | awk -v name="$2" -v t="${3:-1}" '
+		$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { n++; next }
+		n == t && index($0, name ",") == 1 { split($0, f, ","); print f[4]; exit }'
+}
+
+# csv_ok TEXT: every row of every table is NAME,PRE,POST,DELTA with
+# DELTA = POST - PRE; prints the number of tables, or "bad: LINE".
+csv_ok() {
+	printf '%s\n' "$1" | awk '
+		$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { tables++; in_t = 1; next }
+		in_t && /^-+$/ { in_t = 0; next }
+		in_t && /^pmukit: WARNING/ { next }
+		in_t {
+			if ($0 !~ /^[A-Z0-9_]+,[0-9]+,[0-9]+,[0-9]+$/) { print "bad: " $0; exit }
+			split($0, f, ",")
+			if (f[3] - f[2] != f[4]) { print "bad delta: " $0; exit }
+		}
+		END { print tables + 0 }'
+}
+
+# bl31_block: the BL31 enable_mmu_el3 profile (before U-Boot's banner).
+bl31_block() {
+	printf '%s\n' "$out" | awk '/^pmukit: BL31 enable_mmu_el3 /, /^NOTICE:  BL31:/'
+}
+
+# check_crc_profile LEVEL: the two passes and the merged result of one
+# "crc32 0x50000000 0x10000" (in $out, at U-Boot's LEVEL), under icount.
+check_crc_profile() {
+	local lvl=$1 c i1 c1 c2 merged
+	c=$(after "$BOOT_CRC64K")
+	check "$lvl: crc32 pass 1 and pass 2 headed '| $lvl | PMCR.N 6'" \
+		bash -c 'grep -qx "pmukit: pass 1 | $2 | PMCR.N 6" <<<"$1" && grep -qx "pmukit: pass 2 | $2 | PMCR.N 6" <<<"$1"' _ "$c" "$lvl"
+	expect_eq "$lvl: 2 well-formed tables 'PMU EVENT, PREVAL, POSTVAL, DELTA'" "$(csv_ok "$c")" 2
+	expect_eq "$lvl: the CRC printed once a pass, as zlib computes it" \
+		"$(grep -c "^crc32 for 50000000 ... 5000ffff ==> $CRC64K\$" <<<"$c")" 2
+	i1=$(delta "$c" INST_RETIRED 1) c1=$(delta "$c" CYCLES 1) c2=$(delta "$c" CYCLES 2)
+	expect_eq "$lvl: pass 1 = the cache selection and INST_RETIRED" \
+		"$(printf '%s\n' "$c" | awk '$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { n++; next } n == 1 && /^[A-Z]/ && !/^-/ { split($0, f, ","); printf "%s ", f[1] } /^-+$/ && n == 1 { exit }')" \
+		"L1D_TLB_REFILL L1D_CACHE_REFILL L1D_CACHE L2D_CACHE_REFILL L2D_CACHE INST_RETIRED CYCLES "
+	# 6 instructions a byte (the loop of crc32_no_comp: cmp, b.ne, ldrb, add,
+	# crc32b, b) and 6574 around it: parsing, printing, the library's window.
+	expect_eq "$lvl: INST_RETIRED of 64 KiB is exactly 6574 + 6 x 65536" "$i1" 399790
+	expect_eq "$lvl: CYCLES = INST_RETIRED under icount" "$c1" "$i1"
+	expect_eq "$lvl: CYCLES identical in both passes" "$c2" "$c1"
+	merged=$(printf '%s\n' "$c" | sed -n "/^pmukit: merged result of 2 of 2 passes | $lvl\$/,\$p")
+	expect_eq "$lvl: merged table: 11 events and the CYCLES of each pass" \
+		"$(grep -cE '^[A-Z0-9_]+,[12],[0-9]+$' <<<"$merged")" 13
+	check "$lvl: CYCLES spread 0 across the passes" grep -qx \
+		"CYCLES spread: min $c1, max $c1, spread 0 (0.00% of min) over 2 passes" <<<"$merged"
+	check "$lvl: metrics: IPC 1.000 and the L1D/L2D refill rates" \
+		bash -c 'grep -qx "IPC,1.000,INST_RETIRED / CYCLES" <<<"$1" && grep -q "^L1D refill rate," <<<"$1" && grep -q "^L2D refill rate," <<<"$1"' _ "$merged"
+}
+
+# check_boot LEVEL: one boot's checks (U-Boot at LEVEL: EL1 or EL2).
+check_boot() {
+	local lvl=$1 before after_ d64 d128
+	expect_eq "$lvl: the boot ran every command and powered off (exit 0)" "$rc" 0
+	check "$lvl: U-Boot's prompt reached" grep -qx "=> $BOOT_FILL" <<<"$out"
+	check "$lvl: BL31: the enable_mmu_el3 profile at EL3, then BL31 goes on" \
+		bash -c 'grep -qx "pmukit: BL31 enable_mmu_el3 | EL3 (Secure) | PMCR.N 6" <<<"$1" && grep -q "^NOTICE:  BL31: v" <<<"$1"' _ "$(bl31_block)"
+	expect_eq "$lvl: BL31: one well-formed table" "$(csv_ok "$(bl31_block)")" 1
+	check_crc_profile "$lvl"
+	d64=$(delta "$(after "$BOOT_CRC64K")" INST_RETIRED)
+	d128=$(delta "$(after "$BOOT_CRC128K")" INST_RETIRED)
+	expect_eq "$lvl: 64 KiB more cost exactly 6 x 65536 more instructions" "$((d128 - d64))" 393216
+	expect_eq "$lvl: crc32 of 128 KiB as zlib computes it" \
+		"$(after "$BOOT_CRC128K" | grep -c "==> $CRC128K\$")" 2
+	before=$(after pmukit 1)
+	after_=$(after pmukit 2)
+	check "$lvl: the pmukit command prints the level and the registers" \
+		bash -c 'grep -qx "pmukit: $2, PMCR.N 6" <<<"$1" && grep -q "^PMCR  *0x" <<<"$1" && grep -q "^PMEVCNTR5  *0x" <<<"$1"' _ "$before" "$lvl"
+	expect_eq "$lvl: every register the library changed is back as it was after stop" "$after_" "$before"
+}
+
+# The commands of a profiled boot.
+boot_cmds=(pmukit "$BOOT_FILL" "$BOOT_CRC64K" "$BOOT_CRC128K" pmukit)
+
+# tables: every CSV row of $out, for comparing boots.
+tables() {
+	printf '%s\n' "$out" | grep -E '^[A-Z0-9_]+,[0-9]+,[0-9]+(,[0-9]+)?$|^CYCLES spread'
+}
