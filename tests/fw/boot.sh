@@ -2,8 +2,9 @@
 # Shared by tests/fw/boot-*.t (bash, run by prove from the repository root):
 # the real firmware of tools/firmware-build (TF-A's BL31 profiling
 # enable_mmu_el3, U-Boot profiling its crc32 command in passes) booted by
-# tools/firmware-run, and the pieces of its console.
-. tests/tap.sh
+# tools/firmware-run, and the pieces of its console. csv_check and the TAP
+# helpers come from tests/fw/lib.sh.
+. tests/fw/lib.sh
 
 # The buffer the tests profile: 128 KiB of a fixed word, so that its CRC is
 # known (zlib's) and the same on every boot. (At 0x40000000 QEMU puts the
@@ -52,21 +53,6 @@ delta() {
 		n == t && index($0, name ",") == 1 { split($0, f, ","); print f[4]; exit }'
 }
 
-# csv_ok TEXT: every row of every table is NAME,PRE,POST,DELTA with
-# DELTA = POST - PRE; prints the number of tables, or "bad: LINE".
-csv_ok() {
-	printf '%s\n' "$1" | awk '
-		$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { tables++; in_t = 1; next }
-		in_t && /^-+$/ { in_t = 0; next }
-		in_t && /^pmukit: WARNING/ { next }
-		in_t {
-			if ($0 !~ /^[A-Z0-9_]+,[0-9]+,[0-9]+,[0-9]+$/) { print "bad: " $0; exit }
-			split($0, f, ",")
-			if (f[3] - f[2] != f[4]) { print "bad delta: " $0; exit }
-		}
-		END { print tables + 0 }'
-}
-
 # bl31_block: the BL31 enable_mmu_el3 profile (before U-Boot's banner).
 bl31_block() {
 	printf '%s\n' "$out" | awk '/^pmukit: BL31 enable_mmu_el3 /, /^NOTICE:  BL31:/'
@@ -79,7 +65,7 @@ check_crc_profile() {
 	c=$(after "$BOOT_CRC64K")
 	check "$lvl: crc32 pass 1 and pass 2 headed '| $lvl | PMCR.N 6'" \
 		bash -c 'grep -qx "pmukit: pass 1 | $2 | PMCR.N 6" <<<"$1" && grep -qx "pmukit: pass 2 | $2 | PMCR.N 6" <<<"$1"' _ "$c" "$lvl"
-	expect_eq "$lvl: 2 well-formed tables 'PMU EVENT, PREVAL, POSTVAL, DELTA'" "$(csv_ok "$c")" 2
+	expect_eq "$lvl: 2 well-formed tables 'PMU EVENT, PREVAL, POSTVAL, DELTA'" "$(csv_check "$c")" 2
 	expect_eq "$lvl: the CRC printed once a pass, as zlib computes it" \
 		"$(grep -c "^crc32 for 50000000 ... 5000ffff ==> $CRC64K\$" <<<"$c")" 2
 	i1=$(delta "$c" INST_RETIRED 1) c1=$(delta "$c" CYCLES 1) c2=$(delta "$c" CYCLES 2)
@@ -107,8 +93,9 @@ check_boot() {
 	check "$lvl: U-Boot's prompt reached" grep -qx "=> $BOOT_FILL" <<<"$out"
 	check "$lvl: BL31: the enable_mmu_el3 profile at EL3, then BL31 goes on" \
 		bash -c 'grep -qx "pmukit: BL31 enable_mmu_el3 | EL3 (Secure) | PMCR.N 6" <<<"$1" && grep -q "^NOTICE:  BL31: v" <<<"$1"' _ "$(bl31_block)"
-	expect_eq "$lvl: BL31: one well-formed table" "$(csv_ok "$(bl31_block)")" 1
+	expect_eq "$lvl: BL31: one well-formed table" "$(csv_check "$(bl31_block)")" 1
 	check_crc_profile "$lvl"
+	check "$lvl: no counter overflowed" bash -c '! grep -q OVERFLOW <<<"$1"' _ "$out"
 	d64=$(delta "$(after "$BOOT_CRC64K")" INST_RETIRED)
 	d128=$(delta "$(after "$BOOT_CRC128K")" INST_RETIRED)
 	expect_eq "$lvl: 64 KiB more cost exactly 6 x 65536 more instructions" "$((d128 - d64))" 393216
