@@ -36,4 +36,8 @@ boot --timeout 12 -- "sleep 600"
 expect_eq "hang: killed, exit 125" "$rc" 125
 check "hang: says so and shows the last console lines" \
 	bash -c 'grep -q "^firmware-run: no prompt after .sleep 600. within 12 s: killed; last console lines:" <<<"$1" && grep -q "^  | => sleep 600" <<<"$1"' _ "$out"
+# Sources that cannot be fetched: the boot tests skip, naming the package.
+skipped=$(FW_UBOOT_VERSION=0~none bash tests/fw/boot-el2.t 2>/dev/null)
+check "a U-Boot version that cannot be fetched: the tests SKIP, naming u-boot=0~none" \
+	grep -qE '^1\.\.0 # SKIP .*cannot fetch the source package u-boot=0~none' <<<"$skipped"
 tap_done
