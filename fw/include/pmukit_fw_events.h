@@ -73,5 +73,13 @@ enum pmukit_fw_core_event {
 	PMUKIT_FW_EVENT(MEM_ACCESS),						\
 	PMUKIT_FW_EVENT(BR_IMMED_RETIRED),					\
 	PMUKIT_FW_EVENT(BR_RETURN_RETIRED)
+/* The nearest on an ARMv7 core without LD/ST/branch RETIRED events (Cortex-A15). */
+#define PMUKIT_FW_SEL_WORKLOAD_ARMV7						\
+	PMUKIT_FW_EVENT(INST_RETIRED),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS_RD),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS_WR),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS),						\
+	PMUKIT_FW_EVENT(BR_PRED),						\
+	PMUKIT_FW_EVENT(BR_MIS_PRED)
 
 #endif /* PMUKIT_FW_EVENTS_H */

@@ -3,8 +3,10 @@
 # the real firmware of tools/firmware-build (TF-A's BL31 profiling
 # enable_mmu_el3, U-Boot profiling its crc32 command in passes) booted by
 # tools/firmware-run, and the pieces of its console. csv_check and the TAP
-# helpers come from tests/fw/lib.sh.
+# helpers come from tests/fw/lib.sh. FW_ARCH (arm64, or arm: the 32-bit
+# U-Boot in HYP, without TF-A) is set before need_firmware.
 . tests/fw/lib.sh
+FW_ARCH=${FW_ARCH:-arm64}
 
 # The buffer the tests profile: 128 KiB of a fixed word, so that its CRC is
 # known (zlib's) and the same on every boot. (At 0x40000000 QEMU puts the
@@ -18,9 +20,10 @@ CRC128K=6d838789	# the same over 0x8000 words
 # Builds the firmware (cached); skips the whole script when its sources
 # cannot be fetched, naming the package, or when QEMU is missing.
 need_firmware() {
-	local err rc=0
-	command -v qemu-system-aarch64 >/dev/null || skip_all "qemu-system-aarch64 is not installed"
-	err=$(tools/firmware-build 2>&1 >/dev/null) || rc=$?
+	local err rc=0 q=qemu-system-aarch64
+	[ "$FW_ARCH" = arm64 ] || q=qemu-system-arm
+	command -v $q >/dev/null || skip_all "$q is not installed"
+	err=$(tools/firmware-build --arch "$FW_ARCH" 2>&1 >/dev/null) || rc=$?
 	if [ "$rc" = 3 ]; then
 		skip_all "$(printf '%s\n' "$err" | grep -m1 'cannot fetch the source package')"
 	elif [ "$rc" != 0 ]; then
@@ -34,7 +37,7 @@ need_firmware() {
 # stderr), the exit status in $rc.
 boot() {
 	rc=0
-	out=$(tools/firmware-run --no-build "$@" 2>&1) || rc=$?
+	out=$(tools/firmware-run --no-build --arch "$FW_ARCH" "$@" 2>&1) || rc=$?
 }
 
 # after CMD [N]: the console after the N-th (default 1st) prompt line
@@ -73,8 +76,8 @@ check_crc_profile() {
 	expect_eq "$lvl: pass 1 = the cache selection and INST_RETIRED" \
 		"$(printf '%s\n' "$c" | awk '$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { n++; next } n == 1 && /^[A-Z]/ && !/^-/ { split($0, f, ","); printf "%s ", f[1] } /^-+$/ && n == 1 { exit }')" \
 		"L1D_TLB_REFILL L1D_CACHE_REFILL L1D_CACHE L2D_CACHE_REFILL L2D_CACHE INST_RETIRED CYCLES "
-	check "$lvl: INST_RETIRED of 64 KiB counted ($i1), more than the loop's $CRC_LOOP x 65536" \
-		test "${i1:-0}" -gt $((CRC_LOOP * 65536))
+	check "$lvl: INST_RETIRED of 64 KiB counted ($i1), more than the loop's $CRC_LOOP x $((65536 / CRC_STEP))" \
+		test "${i1:-0}" -gt $((CRC_LOOP * 65536 / CRC_STEP))
 	expect_eq "$lvl: CYCLES = INST_RETIRED under icount" "$c1" "$i1"
 	expect_eq "$lvl: CYCLES identical in both passes" "$c2" "$c1"
 	merged=$(printf '%s\n' "$c" | sed -n "/^pmukit: merged result of 2 of 2 passes | $lvl\$/,\$p")
@@ -91,16 +94,18 @@ check_boot() {
 	local lvl=$1 before after_ d64 d128
 	expect_eq "$lvl: the boot ran every command and powered off (exit 0)" "$rc" 0
 	check "$lvl: U-Boot's prompt reached" grep -qx "=> $BOOT_FILL" <<<"$out"
-	check "$lvl: BL31: the enable_mmu_el3 profile at EL3, then BL31 goes on" \
-		bash -c 'grep -qx "pmukit: BL31 enable_mmu_el3 | EL3 (Secure) | PMCR.N 6" <<<"$1" && grep -q "^NOTICE:  BL31: v" <<<"$1"' _ "$(bl31_block)"
-	expect_eq "$lvl: BL31: one well-formed table" "$(csv_check "$(bl31_block)")" 1
+	if [ "$FW_ARCH" = arm64 ]; then
+		check "$lvl: BL31: the enable_mmu_el3 profile at EL3, then BL31 goes on" \
+			bash -c 'grep -qx "pmukit: BL31 enable_mmu_el3 | EL3 (Secure) | PMCR.N 6" <<<"$1" && grep -q "^NOTICE:  BL31: v" <<<"$1"' _ "$(bl31_block)"
+		expect_eq "$lvl: BL31: one well-formed table" "$(csv_check "$(bl31_block)")" 1
+	fi
 	check_crc_profile "$lvl"
 	check "$lvl: no counter overflowed" bash -c '! grep -q OVERFLOW <<<"$1"' _ "$out"
 	d64=$(delta "$(after "$BOOT_CRC64K")" INST_RETIRED)
 	d128=$(delta "$(after "$BOOT_CRC128K")" INST_RETIRED)
 	# The two commands differ only in the length (same digits to parse and print).
-	expect_eq "$lvl: 64 KiB more cost exactly $CRC_LOOP x 65536 more instructions ($CRC_LOOP_WHY)" \
-		"$((d128 - d64))" $((CRC_LOOP * 65536))
+	expect_eq "$lvl: 64 KiB more cost exactly $CRC_LOOP x $((65536 / CRC_STEP)) more instructions ($CRC_LOOP_WHY)" \
+		"$((d128 - d64))" $((CRC_LOOP * 65536 / CRC_STEP))
 	expect_eq "$lvl: crc32 of 128 KiB as zlib computes it" \
 		"$(after "$BOOT_CRC128K" | grep -c "==> $CRC128K\$")" 2
 	before=$(after pmukit 1)
@@ -110,20 +115,26 @@ check_boot() {
 	expect_eq "$lvl: every register the library changed is back as it was after stop" "$after_" "$before"
 }
 
-# crc_loop: the instructions a byte of U-Boot's crc32_no_comp() (with
-# CONFIG_ARM64_CRC32: cmp, b.ne, ldrb, add, crc32b, b), counted in the
-# disassembly of the built U-Boot along one turn of the loop: from its head
-# (the target of the branch back) to that branch, taking the conditional
-# branches forward that stay in the loop. Sets CRC_LOOP and CRC_LOOP_WHY.
+# crc_loop: the instructions of one turn of the main loop of U-Boot's
+# crc32_no_comp(), counted in the disassembly of the built U-Boot from the
+# loop's head (the target of the branch back) to that branch, taking the
+# conditional branches forward that stay in the loop. AArch64 (with
+# CONFIG_ARM64_CRC32): cmp, b.ne, ldrb, add, crc32b, b, a byte a turn.
+# 32-bit: cmp, bne and 15 of table lookups, a word a turn. Sets CRC_LOOP
+# (instructions a turn), CRC_STEP (bytes a turn) and CRC_LOOP_WHY.
 crc_loop() {
-	local objdump
-	objdump=$(cross_tool arm64 objdump)
-	eval "$("$objdump" -d --no-show-raw-insn build/firmware/current/u-boot.elf |
+	local objdump elf=build/firmware/current/u-boot.elf
+	CRC_STEP=1
+	if [ "$FW_ARCH" = arm ]; then
+		elf=build/firmware/current-arm/u-boot.elf CRC_STEP=4
+	fi
+	objdump=$(cross_tool "$FW_ARCH" objdump)
+	eval "$("$objdump" -d --no-show-raw-insn "$elf" |
 		awk '/^[0-9a-f]+ <crc32_no_comp>:$/ { on = 1; next }
 			on && /^$/ { exit }
 			on && /^ *[0-9a-f]+:\t/ {
 				a = $1; sub(/:$/, "", a); addr[n] = a
-				insn = $0; sub(/^ *[0-9a-f]+:\t/, "", insn); sub(/ *\/\/.*$/, "", insn)
+				insn = $0; sub(/^ *[0-9a-f]+:\t/, "", insn); sub(/ *(\/\/|@).*$/, "", insn)
 				sub(/ +<.*$/, "", insn); gsub(/\t/, " ", insn); text[n++] = insn
 			}
 			END {
@@ -137,7 +148,7 @@ crc_loop() {
 				for (k = j; k <= i; ) {
 					w = w (c++ ? ", " : "") text[k]
 					nx = k + 1
-					if (text[k] ~ /^b\.[a-z]+ [0-9a-f]+$/) {
+					if (text[k] ~ /^b(\.[a-z]+|eq|ne|cs|cc|hs|lo|mi|pl|hi|ls|ge|lt|gt|le) [0-9a-f]+$/) {
 						split(text[k], t, " ")
 						for (m = k + 1; m <= i; m++) if (addr[m] == t[2]) nx = m
 					}

@@ -38,12 +38,7 @@ static struct pmukit_fw_event evt_select_wlc[] = {
 #else
 /* The Cortex-A15 has no LD/ST/branch RETIRED events: its nearest ones. */
 static struct pmukit_fw_event evt_select_wlc[] = {
-	PMUKIT_FW_EVENT(INST_RETIRED),
-	PMUKIT_FW_EVENT(MEM_ACCESS_RD),
-	PMUKIT_FW_EVENT(MEM_ACCESS_WR),
-	PMUKIT_FW_EVENT(MEM_ACCESS),
-	PMUKIT_FW_EVENT(BR_PRED),
-	PMUKIT_FW_EVENT(BR_MIS_PRED),
+	PMUKIT_FW_SEL_WORKLOAD_ARMV7,
 	PMUKIT_FW_EV_CYCLES,
 	PMUKIT_FW_EV_END
 };
