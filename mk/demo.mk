@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-#   make demo              boot an emulated Cortex-A53: the module at work, then the firmware library at EL3
+#   make demo              boot an emulated Cortex-A53: the module at work, then the firmware library at EL3, then in TF-A and U-Boot
 #
 # Two boots of the same board: first with emulated time (noisy, as on a busy
 # board), then under -icount shift=0, where every count is exact.

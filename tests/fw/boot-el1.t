@@ -5,7 +5,7 @@
 # crc32 command in two passes. Under icount the counts are exact and the
 # same on a second boot; the CRC equals the one of U-Boot without pmukit;
 # the registers read back as before; an unknown command and a hang end
-# cleanly.
+# cleanly; Debian's kernel boots after U-Boot and finds the whole PMU.
 . tests/fw/boot.sh
 need_firmware
 
@@ -40,4 +40,5 @@ check "hang: says so and shows the last console lines" \
 skipped=$(FW_UBOOT_VERSION=0~none bash tests/fw/boot-el2.t 2>/dev/null)
 check "a U-Boot version that cannot be fetched: the tests SKIP, naming u-boot=0~none" \
 	grep -qE '^1\.\.0 # SKIP .*cannot fetch the source package u-boot=0~none' <<<"$skipped"
+check_linux EL1
 tap_done

@@ -165,3 +165,21 @@ boot_cmds=(pmukit "$BOOT_FILL" "$BOOT_CRC64K" "$BOOT_CRC128K" pmukit)
 tables() {
 	printf '%s\n' "$out" | grep -E '^[A-Z0-9_]+,[0-9]+,[0-9]+(,[0-9]+)?$|^CYCLES spread'
 }
+
+# check_linux LEVEL: after a profiled crc32, U-Boot boots Debian's kernel
+# (firmware-run --linux), which finds the PMU as firmware left it: all 6
+# event counters and the cycle counter (at EL2: MDCR_EL2.HPMN back at 6).
+check_linux() {
+	local lvl=$1
+	shift
+	boot --linux "$@" -- "$BOOT_FILL" "$BOOT_CRC64K"
+	if [ "$rc" = 1 ] && grep -q "cannot get Debian's arm64 kernel" <<<"$out"; then
+		skip "Debian's arm64 kernel cannot be fetched" "$lvl: Linux boots after U-Boot"
+		skip "Debian's arm64 kernel cannot be fetched" "$lvl: Linux's PMU driver"
+		return
+	fi
+	check "$lvl: Linux boots after U-Boot's profiled crc32, and powers off (exit $rc)" \
+		bash -c '[ "$2" = 0 ] && grep -q "^pmukit: Linux .* booted after U-Boot$" <<<"$1"' _ "$out" "$rc"
+	check "$lvl: Linux's PMU driver finds 7 counters (6 event counters and the cycle counter)" \
+		grep -q "hw perfevents: enabled with armv8_pmuv3 PMU driver, 7 counters available" <<<"$out"
+}
