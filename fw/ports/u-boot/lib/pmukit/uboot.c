@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pmukit in U-Boot: the selection that do_mem_crc() profiles, and the
  * `pmukit` command, which prints the PMU registers the firmware library
