@@ -179,8 +179,12 @@ static uint64_t read_counter(const struct pmukit_fw_state *s, unsigned int count
 	return s->ev_64bit ? pmukit_read_pmevcntr(counter) : (uint32_t)pmukit_read_pmevcntr(counter);
 }
 
-/* Everything pmukit_fw_start() does except starting the counters. */
-static __attribute__((noinline)) int prepare(struct pmukit_fw_event *ev)
+/*
+ * Everything pmukit_fw_start() does except starting the counters. (The
+ * attribute's reserved spelling: the kernel's and U-Boot's headers define
+ * noinline as a macro.)
+ */
+static __attribute__((__noinline__)) int prepare(struct pmukit_fw_event *ev)
 {
 	struct pmukit_fw_state *s = &pmukit_fw_st;
 	pmukit_ureg_t pmcr, mask = 0;
@@ -310,7 +314,7 @@ int pmukit_fw_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta)
 }
 
 /* Everything pmukit_fw_stop() does after stopping the counters. */
-static __attribute__((noinline)) int finish(struct pmukit_fw_event *ev)
+static __attribute__((__noinline__)) int finish(struct pmukit_fw_event *ev)
 {
 	struct pmukit_fw_state *s = &pmukit_fw_st;
 	pmukit_ureg_t ovs;

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-#   make demo              boot an emulated Cortex-A53: the module at work, then the firmware library at EL3
+#   make demo              boot an emulated Cortex-A53: the module at work, then the firmware library at EL3, then in TF-A and U-Boot
 #
 # Two boots of the same board: first with emulated time (noisy, as on a busy
 # board), then under -icount shift=0, where every count is exact.
@@ -16,3 +16,6 @@ demo: kernels
 		--add demo/demo-guest.sh -- 'PMUKIT_DEMO_ICOUNT=1 sh /extra/demo-guest.sh'
 	@echo
 	$(Q)$(MAKE) --no-print-directory fw-demo
+	@echo
+	@echo "### real firmware: Debian's TF-A and U-Boot with pmukit (tools/firmware-build), U-Boot's crc32 profiled in two passes (-icount shift=0)"
+	$(Q)tools/firmware-run --icount -- 'mw.l 0x50000000 0x12345678 0x8000' 'crc32 0x50000000 0x10000' pmukit

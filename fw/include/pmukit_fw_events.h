@@ -50,4 +50,36 @@ enum pmukit_fw_core_event {
 };
 #undef PMUKIT_EVENT
 
+/*
+ * The two selections of Arm's firmware profiling guide, as array entries
+ * (the caller adds PMUKIT_FW_EV_CYCLES and PMUKIT_FW_EV_END), for a core
+ * that has their events:
+ *
+ *	static struct pmukit_fw_event sel[] = {
+ *		PMUKIT_FW_SEL_CACHE, PMUKIT_FW_EV_CYCLES, PMUKIT_FW_EV_END
+ *	};
+ */
+#define PMUKIT_FW_SEL_CACHE							\
+	PMUKIT_FW_EVENT(L1D_TLB_REFILL),					\
+	PMUKIT_FW_EVENT(L1D_CACHE_REFILL),					\
+	PMUKIT_FW_EVENT(L1D_CACHE),						\
+	PMUKIT_FW_EVENT(L2D_CACHE_REFILL),					\
+	PMUKIT_FW_EVENT(L2D_CACHE)
+/* Workload characterisation: instructions, loads, stores, branches. */
+#define PMUKIT_FW_SEL_WORKLOAD							\
+	PMUKIT_FW_EVENT(INST_RETIRED),						\
+	PMUKIT_FW_EVENT(LD_RETIRED),						\
+	PMUKIT_FW_EVENT(ST_RETIRED),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS),						\
+	PMUKIT_FW_EVENT(BR_IMMED_RETIRED),					\
+	PMUKIT_FW_EVENT(BR_RETURN_RETIRED)
+/* The nearest on an ARMv7 core without LD/ST/branch RETIRED events (Cortex-A15). */
+#define PMUKIT_FW_SEL_WORKLOAD_ARMV7						\
+	PMUKIT_FW_EVENT(INST_RETIRED),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS_RD),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS_WR),						\
+	PMUKIT_FW_EVENT(MEM_ACCESS),						\
+	PMUKIT_FW_EVENT(BR_PRED),						\
+	PMUKIT_FW_EVENT(BR_MIS_PRED)
+
 #endif /* PMUKIT_FW_EVENTS_H */

@@ -13,22 +13,6 @@ for m in $modes; do
 done
 need_images
 
-# csv_check: every row of every "PMU EVENT, PREVAL, POSTVAL, DELTA" table is
-# NAME,PRE,POST,DELTA with DELTA = POST - PRE (or OVERFLOW); prints the
-# number of tables, or "bad: LINE".
-csv_check() {
-	printf '%s\n' "$out" | awk '
-		$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { tables++; in_t = 1; next }
-		in_t && /^-+$/ { in_t = 0; next }
-		in_t && /^pmukit: WARNING/ { next }
-		in_t {
-			if ($0 !~ /^[A-Z0-9_]+,[0-9]+,[0-9]+,([0-9]+|OVERFLOW)$/) { print "bad: " $0; exit }
-			split($0, f, ",")
-			if (f[4] != "OVERFLOW" && f[3] - f[2] != f[4]) { print "bad delta: " $0; exit }
-		}
-		END { print tables + 0 }'
-}
-
 # table_val TABLE NAME: DELTA of NAME in the TABLE-th table.
 table_val() {
 	printf '%s\n' "$out" | awk -v t="$1" -v name="$2" '

@@ -79,6 +79,22 @@ tline() {
 	printf '%s\n' "$out" | awk -v pre="T $1 " 'index($0, pre) == 1 { print substr($0, length(pre) + 1); exit }'
 }
 
+# csv_check [TEXT]: every row of every "PMU EVENT, PREVAL, POSTVAL, DELTA"
+# table of TEXT (default: $out) is NAME,PRE,POST,DELTA with DELTA = POST - PRE
+# (or OVERFLOW); prints the number of tables, or "bad: LINE".
+csv_check() {
+	printf '%s\n' "${1-$out}" | awk '
+		$0 == "PMU EVENT, PREVAL, POSTVAL, DELTA" { tables++; in_t = 1; next }
+		in_t && /^-+$/ { in_t = 0; next }
+		in_t && /^pmukit: WARNING/ { next }
+		in_t {
+			if ($0 !~ /^[A-Z0-9_]+,[0-9]+,[0-9]+,([0-9]+|OVERFLOW)$/) { print "bad: " $0; exit }
+			split($0, f, ",")
+			if (f[4] != "OVERFLOW" && f[3] - f[2] != f[4]) { print "bad delta: " $0; exit }
+		}
+		END { print tables + 0 }'
+}
+
 has() {		# has TEXT: the output contains that line fragment
 	printf '%s\n' "$out" | grep -qF -- "$1"
 }

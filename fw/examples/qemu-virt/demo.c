@@ -23,11 +23,7 @@
 static uint8_t buf[BUF_SIZE];
 
 static struct pmukit_fw_event evt_select_cache[] = {
-	PMUKIT_FW_EVENT(L1D_TLB_REFILL),
-	PMUKIT_FW_EVENT(L1D_CACHE_REFILL),
-	PMUKIT_FW_EVENT(L1D_CACHE),
-	PMUKIT_FW_EVENT(L2D_CACHE_REFILL),
-	PMUKIT_FW_EVENT(L2D_CACHE),
+	PMUKIT_FW_SEL_CACHE,
 	PMUKIT_FW_EV_CYCLES,
 	PMUKIT_FW_EV_END
 };
@@ -35,24 +31,14 @@ static struct pmukit_fw_event evt_select_cache[] = {
 #if defined(__aarch64__)
 /* Workload characterisation: instructions, loads, stores, branches. */
 static struct pmukit_fw_event evt_select_wlc[] = {
-	PMUKIT_FW_EVENT(INST_RETIRED),
-	PMUKIT_FW_EVENT(LD_RETIRED),
-	PMUKIT_FW_EVENT(ST_RETIRED),
-	PMUKIT_FW_EVENT(MEM_ACCESS),
-	PMUKIT_FW_EVENT(BR_IMMED_RETIRED),
-	PMUKIT_FW_EVENT(BR_RETURN_RETIRED),
+	PMUKIT_FW_SEL_WORKLOAD,
 	PMUKIT_FW_EV_CYCLES,
 	PMUKIT_FW_EV_END
 };
 #else
 /* The Cortex-A15 has no LD/ST/branch RETIRED events: its nearest ones. */
 static struct pmukit_fw_event evt_select_wlc[] = {
-	PMUKIT_FW_EVENT(INST_RETIRED),
-	PMUKIT_FW_EVENT(MEM_ACCESS_RD),
-	PMUKIT_FW_EVENT(MEM_ACCESS_WR),
-	PMUKIT_FW_EVENT(MEM_ACCESS),
-	PMUKIT_FW_EVENT(BR_PRED),
-	PMUKIT_FW_EVENT(BR_MIS_PRED),
+	PMUKIT_FW_SEL_WORKLOAD_ARMV7,
 	PMUKIT_FW_EV_CYCLES,
 	PMUKIT_FW_EV_END
 };
