@@ -347,8 +347,9 @@ PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c);
 /**
  * pmukit_child_run() - pmukit_child_release(), waitpid() and pmukit_stop()
  * of a started session @s, in one call. On the direct path (mode=full,
- * pinned) the child starts the counters itself right before its execve and
- * the parent stops them right after its wait returns, so that @s counts
+ * pinned) the child starts the counters itself right before its execve,
+ * once the parent sleeps in its wait, and the parent stops them right after
+ * that wait returns, so that @s counts
  * what perf counts for the command (to within a few instructions), not the
  * release and the wait. @status: the child's, from waitpid(). Return: 1
  * when it counted so, 0 when as from start to stop, or a negative errno

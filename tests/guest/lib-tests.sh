@@ -19,8 +19,8 @@ OUT=/tmp/libtest.out
 REGION_PAIR_64_direct=185
 REGION_PAIR_64_perf=243
 REGION_PAIR_64_perf_mmap=207
-REGION_PAIR_32_direct=247
-REGION_PAIR_32_perf=273
+REGION_PAIR_32_direct=246
+REGION_PAIR_32_perf=272
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 
