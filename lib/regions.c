@@ -73,6 +73,7 @@ struct reg_thread {
 	int one;
 	uint64_t one_last, one_acc, one_mask;
 	unsigned int depth, too_deep, nrecs;
+	int odd;				/* too deep, calibrating, or not one event */
 	unsigned long unmatched, unclosed, failed, lost;
 	uint64_t *calib_out;			/* set while calibrating */
 	/*
@@ -82,7 +83,8 @@ struct reg_thread {
 	 * for the pairs nested in it at any depth.
 	 */
 	uint64_t skip[REG_MAX_EVENTS];
-	struct reg_frame stack[REG_MAX_DEPTH];
+	/* From 1; stack[0] stands below the first frame, for no region. */
+	struct reg_frame stack[REG_MAX_DEPTH + 1];
 	struct reg_rec recs[REG_MAX_REGIONS];
 	struct {
 		const char *key;
@@ -125,6 +127,9 @@ static uint64_t in_sub[REG_MAX_EVENTS], pair_add[REG_MAX_EVENTS];
 /* The calibration's own regions: never reported. */
 static const char calib_outer[] = "pmukit calibration";
 static const char calib_inner[] = "pmukit calibration, nested";
+/* The record of stack[0]: no region, no name a marker gives. */
+static const char none_name[] = "";
+static struct reg_rec none_rec = { .name = none_name, .hidden = 1 };
 /* Never in its first slot: its begin always goes the long way. */
 static const char calib_slow[] = "pmukit calibration, out of line";
 /* What the long way costs a region beyond its bracketed work: added to the skip. */
@@ -196,6 +201,12 @@ static void global_init(void)
 static uint64_t sub0(uint64_t a, uint64_t b)
 {
 	return a > b ? a - b : 0;
+}
+
+/* Whether an end must go the long way for anything but its name. */
+static void odd_set(struct reg_thread *t)
+{
+	t->odd = t->too_deep || t->calib_out || !t->one;
 }
 
 /*
@@ -284,43 +295,76 @@ static struct reg_rec *rec_add(const char *name)
 	return r;
 }
 
+/*
+ * The next close writes its raw count to @out instead of adding it up: set
+ * inside a calibration region, the same few instructions every time, what
+ * they cost measured and taken off; calib_off() ends it.
+ */
+static __attribute__((noinline)) void calib_on(uint64_t *out)
+{
+	me->calib_out = out;
+	me->odd = 1;
+}
+
+static void calib_off(void)
+{
+	me->calib_out = NULL;
+	odd_set(me);
+}
+
 /* The raw count of a calibration region holding a pair of @inner, into @out. */
 static void calib_pair(const char *inner, uint64_t *out)
 {
 	memset(out, 0xff, REG_MAX_EVENTS * sizeof(*out));
-	me->calib_out = NULL;
 	pmukit_region_begin(calib_outer);
 	pmukit_region_begin(inner);
 	pmukit_region_end(inner);
-	me->calib_out = out;
+	calib_on(out);
 	pmukit_region_end(calib_outer);
-	me->calib_out = NULL;
+	calib_off();
+}
+
+/* @best[i]: the smallest of itself and @b[i] - @a[i], per event. */
+static void calib_min(uint64_t *best, const uint64_t *a, const uint64_t *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < cfg.nevents; i++)
+		if (sub0(b[i], a[i]) < best[i])
+			best[i] = sub0(b[i], a[i]);
 }
 
 /*
- * Smallest raw cost of two reads back to back, of an empty region, of a
- * region holding one, and of one holding a region whose begin goes the long
- * way (begin_slow()).
+ * Smallest raw cost of two reads back to back (with calib_on() between
+ * them: @glue), of an empty region, of a region holding one, and of one
+ * holding a region whose begin goes the long way (begin_slow()).
  */
 static void calibrate(void)
 {
 	uint64_t empty[REG_MAX_EVENTS], outer[REG_MAX_EVENTS], slow[REG_MAX_EVENTS];
 	uint64_t best_empty[REG_MAX_EVENTS], best_outer[REG_MAX_EVENTS], best_slow[REG_MAX_EVENTS];
-	uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS];
+	uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS], glue[REG_MAX_EVENTS];
 	unsigned int i, k;
+	int ok;
 
 	for (i = 0; i < cfg.nevents; i++)
-		best_empty[i] = best_outer[i] = best_slow[i] = read_cost[i] = UINT64_MAX;
+		best_empty[i] = best_outer[i] = best_slow[i] = read_cost[i] = glue[i] = UINT64_MAX;
 	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
-		if (read_counts(a) || read_counts(b))
+		if (!read_counts(a) && !read_counts(b))
+			calib_min(read_cost, a, b);
+		if (read_counts(a))
 			continue;
-		for (i = 0; i < cfg.nevents; i++)
-			if (sub0(b[i], a[i]) < read_cost[i])
-				read_cost[i] = sub0(b[i], a[i]);
+		calib_on(empty);
+		ok = !read_counts(b);
+		calib_off();
+		if (ok)
+			calib_min(glue, a, b);
 	}
-	for (i = 0; i < cfg.nevents; i++)
+	for (i = 0; i < cfg.nevents; i++) {
 		if (read_cost[i] == UINT64_MAX)
 			read_cost[i] = 0;
+		glue[i] = glue[i] == UINT64_MAX ? 0 : sub0(glue[i], read_cost[i]);
+	}
 	/*
 	 * The names first, so that none of the measured calls adds one; the
 	 * first slot of calib_slow held by a key no name has (an address
@@ -334,9 +378,10 @@ static void calibrate(void)
 	rec_add(calib_slow);
 	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
 		memset(empty, 0xff, sizeof(empty));
-		me->calib_out = empty;
+		calib_on(empty);
 		pmukit_region_begin(calib_outer);
 		pmukit_region_end(calib_outer);
+		calib_off();
 		calib_pair(calib_inner, outer);
 		calib_pair(calib_slow, slow);
 
@@ -351,8 +396,9 @@ static void calibrate(void)
 	}
 	for (i = 0; i < cfg.nevents; i++) {
 		in_cost[i] = best_empty[i] == UINT64_MAX ? 0 : best_empty[i];
-		pair_cost[i] = best_outer[i] == UINT64_MAX || best_outer[i] < in_cost[i] ?
-			       0 : best_outer[i] - in_cost[i];
+		/* calib_on() is in the region holding the pair: not the pair's */
+		pair_cost[i] = best_outer[i] == UINT64_MAX ? 0 :
+			       sub0(best_outer[i], in_cost[i] + glue[i]);
 		slow_cost[i] = best_slow[i] == UINT64_MAX || best_outer[i] == UINT64_MAX ?
 			       0 : sub0(best_slow[i], best_outer[i]);
 		in_sub[i] = cfg.raw ? 0 : in_cost[i];
@@ -388,6 +434,8 @@ static int thread_ready(void)
 	t->one_mask = pmukit_sample_width(t->s) >= 64 ? UINT64_MAX :
 		      (UINT64_C(1) << pmukit_sample_width(t->s)) - 1;
 	t->one = cfg.nevents == 1 && pmukit_sample(t->s, &t->one_last) == 0;
+	t->stack[0].rec = &none_rec;
+	odd_set(t);
 	me_state = 1;
 	pthread_setspecific(reg_key, t);
 
@@ -481,9 +529,10 @@ void pmukit_region_begin(const char *name)
 	}
 	if (__builtin_expect(!r || t->depth == REG_MAX_DEPTH, 0)) {
 		t->too_deep++;
+		t->odd = 1;
 		return;
 	}
-	f = &t->stack[t->depth++];
+	f = &t->stack[++t->depth];
 	f->rec = r;
 	r->open++;
 	if (__builtin_expect(!t->one, 0)) {
@@ -502,7 +551,7 @@ void pmukit_region_begin(const char *name)
  */
 static inline void close_top_one(struct reg_thread *t, uint64_t now)
 {
-	struct reg_frame *f = &t->stack[--t->depth];
+	struct reg_frame *f = &t->stack[t->depth--];
 	struct reg_rec *r = f->rec;
 	uint64_t d = now - t->skip[0] - f->start[0] - in_sub[0];
 
@@ -513,14 +562,13 @@ static inline void close_top_one(struct reg_thread *t, uint64_t now)
 	if (!--r->open)
 		r->total[0] += d;	/* the outermost of a recursion only */
 	r->self[0] += sub0(d, f->children[0]);
-	if (t->depth)
-		f[-1].children[0] += d;
+	f[-1].children[0] += d;		/* stack[0]'s, for no region, unused */
 }
 
 /* Ends the frame on top of @t's stack with the counts @now (NULL: lost). */
 static void close_top(struct reg_thread *t, const uint64_t *now)
 {
-	struct reg_frame *f = &t->stack[--t->depth];
+	struct reg_frame *f = &t->stack[t->depth--];
 	struct reg_frame *parent = t->depth ? f - 1 : NULL;
 	struct reg_rec *r = f->rec;
 	unsigned int i;
@@ -561,14 +609,16 @@ static __attribute__((noinline)) void end_slow(struct reg_thread *t, const char 
 {
 	unsigned int d;
 
+	if (!name)
+		return;
 	if (t->too_deep) {
 		t->too_deep--;
 		t->lost++;
+		odd_set(t);
 		return;
 	}
 	for (d = t->depth; d > 0; d--)
-		if (t->stack[d - 1].rec->name == name ||
-		    !strcmp(t->stack[d - 1].rec->name, name))
+		if (t->stack[d].rec->name == name || !strcmp(t->stack[d].rec->name, name))
 			break;
 	if (d == 0) {
 		t->unmatched++;
@@ -594,22 +644,21 @@ void pmukit_region_end(const char *name)
 {
 	struct reg_thread *t = me;
 	uint64_t now[REG_MAX_EVENTS];
+	struct reg_frame *f;
 	int ok;
 
-	if (__builtin_expect(!t || !name, 0))
+	if (__builtin_expect(!t, 0))
 		return;
 	/* First, before any bookkeeping of the marker can be counted. */
 	ok = (__builtin_expect(t->one, 1) ? read_one(t, now) : read_counts(now)) == 0;
-	if (__builtin_expect(!t->too_deep && t->depth &&
-			     t->stack[t->depth - 1].rec->name == name, 1)) {
-		if (__builtin_expect(t->one && ok && t->stack[t->depth - 1].valid &&
-				     !t->calib_out, 1))
-			close_top_one(t, now[0]);
-		else
-			close_top(t, ok ? now : NULL);
-	} else {
+	/* Not in stack[0]: no region has its name (NULL goes the long way too). */
+	f = &t->stack[t->depth];
+	if (__builtin_expect(f->rec->name == name && !t->odd && ok && f->valid, 1))
+		close_top_one(t, now[0]);
+	else if (f->rec->name == name && name && !t->too_deep)
+		close_top(t, ok ? now : NULL);
+	else
 		end_slow(t, name, ok ? now : NULL);
-	}
 }
 
 /* Every thread's regions, added up by name, in the order first seen. */

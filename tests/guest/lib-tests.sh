@@ -16,11 +16,11 @@ OUT=/tmp/libtest.out
 # What a region marker pair costs, in user instructions, per path and
 # per word size of the programs (docs/library.md, "What a region marker
 # pair costs"): a pair that costs more fails.
-REGION_PAIR_64_direct=185
-REGION_PAIR_64_perf=243
-REGION_PAIR_64_perf_mmap=207
-REGION_PAIR_32_direct=246
-REGION_PAIR_32_perf=272
+REGION_PAIR_64_direct=174
+REGION_PAIR_64_perf=232
+REGION_PAIR_64_perf_mmap=196
+REGION_PAIR_32_direct=236
+REGION_PAIR_32_perf=262
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 
