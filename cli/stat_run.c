@@ -46,16 +46,18 @@ static int measure_overhead(struct pmukit_session *s, unsigned int n, uint64_t *
  * One run of the command for one pass, in the order pmukit.h gives for
  * PMUKIT_F_CHILD. @s: the direct/clock session, kept across runs (this
  * process is pinned, and so is each child it forks); NULL for perf, which
- * opens one per child.
+ * opens one per child. @exact: set when the counters ran only from the
+ * command's exec to its end (direct path): no overhead to take off.
  */
 static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
-		    struct pmukit_session *s, struct pmukit_count *c, int *status)
+		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact)
 {
 	struct pmukit_session *ps = NULL;
 	struct pmukit_child ch;
 	int ret, perf = s == NULL;
 
 	*status = 0;
+	*exact = 0;
 	ret = pmukit_child_fork(&ch, o->argv);
 	if (ret) {
 		cli_error("stat", "cannot start '%s': %s", o->argv[0], pmukit_last_error());
@@ -79,21 +81,15 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 		pmukit_close(ps);
 		return ret;
 	}
-	ret = pmukit_child_release(&ch);
-	if (ret) {
+	/* Release, wait, stop: on the direct path, perf's window (the command alone). */
+	ret = pmukit_child_run(&ch, s, status);
+	if (ret < 0 && ch.pid == 0) {	/* the command could not be started */
 		cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
-		while (waitpid(ch.pid, status, 0) < 0 && errno == EINTR)
-			;
-		pmukit_stop(s);
 		pmukit_close(ps);
 		return ret;
 	}
-	while ((ret = waitpid(ch.pid, status, 0)) < 0 && errno == EINTR)
-		;
-	ret = ret < 0 ? -errno : 0;
-	if (!ret)
-		ret = pmukit_stop(s);
-	if (!ret)
+	*exact = ret == 1;
+	if (ret >= 0)
 		ret = pmukit_read(s, c);
 	if (ret)
 		cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
@@ -138,9 +134,9 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 			}
 		}
 		for (run = 0; run < o->runs && !ret; run++) {
-			int status;
+			int status, exact;
 
-			ret = run_once(o, grp, p->count[k], s, c, &status);
+			ret = run_once(o, grp, p->count[k], s, c, &status, &exact);
 			if (ret)
 				break;
 			if (WIFEXITED(status)) {
@@ -155,6 +151,8 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 			for (i = 0; i < p->count[k]; i++) {
 				uint64_t v = c[i].value;
 
+				if (exact)
+					pd[k].ovh[i] = 0;	/* the window holds no marker */
 				pd[k].val[run * p->count[k] + i] = v > pd[k].ovh[i] ? v - pd[k].ovh[i] : 0;
 				pd[k].enabled[i] += (double)c[i].enabled_ns;
 				pd[k].running[i] += (double)c[i].running_ns;

@@ -65,6 +65,9 @@ extern const struct pmukit_backend pmukit_backend_clock;
  */
 void pmukit_backend_release(struct pmukit_session *s, int guarded);
 
+/* backend_direct.c, for child.c: the counters stopped for the child to start. */
+int pmukit_direct_child_hold(struct pmukit_session *s, uint32_t *mask);
+
 /* Every backend, NULL-terminated. */
 extern const struct pmukit_backend *const pmukit_backends[];
 

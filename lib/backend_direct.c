@@ -746,6 +746,29 @@ static int direct_stop(struct pmukit_session *s)
 	return d->moved_to >= 0 ? moved_error(s, d) : 0;
 }
 
+/*
+ * pmukit_child_run(): stops a running mode=full session's counters and
+ * takes their values as the start, so that a child pinned to this CPU can
+ * start them itself right before its exec. @mask: the PMCNTENSET bits.
+ * -EOPNOTSUPP where that cannot be done (mode=read, not pinned).
+ */
+int pmukit_direct_child_hold(struct pmukit_session *s, uint32_t *mask)
+{
+	struct direct *d = s->priv;
+	uint64_t v[PMUKIT_MAX_EVENTS];
+	unsigned int i;
+
+	if (s->be != &pmukit_backend_direct || !d->full || !d->pinned || !d->running ||
+	    !pmukit_isa_arm_pmu || cpu_of(s) != s->cpu)
+		return -EOPNOTSUPP;
+	if (pmukit_isa_write_cntenclr(d->used) || read_all(d, s->n, v))
+		return direct_revoked(s);
+	for (i = 0; i < s->n; i++)
+		d->c[i].last = v[i];
+	*mask = d->used;
+	return 0;
+}
+
 static int direct_read(struct pmukit_session *s, struct pmukit_count *counts)
 {
 	struct direct *d = s->priv;

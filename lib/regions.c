@@ -11,10 +11,21 @@
  * every region, along with that of the markers nested inside it, unless
  * $PMUKIT_REGIONS_RAW is set. For that to be right, a marker must always
  * cost the same: everything it does between the counter reads is a fixed
- * amount of work on this thread's own data (a region is found by the
- * address of its name, in a small hash table; no lock, no string compare).
- * The first time a name is seen it is added to the table, which costs more:
- * that work is bracketed by two reads and left out of every open region.
+ * amount of work on this thread's own data, no lock, no string compare,
+ * no call but the read. A region is found by the address of its name in
+ * the first slot of a small hash table; the frame it opens holds the
+ * record, the count at its start and its children's totals. With one event
+ * (the default, CPU_CYCLES) a marker reads it by the session's single read
+ * (pmukit_sample()'s) and widens it to 64 bits itself when the counter is
+ * narrower. The nested pairs' cost is not counted per frame: each closed
+ * pair adds it to the thread's skip, the counts no region should see, and
+ * a region takes off what the skip grew by while it was open.
+ *
+ * The first time a name is seen it is added to the table, which costs more;
+ * so does a name whose first slot another holds. That work is bracketed by
+ * two reads and goes to the skip too, with what the long way costs beyond
+ * it (the call to it and back, measured with the markers' cost): a name's
+ * first marker costs every open region what any other does.
  * Threads' totals are added up by name at exit.
  *
  * Totals are inclusive: a region's total holds the regions nested in it;
@@ -32,6 +43,7 @@
 
 #include "pmukit/pmukit.h"
 #include "regions.h"
+#include "session.h"
 
 #define REG_MAX_DEPTH	64
 #define REG_MAX_REGIONS	256	/* distinct names per thread */
@@ -50,20 +62,29 @@ struct reg_rec {
 struct reg_frame {
 	struct reg_rec *rec;
 	int valid;				/* the opening read succeeded */
-	uint64_t start[REG_MAX_EVENTS];
-	uint64_t skip0[REG_MAX_EVENTS];		/* the thread's skip at the start */
+	uint64_t start[REG_MAX_EVENTS];		/* the count less the thread's skip */
 	uint64_t children[REG_MAX_EVENTS];	/* corrected totals of direct children */
-	uint64_t nested;			/* marker pairs inside, at any depth */
 };
 
 struct reg_thread {
 	struct reg_thread *next;		/* all threads, for the report */
 	struct pmukit_session *s;
+	/* One event: read by pmukit_sample(), widened to 64 bits here. */
+	int one;
+	uint64_t one_last, one_acc, one_mask;
 	unsigned int depth, too_deep, nrecs;
+	int odd;				/* too deep, calibrating, or not one event */
 	unsigned long unmatched, unclosed, failed, lost;
 	uint64_t *calib_out;			/* set while calibrating */
-	uint64_t skip[REG_MAX_EVENTS];		/* counts no region should see */
-	struct reg_frame stack[REG_MAX_DEPTH];
+	/*
+	 * Counts no region should see: the work of adding a new name, and
+	 * (unless raw) the cost of every marker pair closed so far, so that
+	 * a region's count less what the skip grew by inside it is corrected
+	 * for the pairs nested in it at any depth.
+	 */
+	uint64_t skip[REG_MAX_EVENTS];
+	/* From 1; stack[0] stands below the first frame, for no region. */
+	struct reg_frame stack[REG_MAX_DEPTH + 1];
 	struct reg_rec recs[REG_MAX_REGIONS];
 	struct {
 		const char *key;
@@ -71,7 +92,12 @@ struct reg_thread {
 	} hash[REG_HASH];
 };
 
-static __thread struct reg_thread *me;
+/*
+ * This thread's regions: set once it counts (a marker's one test); the
+ * initial-exec model makes it one load beside the thread pointer, also in
+ * the shared library (a few bytes of the static TLS block glibc keeps).
+ */
+static __thread struct reg_thread *me __attribute__((tls_model("initial-exec")));
 static __thread int me_state;		/* 0 not set up, 1 counting, -1 off */
 
 static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
@@ -95,10 +121,19 @@ static char path_name[16];
 static uint64_t in_cost[REG_MAX_EVENTS];	/* an empty region */
 static uint64_t pair_cost[REG_MAX_EVENTS];	/* a begin/end pair inside a region */
 static uint64_t read_cost[REG_MAX_EVENTS];	/* two reads back to back */
+/* What a close takes off its region, and adds to the skip: 0 until calibrated, or raw. */
+static uint64_t in_sub[REG_MAX_EVENTS], pair_add[REG_MAX_EVENTS];
 
 /* The calibration's own regions: never reported. */
 static const char calib_outer[] = "pmukit calibration";
 static const char calib_inner[] = "pmukit calibration, nested";
+/* The record of stack[0]: no region, no name a marker gives. */
+static const char none_name[] = "";
+static struct reg_rec none_rec = { .name = none_name, .hidden = 1 };
+/* Never in its first slot: its begin always goes the long way. */
+static const char calib_slow[] = "pmukit calibration, out of line";
+/* What the long way costs a region beyond its bracketed work: added to the skip. */
+static uint64_t slow_cost[REG_MAX_EVENTS];
 
 static void warn(const char *what, const char *a, const char *b)
 {
@@ -130,6 +165,10 @@ static void thread_gone(void *arg)
 {
 	struct reg_thread *t = arg;
 
+	if (me == t) {		/* markers in later destructors: not counted */
+		me = NULL;
+		me_state = -1;
+	}
 	pmukit_close(t->s);
 	t->s = NULL;
 }
@@ -164,11 +203,38 @@ static uint64_t sub0(uint64_t a, uint64_t b)
 	return a > b ? a - b : 0;
 }
 
+/* Whether an end must go the long way for anything but its name. */
+static void odd_set(struct reg_thread *t)
+{
+	t->odd = t->too_deep || t->calib_out || !t->one;
+}
+
+/*
+ * One event: the path's single read (the session's own, as pmukit_sample()
+ * calls it), widened to 64 bits here; no copy of the session's counts.
+ */
+static inline int read_one(struct reg_thread *t, uint64_t *v)
+{
+	uint64_t x;
+
+	if (__builtin_expect(t->s->sample1(t->s, &x) < 0, 0))
+		return -1;
+	if (t->one_mask != UINT64_MAX) {
+		t->one_acc += (x - t->one_last) & t->one_mask;
+		t->one_last = x;
+		x = t->one_acc;
+	}
+	*v = x;
+	return 0;
+}
+
 static int read_counts(uint64_t *v)
 {
 	struct pmukit_count c[REG_MAX_EVENTS];
 	unsigned int i;
 
+	if (me->one)
+		return read_one(me, v);
 	if (pmukit_read(me->s, c) < 0)
 		return -1;
 	for (i = 0; i < cfg.nevents; i++)
@@ -222,76 +288,121 @@ static struct reg_rec *rec_add(const char *name)
 			return NULL;
 		r = &me->recs[me->nrecs++];
 		r->name = name;
-		r->hidden = name == calib_outer || name == calib_inner;
+		r->hidden = name == calib_outer || name == calib_inner || name == calib_slow;
 	}
 	me->hash[i].key = name;
 	me->hash[i].rec = r;
 	return r;
 }
 
-/* A new name: added between two reads, and what that cost is skipped. */
-static struct reg_rec *rec_new(const char *name)
+/*
+ * The next close writes its raw count to @out instead of adding it up: set
+ * inside a calibration region, the same few instructions every time, what
+ * they cost measured and taken off; calib_off() ends it.
+ */
+static __attribute__((noinline)) void calib_on(uint64_t *out)
 {
-	uint64_t t0[REG_MAX_EVENTS], t1[REG_MAX_EVENTS];
-	int ok = read_counts(t0) == 0;
-	struct reg_rec *r = rec_add(name);
-	unsigned int i;
-
-	if (ok && read_counts(t1) == 0)
-		for (i = 0; i < cfg.nevents; i++)
-			me->skip[i] += sub0(t1[i], t0[i]) + read_cost[i];
-	return r;
+	me->calib_out = out;
+	me->odd = 1;
 }
 
-/* Smallest raw cost of an empty region and of a region holding one. */
+static void calib_off(void)
+{
+	me->calib_out = NULL;
+	odd_set(me);
+}
+
+/* The raw count of a calibration region holding a pair of @inner, into @out. */
+static void calib_pair(const char *inner, uint64_t *out)
+{
+	memset(out, 0xff, REG_MAX_EVENTS * sizeof(*out));
+	pmukit_region_begin(calib_outer);
+	pmukit_region_begin(inner);
+	pmukit_region_end(inner);
+	calib_on(out);
+	pmukit_region_end(calib_outer);
+	calib_off();
+}
+
+/* @best[i]: the smallest of itself and @b[i] - @a[i], per event. */
+static void calib_min(uint64_t *best, const uint64_t *a, const uint64_t *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < cfg.nevents; i++)
+		if (sub0(b[i], a[i]) < best[i])
+			best[i] = sub0(b[i], a[i]);
+}
+
+/*
+ * Smallest raw cost of two reads back to back (with calib_on() between
+ * them: @glue), of an empty region, of a region holding one, and of one
+ * holding a region whose begin goes the long way (begin_slow()).
+ */
 static void calibrate(void)
 {
-	uint64_t empty[REG_MAX_EVENTS], outer[REG_MAX_EVENTS];
-	uint64_t best_empty[REG_MAX_EVENTS], best_outer[REG_MAX_EVENTS];
-	uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS];
+	uint64_t empty[REG_MAX_EVENTS], outer[REG_MAX_EVENTS], slow[REG_MAX_EVENTS];
+	uint64_t best_empty[REG_MAX_EVENTS], best_outer[REG_MAX_EVENTS], best_slow[REG_MAX_EVENTS];
+	uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS], glue[REG_MAX_EVENTS];
 	unsigned int i, k;
+	int ok;
 
 	for (i = 0; i < cfg.nevents; i++)
-		best_empty[i] = best_outer[i] = read_cost[i] = UINT64_MAX;
+		best_empty[i] = best_outer[i] = best_slow[i] = read_cost[i] = glue[i] = UINT64_MAX;
 	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
-		if (read_counts(a) || read_counts(b))
+		if (!read_counts(a) && !read_counts(b))
+			calib_min(read_cost, a, b);
+		if (read_counts(a))
 			continue;
-		for (i = 0; i < cfg.nevents; i++)
-			if (sub0(b[i], a[i]) < read_cost[i])
-				read_cost[i] = sub0(b[i], a[i]);
+		calib_on(empty);
+		ok = !read_counts(b);
+		calib_off();
+		if (ok)
+			calib_min(glue, a, b);
 	}
-	for (i = 0; i < cfg.nevents; i++)
+	for (i = 0; i < cfg.nevents; i++) {
 		if (read_cost[i] == UINT64_MAX)
 			read_cost[i] = 0;
-	/* Both names first, so that none of the measured calls adds one. */
+		glue[i] = glue[i] == UINT64_MAX ? 0 : sub0(glue[i], read_cost[i]);
+	}
+	/*
+	 * The names first, so that none of the measured calls adds one; the
+	 * first slot of calib_slow held by a key no name has (an address
+	 * inside it), so that it lands in another.
+	 */
 	rec_add(calib_outer);
 	rec_add(calib_inner);
+	k = slot_of(calib_slow, 0);
+	if (!me->hash[k].key)
+		me->hash[k].key = calib_slow + 1;
+	rec_add(calib_slow);
 	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
 		memset(empty, 0xff, sizeof(empty));
-		me->calib_out = empty;
+		calib_on(empty);
 		pmukit_region_begin(calib_outer);
 		pmukit_region_end(calib_outer);
-
-		memset(outer, 0xff, sizeof(outer));
-		me->calib_out = NULL;
-		pmukit_region_begin(calib_outer);
-		pmukit_region_begin(calib_inner);
-		pmukit_region_end(calib_inner);
-		me->calib_out = outer;
-		pmukit_region_end(calib_outer);
-		me->calib_out = NULL;
+		calib_off();
+		calib_pair(calib_inner, outer);
+		calib_pair(calib_slow, slow);
 
 		for (i = 0; i < cfg.nevents; i++) {
 			if (empty[i] < best_empty[i])
 				best_empty[i] = empty[i];
 			if (outer[i] < best_outer[i])
 				best_outer[i] = outer[i];
+			if (slow[i] < best_slow[i])
+				best_slow[i] = slow[i];
 		}
 	}
 	for (i = 0; i < cfg.nevents; i++) {
 		in_cost[i] = best_empty[i] == UINT64_MAX ? 0 : best_empty[i];
-		pair_cost[i] = best_outer[i] == UINT64_MAX || best_outer[i] < in_cost[i] ?
-			       0 : best_outer[i] - in_cost[i];
+		/* calib_on() is in the region holding the pair: not the pair's */
+		pair_cost[i] = best_outer[i] == UINT64_MAX ? 0 :
+			       sub0(best_outer[i], in_cost[i] + glue[i]);
+		slow_cost[i] = best_slow[i] == UINT64_MAX || best_outer[i] == UINT64_MAX ?
+			       0 : sub0(best_slow[i], best_outer[i]);
+		in_sub[i] = cfg.raw ? 0 : in_cost[i];
+		pair_add[i] = cfg.raw ? 0 : pair_cost[i];
 	}
 }
 
@@ -320,6 +431,11 @@ static int thread_ready(void)
 		return 0;
 	}
 	me = t;
+	t->one_mask = pmukit_sample_width(t->s) >= 64 ? UINT64_MAX :
+		      (UINT64_C(1) << pmukit_sample_width(t->s)) - 1;
+	t->one = cfg.nevents == 1 && pmukit_sample(t->s, &t->one_last) == 0;
+	t->stack[0].rec = &none_rec;
+	odd_set(t);
 	me_state = 1;
 	pthread_setspecific(reg_key, t);
 
@@ -339,59 +455,143 @@ static int thread_ready(void)
 	return 1;
 }
 
+/*
+ * The long way of a begin: the thread's first marker, a name not in the
+ * first slot of its hash (new, or a collision). NULL: not counted. In a
+ * thread already counting, all of this is between two reads, and what it
+ * cost goes to the skip with slow_cost, the rest of the long way: a name's
+ * first marker, or a collision, costs an enclosing region what any other
+ * does.
+ */
+static __attribute__((noinline)) struct reg_rec *begin_slow(const char *name)
+{
+	uint64_t t0[REG_MAX_EVENTS], t1[REG_MAX_EVENTS];
+	struct reg_rec *r;
+	unsigned int i;
+	int ok;
+
+	if (!name)
+		return NULL;
+	if (!me) {
+		/* The first marker of this thread: no region is open in it yet. */
+		if (!thread_ready())
+			return NULL;
+		r = rec_find(name);
+		return r ? r : rec_add(name);
+	}
+	ok = read_counts(t0) == 0;
+	r = rec_find(name);
+	if (!r)
+		r = rec_add(name);
+	if (ok && read_counts(t1) == 0)
+		for (i = 0; i < cfg.nevents; i++)
+			me->skip[i] += sub0(t1[i], t0[i]) + read_cost[i] + slow_cost[i];
+	return r;
+}
+
+/* A begin's frame and read with more than one event. */
+static __attribute__((noinline)) void begin_many(struct reg_thread *t, struct reg_frame *f)
+{
+	unsigned int i;
+
+	memset(f->children, 0, sizeof(f->children));
+	f->valid = read_counts(f->start) == 0;
+	for (i = 0; i < cfg.nevents; i++)
+		f->start[i] -= t->skip[i];
+}
+
 /**
  * pmukit_region_begin() - open the region @name in this thread.
  * @name: the region; regions of the same name add up, whatever the thread
+ *
+ * The common case, a name seen before in the first slot of its hash, costs
+ * the test of this thread's state, one probe, the frame's few stores and
+ * the read; anything else (the first marker of a thread, a new name, a
+ * collision, too deep) goes the long way, out of line.
  */
 void pmukit_region_begin(const char *name)
 {
+	struct reg_thread *t = me;
+	struct reg_rec *r = NULL;
 	struct reg_frame *f;
-	struct reg_rec *r;
+	unsigned int i;
 
-	if (!name || !thread_ready())
-		return;
-	r = rec_find(name);
-	if (!r)
-		r = rec_new(name);
-	if (!r || me->depth == REG_MAX_DEPTH) {
-		me->too_deep++;
+	if (__builtin_expect(t != NULL, 1)) {
+		i = slot_of(name, 0);
+		if (t->hash[i].key == name)
+			r = t->hash[i].rec;	/* NULL for an empty slot */
+	}
+	if (__builtin_expect(!r, 0)) {
+		r = begin_slow(name);
+		t = me;
+		if (!t)
+			return;
+	}
+	if (__builtin_expect(!r || t->depth == REG_MAX_DEPTH, 0)) {
+		t->too_deep++;
+		t->odd = 1;
 		return;
 	}
-	f = &me->stack[me->depth++];
+	f = &t->stack[++t->depth];
 	f->rec = r;
 	r->open++;
-	f->nested = 0;
-	memset(f->children, 0, sizeof(f->children));
-	memcpy(f->skip0, me->skip, sizeof(f->skip0));
-	/* Last, so that none of the marker's own work falls inside the region. */
-	f->valid = read_counts(f->start) == 0;
+	if (__builtin_expect(!t->one, 0)) {
+		begin_many(t, f);
+		return;
+	}
+	f->children[0] = 0;
+	/* The read last: of the marker's work only the skip's subtraction follows. */
+	f->valid = read_one(t, f->start) == 0;
+	f->start[0] -= t->skip[0];
 }
 
-/* Ends the frame on top of the stack with the counts @now (NULL: lost). */
-static void close_top(const uint64_t *now)
+/*
+ * close_top() of one event, @now its count, for the end's common case
+ * (inline there): the frame's read and this one worked, no calibration.
+ */
+static inline void close_top_one(struct reg_thread *t, uint64_t now)
 {
-	struct reg_frame *f = &me->stack[--me->depth];
-	struct reg_frame *parent = me->depth ? &me->stack[me->depth - 1] : NULL;
+	struct reg_frame *f = &t->stack[t->depth--];
+	struct reg_rec *r = f->rec;
+	uint64_t d = now - t->skip[0] - f->start[0] - in_sub[0];
+
+	t->skip[0] += pair_add[0];
+	if ((int64_t)d < 0)
+		d = 0;
+	r->calls++;
+	if (!--r->open)
+		r->total[0] += d;	/* the outermost of a recursion only */
+	r->self[0] += sub0(d, f->children[0]);
+	f[-1].children[0] += d;		/* stack[0]'s, for no region, unused */
+}
+
+/* Ends the frame on top of @t's stack with the counts @now (NULL: lost). */
+static void close_top(struct reg_thread *t, const uint64_t *now)
+{
+	struct reg_frame *f = &t->stack[t->depth--];
+	struct reg_frame *parent = t->depth ? f - 1 : NULL;
 	struct reg_rec *r = f->rec;
 	unsigned int i;
 
 	r->open--;
-	if (parent)
-		parent->nested += 1 + f->nested;
 	if (!f->valid || !now) {
-		me->failed++;
+		for (i = 0; i < cfg.nevents; i++)
+			t->skip[i] += pair_add[i];	/* a pair all the same */
+		t->failed++;
 		return;
 	}
 	r->calls++;
 	for (i = 0; i < cfg.nevents; i++) {
-		uint64_t d = sub0(sub0(now[i], f->start[i]), me->skip[i] - f->skip0[i]);
+		uint64_t d = now[i] - t->skip[i] - f->start[i];
 
-		if (me->calib_out) {
-			me->calib_out[i] = d;
+		t->skip[i] += pair_add[i];
+		if ((int64_t)d < 0)
+			d = 0;
+		if (t->calib_out) {
+			t->calib_out[i] = d;
 			continue;
 		}
-		if (!cfg.raw)
-			d = sub0(d, in_cost[i] + f->nested * pair_cost[i]);
+		d = sub0(d, in_sub[i]);
 		if (!r->open)
 			r->total[i] += d;	/* the outermost of a recursion only */
 		r->self[i] += sub0(d, f->children[i]);
@@ -400,41 +600,65 @@ static void close_top(const uint64_t *now)
 	}
 }
 
+/*
+ * The long way of an end: not the innermost region (an unclosed one inside
+ * it, or no such region open), or a marker lost to too deep a nesting.
+ */
+static __attribute__((noinline)) void end_slow(struct reg_thread *t, const char *name,
+					       const uint64_t *now)
+{
+	unsigned int d;
+
+	if (!name)
+		return;
+	if (t->too_deep) {
+		t->too_deep--;
+		t->lost++;
+		odd_set(t);
+		return;
+	}
+	for (d = t->depth; d > 0; d--)
+		if (t->stack[d].rec->name == name || !strcmp(t->stack[d].rec->name, name))
+			break;
+	if (d == 0) {
+		t->unmatched++;
+		return;
+	}
+	while (t->depth > d) {
+		t->unclosed++;
+		close_top(t, now);
+	}
+	close_top(t, now);
+}
+
 /**
  * pmukit_region_end() - close the innermost open region @name in this thread.
  * @name: as given to pmukit_region_begin()
  *
  * Regions opened after it and still open are closed with it (and counted
- * as not closed); an end without its begin is ignored (and counted).
+ * as not closed); an end without its begin is ignored (and counted). The
+ * common case, @name the innermost region, costs the read, the test of the
+ * top frame's name (its address) and the frame's sums.
  */
 void pmukit_region_end(const char *name)
 {
+	struct reg_thread *t = me;
 	uint64_t now[REG_MAX_EVENTS];
-	unsigned int d;
+	struct reg_frame *f;
 	int ok;
 
-	if (!name || me_state <= 0)
+	if (__builtin_expect(!t, 0))
 		return;
 	/* First, before any bookkeeping of the marker can be counted. */
-	ok = read_counts(now) == 0;
-	if (me->too_deep) {
-		me->too_deep--;
-		me->lost++;
-		return;
-	}
-	for (d = me->depth; d > 0; d--)
-		if (me->stack[d - 1].rec->name == name ||
-		    !strcmp(me->stack[d - 1].rec->name, name))
-			break;
-	if (d == 0) {
-		me->unmatched++;
-		return;
-	}
-	while (me->depth > d) {
-		me->unclosed++;
-		close_top(ok ? now : NULL);
-	}
-	close_top(ok ? now : NULL);
+	ok = (__builtin_expect(t->one, 1) ? read_one(t, now) : read_counts(now)) == 0;
+	/* Not in stack[0]: no region has its name (NULL goes the long way too). */
+	f = &t->stack[t->depth];
+	if (__builtin_expect(f->rec->name == name && !t->odd && ok && f->valid, 1))
+		close_top_one(t, now[0]);
+	else if (f->rec->name == name && name && !t->too_deep)
+		close_top(t, ok ? now : NULL);
+	else
+		end_slow(t, name, ok ? now : NULL);
 }
 
 /* Every thread's regions, added up by name, in the order first seen. */
@@ -487,7 +711,7 @@ static void report(void)
 
 		while (me->depth) {
 			me->unclosed++;
-			close_top(ok ? now : NULL);
+			close_top(me, ok ? now : NULL);
 		}
 	}
 	pthread_mutex_lock(&reg_lock);

@@ -110,6 +110,9 @@ struct pmukit_session;
  *	pmukit_stop(s);
  *	pmukit_read(s, counts);
  *
+ * or, in place of the release, waitpid and stop, pmukit_child_run(&c, s,
+ * &status): on the direct path its window is perf's.
+ *
  * If open fails, pmukit_child_cancel() ends the child without an exec. On
  * the direct and clock paths the child is pinned to the session's CPU and
  * counting runs from pmukit_start() to pmukit_stop().
@@ -340,6 +343,20 @@ PMUKIT_API int pmukit_child_release(struct pmukit_child *c);
 
 /** pmukit_child_cancel() - end a child that was never released, and reap it. */
 PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c);
+
+/**
+ * pmukit_child_run() - pmukit_child_release(), waitpid() and pmukit_stop()
+ * of a started session @s, in one call. On the direct path (mode=full,
+ * pinned) the child starts the counters itself right before its execve,
+ * once the parent sleeps in its wait, and the parent stops them right after
+ * that wait returns, so that @s counts
+ * what perf counts for the command (to within a few instructions), not the
+ * release and the wait. @status: the child's, from waitpid(). Return: 1
+ * when it counted so, 0 when as from start to stop, or a negative errno
+ * (the release's: the child could not exec, was reaped and c->pid is 0;
+ * the wait's, the stop's).
+ */
+PMUKIT_API int pmukit_child_run(struct pmukit_child *c, struct pmukit_session *s, int *status);
 
 /** pmukit_strerror() - text for a negative errno from this library. */
 PMUKIT_API const char *pmukit_strerror(int err);

@@ -15,6 +15,12 @@
  * is what one read costs. The clock path's values are timer ticks, so it
  * is timed with the cycle counter around its loop instead. Interrupts can
  * lengthen a few reads: the minimum and the median are shown.
+ *
+ * The region rows: what a PMUKIT_REGION_BEGIN/END pair costs inside an
+ * enclosing region, by the regions' own measurement of CPU_CYCLES:uk (the
+ * "nested_region" of their JSON report: the smallest of many pairs), beside
+ * the two raw reads of that path a pair needs. Each path's regions run in a
+ * child process, as the regions read their settings once per process.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +31,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <pmukit/b2b.h>
@@ -261,6 +268,63 @@ static void bench_clock(void)
 	pmukit_close(s);
 }
 
+/* ---- region markers ------------------------------------------------------ */
+
+#define REGIONS_JSON "/tmp/bench-regions.json"
+
+/* The regions' "nested_region" cost on @path, from a child's report; 0: none. */
+static uint64_t region_pair(enum pmukit_path path)
+{
+	unsigned long long pair = 0;
+	char line[256], *p;
+	pid_t pid;
+	FILE *f;
+	int st;
+
+	if (pmukit_path_detect(path, NULL, 0))
+		return 0;	/* its bench row above said why */
+	unlink(REGIONS_JSON);
+	pid = fork();
+	if (pid < 0)
+		return 0;
+	if (pid == 0) {
+		setenv("PMUKIT_PATH", pmukit_path_name(path), 1);
+		setenv("PMUKIT_REGIONS_EVENTS", "CPU_CYCLES:uk", 1);
+		setenv("PMUKIT_REGIONS_FORMAT", "json", 1);
+		setenv("PMUKIT_REGIONS_OUTPUT", REGIONS_JSON, 1);
+		rearm();
+		pmukit_region_begin("bench");
+		pmukit_region_end("bench");
+		exit(0);	/* the report is written at exit */
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		return 0;
+	f = fopen(REGIONS_JSON, "r");
+	if (!f)
+		return 0;
+	while (!pair && fgets(line, sizeof(line), f))
+		if ((p = strstr(line, "\"nested_region\": ")))
+			pair = strtoull(p + strlen("\"nested_region\": "), NULL, 10);
+	fclose(f);
+	return pair;
+}
+
+static void bench_regions(const struct raw *r)
+{
+	uint64_t d = region_pair(PMUKIT_PATH_DIRECT);
+	uint64_t m = region_pair(PMUKIT_PATH_PERF_MMAP);
+	uint64_t p = region_pair(PMUKIT_PATH_PERF);
+
+	if (d)
+		row("region", "direct: 2 reads, C loop", 2 * r->cloop, "BEGIN/END pair, direct", d, d);
+	if (m)
+		row("region", "perf-mmap: 2 seqlock reads", 2 * r->seqlock, "BEGIN/END pair, perf-mmap",
+		    m, m);
+	if (p)
+		row("region", "perf: 2 read(), format 0", 2 * r->read0_uk, "BEGIN/END pair, perf",
+		    p, p);
+}
+
 int main(void)
 {
 	struct raw r = { 0 };
@@ -299,6 +363,6 @@ int main(void)
 		row("perf", "read(), GROUP|TIMES|ID, :uk", r.readg_uk, "pmukit_sample(), :uk",
 		    puk.s_min, puk.s_med);
 	}
-	row("region", "the pair's raw reads", 0, "BEGIN/END pair: to come", 0, 0);
+	bench_regions(&r);
 	return 0;
 }

@@ -139,6 +139,29 @@ for path in direct perf; do
 	else nok "stat --path $path: IPC"; diag "$(cat /tmp/b.csv)"; fi
 done
 
+# The direct path counts the command as perf does: the child starts the
+# counters right before its execve (once the parent sleeps in its wait4)
+# and the parent stops them right after that wait4 returns
+# (pmukit_child_run()), so only the few instructions around those two
+# system calls differ from perf's window (enable_on_exec to the exit):
+# measured 9 on arm64 (the child's 5 from its counter write through its svc,
+# the parent's 4 from its svc's return through its counter write) and 8 on
+# 32-bit Arm (6 and 2). The bound, 16, is the documented goal for this
+# window (docs/library.md): room for another compiler's register moves
+# around those two calls, not for any code of pmukit's own.
+STAT_DIRECT_PERF=16
+if works direct && works perf; then
+	pmukit stat --path direct -e INST_RETIRED:u -r 3 --json -o /tmp/d.json -- stat_loop $N 2>/tmp/err
+	pmukit stat --path perf -e INST_RETIRED:u -r 3 --json -o /tmp/p.json -- stat_loop $N 2>>/tmp/err
+	d=$(json_min /tmp/d.json INST_RETIRED:u) p=$(json_min /tmp/p.json INST_RETIRED:u)
+	diff=$((${d:-0} - ${p:-0})); [ $diff -ge 0 ] || diff=$((-diff))
+	if [ -n "$d" ] && [ -n "$p" ] && [ $diff -le $STAT_DIRECT_PERF ]; then
+		ok "stat: direct ($d) and perf ($p) INST_RETIRED:u of one command within $STAT_DIRECT_PERF"
+	else nok "stat: direct and perf within $STAT_DIRECT_PERF"; diag "got '$d' and '$p'" "$(cat /tmp/err)"; fi
+else
+	skip "direct or perf does not work here" "stat: direct and perf INST_RETIRED:u of one command within $STAT_DIRECT_PERF"
+fi
+
 expect 0 "INST_RETIRED:u .*\( \+-  0\.00% \)" "stat -r 3: three runs, no spread under icount" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -r 3 -- stat_loop 1000
 expect 0 "'stat_loop 1000 3' exited with status 3" "stat: the command's own status is shown, exit 0" \

@@ -13,6 +13,14 @@ KO=/lib/modules/pmukit.ko
 SYS=/sys/kernel/pmukit
 UA=/proc/sys/kernel/perf_user_access
 OUT=/tmp/libtest.out
+# What a region marker pair costs, in user instructions, per path and
+# per word size of the programs (docs/library.md, "What a region marker
+# pair costs"): a pair that costs more fails.
+REGION_PAIR_64_direct=174
+REGION_PAIR_64_perf=232
+REGION_PAIR_64_perf_mmap=196
+REGION_PAIR_32_direct=236
+REGION_PAIR_32_perf=262
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 
@@ -27,6 +35,29 @@ run() {
 
 arch=$(uname -m)
 diag "$arch, $(grep -m1 'CPU part' /proc/cpuinfo), $(nproc) CPU(s)"
+
+# What a begin/end pair of region markers costs inside an enclosing region
+# (INST_RETIRED:u, one event: the regions' own measurement, "nested_region"
+# of their JSON report), against the documented number above.
+# region_cost PATH
+region_cost() {
+	PMUKIT_PATH=$1 PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=json \
+		PMUKIT_REGIONS_OUTPUT=/tmp/rc.json stat_loop --regions 1000 >/dev/null 2>&1
+	pair=$(sed -n 's/.*"nested_region": \([0-9]*\).*/\1/p' /tmp/rc.json 2>/dev/null)
+	region=$(sed -n 's/.*"region": \([0-9]*\),.*/\1/p' /tmp/rc.json 2>/dev/null)
+	diag "regions on $1: a begin/end pair costs ${pair:-?} INST_RETIRED:u, an empty region ${region:-?}"
+	# The ELF class of the programs: 2 is 64-bit (the aarch32 guest runs
+	# 32-bit programs on an arm64 kernel).
+	class=$(od -An -tx1 -j4 -N1 "$(command -v stat_loop)" | tr -d ' ')
+	bits=32
+	[ "$class" != 02 ] || bits=64
+	eval "max=\${REGION_PAIR_${bits}_$(echo "$1" | tr - _):-}"
+	if [ -z "$max" ]; then
+		skip "no documented cost on $bits-bit programs" "regions on $1: a begin/end pair"
+	elif [ -n "$pair" ] && [ "$pair" -gt 0 ] && [ "$pair" -le "$max" ]; then
+		ok "regions on $1: a begin/end pair costs $pair user instructions (at most $max)"
+	else nok "regions on $1: a begin/end pair at most $max"; diag "$(cat /tmp/rc.json 2>&1)"; fi
+}
 
 exact_tests() {
 	# Without the module: the refusal, and the paths that need no module.
@@ -56,12 +87,16 @@ exact_tests() {
 	run revoke-rmmod
 	run revoke-sysctl
 	run after-perf
+	echo 1 > $SYS/rearm
+	region_cost direct
+	region_cost perf
 
 	if [ -e $UA ]; then
 		echo 1 > $UA
 		run exact perf-mmap
 		run samples perf-mmap
 		run mmap-revoke
+		region_cost perf-mmap
 	else
 		skip "no perf self-read: a 32-bit kernel, or arm64 before 5.17 (checked by 'nomodule')" "perf-mmap exact counts"
 	fi

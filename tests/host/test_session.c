@@ -599,6 +599,38 @@ static void test_thread_message(void)
 	tap_ok(says("NO_SUCH_EVENT") && empty, "pmukit_last_error() is per thread");
 }
 
+/*
+ * pmukit_child_run() on the clock path (a session opened before the fork,
+ * as pmukit stat does): the release, the wait and the stop in one call;
+ * the exact window is the direct path's alone (the guests check it).
+ */
+static void test_child_run(char **argv, char **nope)
+{
+	static const char *const clk[] = { "clock" };
+	struct pmukit_child child;
+	struct pmukit_session *s;
+	struct pmukit_count c;
+	int ret, st = -1;
+
+	if (!tap_ok(!open_on(PMUKIT_PATH_CLOCK, clk, 1, &s), "child_run: a clock session"))
+		return;
+	if (!pmukit_child_fork(&child, argv)) {
+		pmukit_start(s);
+		ret = pmukit_child_run(&child, s, &st);
+		tap_ok(ret == 0 && WIFEXITED(st) && !WEXITSTATUS(st) && !pmukit_read(s, &c) &&
+		       c.value > 0, "child_run: released, waited for, stopped (%d, status %d)",
+		       ret, st);
+	}
+	if (!pmukit_child_fork(&child, nope)) {
+		pmukit_start(s);
+		expect(pmukit_child_run(&child, s, &st), -ENOENT, "could not be started",
+		       "child_run: a missing command");
+		tap_ok(child.pid == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 127,
+		       "child_run: the child that could not exec was reaped (status %d)", st);
+	}
+	pmukit_close(s);
+}
+
 static void test_child(void)
 {
 	static const char *const ev[] = { "task-clock" };
@@ -636,6 +668,7 @@ static void test_child(void)
 		       "child: a missing command");
 		waitpid(child.pid, &st, 0);
 	}
+	test_child_run(argv, nope);
 }
 
 static pid_t victim;
