@@ -19,3 +19,4 @@ demo: kernels
 	@echo
 	@echo "### real firmware: Debian's TF-A and U-Boot with pmukit (tools/firmware-build), U-Boot's crc32 profiled in two passes (-icount shift=0)"
 	$(Q)tools/firmware-run --icount -- 'mw.l 0x50000000 0x12345678 0x8000' 'crc32 0x50000000 0x10000' pmukit
+	@echo "### (TF-A prints U-Boot's poweroff as \"ERROR: QEMU System Power off\": the normal end of the run)"
