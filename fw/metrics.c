@@ -148,9 +148,9 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 		pmukit_fw_line_end(&l);
 		pmukit_fw_line_str(&l, "pmukit: ");
 		pmukit_fw_line_str(&l, mi->name);
-		pmukit_fw_line_str(&l, ": events counted in different passes (more than one pass "
-				   "counts together), their counts combined as they are: as comparable "
-				   "as the CYCLES spread shows");
+		pmukit_fw_line_str(&l, ": its events were counted in different passes (more "
+				   "events than one pass's counters, or split by the selection), their "
+				   "counts combined as counted: as comparable as the CYCLES spread shows");
 	}
 	pmukit_fw_line_end(&l);
 }

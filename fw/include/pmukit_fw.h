@@ -158,7 +158,7 @@ void pmukit_fw_print_hex(pmukit_fw_u64 v);
  * selection into passes that fit (each with the cycle counter); the caller
  * runs the profiled code once per pass:
  *
- *	static struct pmukit_fw_passes p;	// about 2.3 KiB: keep it off small stacks
+ *	static struct pmukit_fw_passes p;	// about 2.5 KiB: keep it off small stacks
  *
  *	pmukit_fw_passes_init(&p, sel, 0);
  *	while (pmukit_fw_passes_next(&p) > 0) {

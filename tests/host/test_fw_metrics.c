@@ -269,7 +269,7 @@ static void test_plans(void)
 	tap_ok(np == 2 && strstr(out, "\nbranch_percentage,11.00%,(BR_IMMED_SPEC + BR_INDIRECT_SPEC)"
 				 " / INST_SPEC * 100 (passes 1, 1 and 2)\n"),
 	       "3 events on 2 counters: spread over 2 passes, and the line says so");
-	tap_ok(strstr(out, "\npmukit: branch_percentage: events counted in different passes") != NULL,
+	tap_ok(strstr(out, "\npmukit: branch_percentage: its events were counted in different passes") != NULL,
 	       "and a line says how they were combined");
 	np = plan_run(0, PMUKIT_FW_TOPDOWN2, 96);
 	tap_ok(np == PMUKIT_FW_E2BIG && strstr(out, "PMUKIT_FW_MAX_PASSES"),
