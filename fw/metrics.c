@@ -59,16 +59,19 @@ static void formula(struct pmukit_fw_line *l, const struct pmukit_metric_info *m
 	}
 }
 
-/* " (passes 1 and 2)" when the metric's events come from different passes. */
-static void passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *v,
-			unsigned int n)
+/*
+ * " (passes 1 and 2)" when the metric's events come from different passes;
+ * returns whether they do.
+ */
+static int passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *v,
+		       unsigned int n)
 {
 	unsigned int k, differ = 0;
 
 	for (k = 1; k < n; k++)
 		differ |= v[k].pass != v[0].pass;
 	if (!v[0].pass || !differ)
-		return;
+		return 0;
 	pmukit_fw_line_str(l, " (passes ");
 	for (k = 0; k < n; k++) {
 		if (k)
@@ -76,6 +79,22 @@ static void passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *v
 		pmukit_fw_line_u64(l, v[k].pass);
 	}
 	pmukit_fw_line_char(l, ')');
+	return 1;
+}
+
+/* " (not implemented by this PMU: A, B)" for the events PMCEID says it lacks. */
+static void unimplemented(struct pmukit_fw_line *l, const struct pmukit_metric_info *mi)
+{
+	unsigned int k, n = 0;
+
+	for (k = 0; k < mi->nevents; k++) {
+		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES || pmukit_fw_event_implemented(mi->event[k]))
+			continue;
+		pmukit_fw_line_str(l, n++ ? ", " : " (not implemented by this PMU: ");
+		pmukit_fw_line_str(l, mi->event_name[k]);
+	}
+	if (n)
+		pmukit_fw_line_char(l, ')');
 }
 
 /* One "name,value,formula" line. */
@@ -124,17 +143,26 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 		pmukit_fw_line_str(&l, pmukit_metric_reason(&val));
 		pmukit_fw_line_char(&l, ')');
 	}
-	passes_note(&l, v, mi->nevents);
+	unimplemented(&l, mi);
+	if (passes_note(&l, v, mi->nevents)) {
+		pmukit_fw_line_end(&l);
+		pmukit_fw_line_str(&l, "pmukit: ");
+		pmukit_fw_line_str(&l, mi->name);
+		pmukit_fw_line_str(&l, ": its events were counted in different passes (more "
+				   "events than one pass's counters, or split by the selection), their "
+				   "counts combined as counted: as comparable as the CYCLES spread shows");
+	}
 	pmukit_fw_line_end(&l);
 }
 
 /*
- * The counts of metric @x's events, @get asked for each: 1 when all were
- * counted. CPU_CYCLES is the cycle counter of the pass that counted the
- * metric's first other event (of the run, without passes).
+ * The counts of metric @x's events in @pass (0: each from the first pass
+ * that has it), @get asked for each: 1 when all were counted. CPU_CYCLES
+ * is the cycle counter of the pass that counted the metric's first other
+ * event (of the run, without passes).
  */
-static int gather(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get, const void *ctx,
-		  struct pmukit_fw_mval *v)
+static int gather_in(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get,
+		     const void *ctx, unsigned int pass, struct pmukit_fw_mval *v)
 {
 	const struct pmukit_fw_mval *anchor = 0;
 	unsigned int k;
@@ -142,7 +170,7 @@ static int gather(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get, c
 	for (k = 0; k < mi->nevents; k++) {
 		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
 			continue;
-		if (!get(ctx, mi->event[k], &v[k]))
+		if (!get(ctx, mi->event[k], pass, &v[k]))
 			return 0;
 		if (!anchor)
 			anchor = &v[k];
@@ -155,11 +183,23 @@ static int gather(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get, c
 			v[k].count = anchor->cycles;
 			v[k].valid = anchor->cycles_valid;
 			v[k].prohibited = 0;
-		} else if (!get(ctx, PMUKIT_FW_CYCLES, &v[k])) {
+		} else if (!get(ctx, PMUKIT_FW_CYCLES, pass, &v[k])) {
 			return 0;
 		}
 	}
 	return 1;
+}
+
+/* A pass that counted all of the metric's events, else each from its first pass. */
+static int gather(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get, const void *ctx,
+		  struct pmukit_fw_mval *v)
+{
+	unsigned int pass;
+
+	for (pass = 1; pass <= PMUKIT_FW_MAX_PASSES; pass++)
+		if (gather_in(mi, get, ctx, pass, v))
+			return 1;
+	return gather_in(mi, get, ctx, 0, v);
 }
 
 /* Stage group @g of @t (stage 1, then stage 2). */
@@ -185,23 +225,37 @@ static int staged(const struct pmukit_metric_set *s, const struct pmukit_topdown
 	return 0;
 }
 
-static void emit_one(const struct pmukit_metric_set *s, unsigned int x, pmukit_fw_mval_get get,
-		     const void *ctx, unsigned int *header)
+struct emit {
+	pmukit_fw_mval_get get;
+	const void *ctx;
+	const unsigned int *only;	/* the metrics to print, or all when nonly is 0 */
+	unsigned int nonly;
+	unsigned int header;		/* lines printed */
+};
+
+static void emit_one(const struct pmukit_metric_set *s, unsigned int x, struct emit *e)
 {
 	struct pmukit_fw_mval v[PMUKIT_METRIC_MAX_EVENTS];
+	unsigned int k;
 
-	if (!gather(pmukit_metric_set_metric(s, x), get, ctx, v))
+	for (k = 0; k < e->nonly && e->only[k] != x; k++)
+		;
+	if (e->nonly && k == e->nonly)
 		return;
-	if (!(*header)++)
+	if (!gather(pmukit_metric_set_metric(s, x), e->get, e->ctx, v))
+		return;
+	if (!e->header++)
 		pmukit_fw_print("METRIC, VALUE, FORMULA\n");
 	metric_line(s, x, v);
 }
 
-void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx)
+void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx,
+			    const unsigned int *only, unsigned int nonly)
 {
 	const struct pmukit_metric_set *s = pmukit_fw_metric_set();
 	const struct pmukit_topdown *t = pmukit_metric_set_topdown(s);
-	unsigned int nstages = t ? t->nstage1 + t->nstage2 : 0, g, k, header = 0;
+	unsigned int nstages = t ? t->nstage1 + t->nstage2 : 0, g, k;
+	struct emit e = { get, ctx, only, nonly, 0 };
 
 	/* The topdown stages first, each metric once, then the others. */
 	for (g = 0; g < nstages; g++) {
@@ -209,11 +263,11 @@ void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx)
 
 		for (k = 0; gr && k < gr->nmetrics; k++)
 			if (!staged(s, t, g, gr->metric[k]))
-				emit_one(s, gr->metric[k], get, ctx, &header);
+				emit_one(s, gr->metric[k], &e);
 	}
 	for (k = 0; k < pmukit_metric_set_info(s)->nmetrics; k++)
 		if (!staged(s, t, nstages, k))
-			emit_one(s, k, get, ctx, &header);
+			emit_one(s, k, &e);
 }
 
 /* An event of a single run: the first valid one of that number. */
@@ -231,10 +285,13 @@ static int fill(const struct pmukit_fw_event *e, struct pmukit_fw_mval *v)
 	return 1;
 }
 
-static int run_get(const void *ctx, int number, struct pmukit_fw_mval *v)
+static int run_get(const void *ctx, int number, unsigned int pass, struct pmukit_fw_mval *v)
 {
 	const struct pmukit_fw_event *ev = ctx, *cpu_cycles = 0;
 	unsigned int i;
+
+	if (pass)
+		return 0;	/* one run, no passes */
 
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
 		if (!(ev[i].flags & PMUKIT_FW_VALID))
@@ -250,5 +307,5 @@ static int run_get(const void *ctx, int number, struct pmukit_fw_mval *v)
 
 void pmukit_fw_print_metrics(const struct pmukit_fw_event *ev)
 {
-	pmukit_fw_metrics_emit(run_get, ev);
+	pmukit_fw_metrics_emit(run_get, ev, 0, 0);
 }

@@ -11,6 +11,7 @@
 #include "pmu_fw_internal.h"
 #include "core/core.h"	/* pmukit_core_ratio */
 #include "core/passes.h"
+#include "core/metric_set.h"
 
 static void copy_event(struct pmukit_fw_event *to, const struct pmukit_fw_event *from)
 {
@@ -48,17 +49,20 @@ static int nth_event(const struct pmukit_fw_passes *p, unsigned int k)
 	return -1;
 }
 
-/* The plan: the events but CYCLES, balanced over p->cap counters a pass. */
-static void plan_of(const struct pmukit_fw_passes *p, struct pmukit_plan *pl)
+/* 0-based pass of the k-th event that is not CYCLES. */
+static unsigned int pass_of(const struct pmukit_fw_passes *p, unsigned int k)
 {
-	pmukit_plan_make(pl, p->nall, -1, p->cap, PMUKIT_PLAN_BALANCED);
+	unsigned int i;
+
+	for (i = 1; i < p->npasses && k >= p->first[i]; i++)
+		;
+	return i - 1;
 }
 
-int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *all,
-			  unsigned int max_per_pass)
+/* Counts the selection (@all), clears the results; 0 or an error. */
+static int reset(struct pmukit_fw_passes *p, struct pmukit_fw_event *all)
 {
-	unsigned int i, n = pmukit_fw_num_counters();
-	struct pmukit_plan pl;
+	unsigned int i;
 
 	p->all = all;
 	p->nall = 0;
@@ -75,22 +79,206 @@ int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *al
 		if (all[i].number != PMUKIT_FW_CYCLES)
 			p->nall++;
 	}
+	return 0;
+}
+
+static int no_counter(void)
+{
+	pmukit_fw_print("pmukit: no event counter at this level: CYCLES only\n");
+	return PMUKIT_FW_E2BIG;
+}
+
+static int too_many_passes(void)
+{
+	pmukit_fw_print("pmukit: too many events for PMUKIT_FW_MAX_PASSES passes\n");
+	return PMUKIT_FW_E2BIG;
+}
+
+int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *all,
+			  unsigned int max_per_pass)
+{
+	unsigned int i, n = pmukit_fw_num_counters();
+	struct pmukit_plan pl;
+	int rc;
+
+	p->nmetrics = 0;
+	rc = reset(p, all);
+	if (rc)
+		return rc;
 	if (max_per_pass && max_per_pass < n)
 		n = max_per_pass;
-	if (n == 0 && p->nall) {
-		pmukit_fw_print("pmukit: no event counter at this level: CYCLES only\n");
-		return PMUKIT_FW_E2BIG;
-	}
+	if (n == 0 && p->nall)
+		return no_counter();
 	p->cap = n;
-	plan_of(p, &pl);
+	/* The events but CYCLES, balanced: 7 events on 6 counters run as 4 + 3. */
+	pmukit_plan_make(&pl, p->nall, -1, p->cap, PMUKIT_PLAN_BALANCED);
 	p->npasses = pl.npasses;
-	if (p->npasses > PMUKIT_FW_MAX_PASSES) {
-		pmukit_fw_print("pmukit: too many events for PMUKIT_FW_MAX_PASSES passes\n");
+	if (p->npasses > PMUKIT_FW_MAX_PASSES)
+		return too_many_passes();
+	p->per_pass = pl.size;
+	for (i = 0; i <= p->npasses; i++)
+		p->first[i] = (unsigned short)(i < p->npasses ? pmukit_plan_first(&pl, i) : p->nall);
+	return (int)p->npasses;
+}
+
+/* ---- passes planned from metrics ---------------------------------------- */
+
+/* Adds metric @x to the plan once; 0 or PMUKIT_FW_E2BIG. */
+static int add_metric(struct pmukit_fw_passes *p, unsigned int x)
+{
+	unsigned int k;
+
+	for (k = 0; k < p->nmetrics; k++)
+		if (p->metric[k] == x)
+			return 0;
+	if (p->nmetrics >= PMUKIT_FW_MAX_METRICS) {
+		pmukit_fw_print("pmukit: more metrics than PMUKIT_FW_MAX_METRICS\n");
 		return PMUKIT_FW_E2BIG;
 	}
-	/* Spread the events evenly: 7 events on 6 counters run as 4 + 3. */
-	p->per_pass = pl.size;
-	return (int)p->npasses;
+	p->metric[p->nmetrics++] = x;
+	return 0;
+}
+
+static int add_group(struct pmukit_fw_passes *p, const struct pmukit_metric_group *g)
+{
+	unsigned int k;
+	int rc = 0;
+
+	for (k = 0; g && k < g->nmetrics && !rc; k++)
+		rc = add_metric(p, g->metric[k]);
+	return rc;
+}
+
+/* The groups of a topdown stage. */
+static int add_stage(struct pmukit_fw_passes *p, const struct pmukit_metric_set *s,
+		     unsigned int n, const uint16_t *group)
+{
+	unsigned int k;
+	int rc = 0;
+
+	for (k = 0; k < n && !rc; k++)
+		rc = add_group(p, pmukit_metric_set_group(s, group[k]));
+	return rc;
+}
+
+/* "pmukit: no metric or group NAME in SET; did you mean: A, B" */
+static int unknown(const struct pmukit_metric_set *s, const char *name)
+{
+	const char *sug[4];
+	struct pmukit_fw_line l;
+	size_t n = pmukit_metric_set_suggest(s, name, sug, 4), k;
+
+	l.len = 0;
+	pmukit_fw_line_str(&l, "pmukit: no metric or group ");
+	pmukit_fw_line_str(&l, name);
+	pmukit_fw_line_str(&l, " in the set ");
+	pmukit_fw_line_str(&l, pmukit_metric_set_info(s)->name);
+	for (k = 0; k < n; k++) {
+		pmukit_fw_line_str(&l, k ? ", " : "; did you mean: ");
+		pmukit_fw_line_str(&l, sug[k]);
+	}
+	pmukit_fw_line_end(&l);
+	return PMUKIT_FW_ENOENT;
+}
+
+/* The metrics of @flags' topdown stages, then those @names name. */
+static int choose(struct pmukit_fw_passes *p, const struct pmukit_metric_set *s,
+		  const char *const *names, unsigned int flags)
+{
+	const struct pmukit_topdown *t = pmukit_metric_set_topdown(s);
+	int rc = 0, x;
+
+	p->nmetrics = 0;
+	if (flags & ~PMUKIT_FW_TOPDOWN2)
+		return PMUKIT_FW_EINVAL;
+	if (flags && !t) {
+		pmukit_fw_print("pmukit: no topdown methodology in the set ");
+		pmukit_fw_print(pmukit_metric_set_info(s)->name);
+		pmukit_fw_print("\n");
+		return PMUKIT_FW_ENOENT;
+	}
+	if (flags & PMUKIT_FW_TOPDOWN1)
+		rc = add_stage(p, s, t->nstage1, t->stage1);
+	if (!rc && (flags & PMUKIT_FW_TOPDOWN2 & ~PMUKIT_FW_TOPDOWN1))
+		rc = add_stage(p, s, t->nstage2, t->stage2);
+	for (; !rc && names && *names; names++) {
+		if ((x = pmukit_metric_set_find(s, *names)) >= 0)
+			rc = add_metric(p, (unsigned int)x);
+		else if ((x = pmukit_metric_set_find_group(s, *names)) >= 0)
+			rc = add_group(p, pmukit_metric_set_group(s, (unsigned int)x));
+		else
+			rc = unknown(s, *names);
+	}
+	return rc ? rc : p->nmetrics ? 0 : PMUKIT_FW_EINVAL;
+}
+
+/* The name a planned metric gives event @number. */
+static const char *event_name(const struct pmukit_fw_passes *p,
+			      const struct pmukit_metric_set *s, uint16_t number)
+{
+	unsigned int m, k;
+
+	for (m = 0; m < p->nmetrics; m++) {
+		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(s, p->metric[m]);
+
+		for (k = 0; k < mi->nevents; k++)
+			if (mi->event[k] == number)
+				return mi->event_name[k];
+	}
+	return "?";
+}
+
+int pmukit_fw_passes_init_metrics(struct pmukit_fw_passes *p, struct pmukit_fw_event *storage,
+				  unsigned int nstorage, const char *const *names,
+				  unsigned int flags)
+{
+	const struct pmukit_metric_set *s = pmukit_fw_metric_set();
+	struct pmukit_plan_slot slot[PMUKIT_FW_MAX_PLANNED];
+	unsigned int i, j = 0, nslot, n = pmukit_fw_num_counters(), size;
+	int rc = choose(p, s, names, flags), np;
+
+	if (rc)
+		return rc;
+	if (!n)
+		return no_counter();
+	np = pmukit_metric_plan(s, p->metric, p->nmetrics, n, PMUKIT_PLAN_CYCLE_COUNTER,
+				slot, PMUKIT_FW_MAX_PLANNED, &nslot, 0);
+	if (np < 0) {
+		pmukit_fw_print("pmukit: more events than PMUKIT_FW_MAX_PLANNED\n");
+		return PMUKIT_FW_E2BIG;
+	}
+	if (np > PMUKIT_FW_MAX_PASSES)
+		return too_many_passes();
+	/* The slots are by pass, each pass led by CPU_CYCLES: the cycle counter. */
+	p->per_pass = 0;
+	for (i = 0; i < nslot; i++) {
+		if (slot[i].event == PMUKIT_EVT_CPU_CYCLES) {
+			p->first[slot[i].pass] = (unsigned short)j;
+			continue;
+		}
+		if (j + 1 >= nstorage) {
+			pmukit_fw_print("pmukit: the storage has too few entries for the plan\n");
+			return PMUKIT_FW_E2BIG;
+		}
+		storage[j].name = event_name(p, s, slot[i].event);
+		storage[j].number = slot[i].event;
+		storage[j].flags = 0;
+		storage[j++].counter = 0;
+	}
+	storage[j].name = 0;
+	storage[j].number = PMUKIT_FW_END;
+	rc = reset(p, storage);
+	if (rc)
+		return rc;
+	p->cap = n;
+	p->npasses = (unsigned int)np;
+	p->first[np] = (unsigned short)j;
+	for (i = 0; i < p->npasses; i++) {
+		size = p->first[i + 1] - p->first[i];
+		if (size > p->per_pass)
+			p->per_pass = size;
+	}
+	return np;
 }
 
 /* Indices in p->all of the events of the current pass; returns how many. */
@@ -98,11 +286,9 @@ static unsigned int pass_events(const struct pmukit_fw_passes *p,
 				int idx[PMUKIT_FW_MAX_COUNTERS])
 {
 	unsigned int k, first, end, n = 0;
-	struct pmukit_plan pl;
 
-	plan_of(p, &pl);
-	first = pmukit_plan_first(&pl, p->pass);
-	end = first + pmukit_plan_count(&pl, p->pass);
+	first = p->first[p->pass];
+	end = p->first[p->pass + 1];
 	for (k = first; k < end && n < PMUKIT_FW_MAX_COUNTERS; k++) {
 		int i = nth_event(p, k);
 
@@ -238,31 +424,29 @@ static void spread_line(const struct pmukit_fw_passes *p)
 	pmukit_fw_line_end(&l);
 }
 
-/* Metric inputs of the merged result: an event's first valid count. */
-static int passes_get(const void *ctx, int number, struct pmukit_fw_mval *v)
+/* Metric inputs of the merged result: an event's first valid count (in @want). */
+static int passes_get(const void *ctx, int number, unsigned int want, struct pmukit_fw_mval *v)
 {
 	const struct pmukit_fw_passes *p = ctx;
-	struct pmukit_plan pl;
-	unsigned int k;
+	unsigned int k, c = want ? want - 1 : 0;
 
 	if (number == PMUKIT_FW_CYCLES) {
-		if (!p->pass)
+		if (c >= p->pass)
 			return 0;
 		v->prohibited = 0;
-		v->valid = !(p->cycles_flags[0] & PMUKIT_FW_OVERFLOW);
-		v->count = p->cycles[0];
+		v->valid = !(p->cycles_flags[c] & PMUKIT_FW_OVERFLOW);
+		v->count = p->cycles[c];
 		v->have_cycles = 0;
 		v->cycles = 0;
 		v->cycles_valid = 0;
-		v->pass = 1;
+		v->pass = c + 1;
 		return 1;
 	}
-	plan_of(p, &pl);
 	for (k = 0; k < p->nall; k++) {
 		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
-		unsigned int pass = pmukit_plan_pass(&pl, k) + 1;	/* 1-based */
+		unsigned int pass = pass_of(p, k) + 1;	/* 1-based */
 
-		if (e->number != number || !(e->flags & PMUKIT_FW_VALID))
+		if (e->number != number || !(e->flags & PMUKIT_FW_VALID) || (want && pass != want))
 			continue;
 		v->prohibited = !!(e->flags & PMUKIT_FW_PROHIBITED);
 		v->valid = !(e->flags & (PMUKIT_FW_OVERFLOW | PMUKIT_FW_PROHIBITED));
@@ -279,10 +463,8 @@ static int passes_get(const void *ctx, int number, struct pmukit_fw_mval *v)
 void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 {
 	struct pmukit_fw_line l;
-	struct pmukit_plan pl;
 	unsigned int i, k;
 
-	plan_of(p, &pl);
 	l.len = 0;
 	pmukit_fw_rule();
 	pmukit_fw_line_str(&l, "pmukit: merged result of ");
@@ -298,12 +480,12 @@ void pmukit_fw_passes_report(const struct pmukit_fw_passes *p)
 	for (k = 0; k < p->nall; k++) {
 		const struct pmukit_fw_event *e = &p->all[nth_event(p, k)];
 
-		merged_line(e->name, pmukit_plan_pass(&pl, k) + 1, e, 0, e->flags);
+		merged_line(e->name, pass_of(p, k) + 1, e, 0, e->flags);
 	}
 	for (i = 0; i < p->npasses; i++)
 		merged_line("CYCLES", i + 1, 0, p->cycles[i],
 			    i < p->pass ? p->cycles_flags[i] : 0);
 	spread_line(p);
-	pmukit_fw_metrics_emit(passes_get, p);
+	pmukit_fw_metrics_emit(passes_get, p, p->metric, p->nmetrics);
 	pmukit_fw_rule();
 }

@@ -184,6 +184,29 @@ static uint64_t read_counter(const struct pmukit_fw_state *s, unsigned int count
  * attribute's reserved spelling: the kernel's and U-Boot's headers define
  * noinline as a macro.)
  */
+/* PMCEID0/PMCEID1, which PMUv3 has: the common events 0x00..0x3f implemented. */
+static void read_ceid(struct pmukit_fw_state *s)
+{
+#if defined(__aarch64__)
+	s->ceid_valid = 1;
+#else
+	s->ceid_valid = s->pmu_version >= PMUKIT_PERFMON_V3;
+#endif
+	if (!s->ceid_valid)
+		return;
+	s->ceid[0] = (uint32_t)pmukit_read_pmceid0();
+	s->ceid[1] = (uint32_t)pmukit_read_pmceid1();
+}
+
+int pmukit_fw_event_implemented(int number)
+{
+	const struct pmukit_fw_state *s = &pmukit_fw_st;
+
+	if (!s->ceid_valid || number < 0 || number > 0x3f)
+		return -1;
+	return (int)((s->ceid[number >> 5] >> (number & 31)) & 1);
+}
+
 static __attribute__((__noinline__)) int prepare(struct pmukit_fw_event *ev)
 {
 	struct pmukit_fw_state *s = &pmukit_fw_st;
@@ -281,6 +304,7 @@ static __attribute__((__noinline__)) int prepare(struct pmukit_fw_event *ev)
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++)
 		ev[i].preval = read_counter(s, ev[i].counter);
 
+	read_ceid(s);
 	s->mask = mask;
 	s->active = 1;
 	return 0;

@@ -49,6 +49,8 @@ struct pmukit_fw_state {
 	int prohibited;			/* event counting is prohibited here */
 	const char *title;
 	struct pmukit_fw_saved saved;
+	int ceid_valid;			/* ceid[] was read (PMUv3) */
+	uint32_t ceid[2];		/* PMCEID0, PMCEID1: common events 0x00..0x3f */
 };
 
 extern struct pmukit_fw_state pmukit_fw_st;
@@ -92,16 +94,29 @@ struct pmukit_fw_mval {
 
 /*
  * A report's counts: fills @v for event @number (PMUKIT_FW_CYCLES: the
- * cycle counter) and returns 1, or returns 0 when it was not counted.
+ * cycle counter) as counted in @pass (1-based; 0: the first pass that has
+ * it) and returns 1, or returns 0 when it was not counted there.
  */
-typedef int (*pmukit_fw_mval_get)(const void *ctx, int number, struct pmukit_fw_mval *v);
+typedef int (*pmukit_fw_mval_get)(const void *ctx, int number, unsigned int pass,
+				  struct pmukit_fw_mval *v);
 
 /* The image's metric set (metrics.c; pmukit_fw_metrics.h chooses another). */
 struct pmukit_metric_set;
 const struct pmukit_metric_set *pmukit_fw_metric_set(void);
 
-/* Prints every metric of the image's set whose events @get has. */
-void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx);
+/*
+ * Prints every metric of the image's set whose events @get has, topdown
+ * stage 1 first; with @nonly, only the metrics listed in @only.
+ */
+void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx,
+			    const unsigned int *only, unsigned int nonly);
+
+/*
+ * Does the PMU of the last session implement common event @number, as
+ * PMCEID0/PMCEID1 say? 1 yes, 0 no, -1 cannot tell (no PMUv3, no session,
+ * an event beyond 0x3f) (pmu_fw.c).
+ */
+int pmukit_fw_event_implemented(int number);
 
 /* Event delta as the stop code computed it (pmu_fw.c). */
 int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);

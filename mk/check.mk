@@ -28,10 +28,10 @@ $(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h tests/host/util.h $(wild
 # the thread's affinity go to the test's own function.
 $(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
 
-# test_fw_metrics builds the firmware's metric report for the host, with the
-# core's set its own file chooses.
-$(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_LDFLAGS := -Ifw/include -I. fw/metrics.c fw/output.c
-$(HOST_TEST_OUT)/test_fw_metrics: fw/metrics.c fw/output.c $(wildcard fw/include/*.h metrics/*.def)
+# test_fw_metrics builds the firmware's metric report and passes for the host,
+# with the core's set its own file chooses.
+$(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_LDFLAGS := -Ifw/include -I. fw/metrics.c fw/output.c fw/passes.c
+$(HOST_TEST_OUT)/test_fw_metrics: fw/metrics.c fw/output.c fw/passes.c $(wildcard fw/include/*.h metrics/*.def)
 
 # The host tests of the command link its archive (mk/cli.mk), so that they
 # test the very code the command runs (a more specific pattern than the one

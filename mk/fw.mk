@@ -142,6 +142,14 @@ $(FW_OUT_arm64)/test/test-el3-nospme.elf: $(FW_BOARD_OBJS_arm64) $(FW_OUT_arm64)
 
 fw-arm64: $(FW_OUT_arm64)/test/test-el3-nospme.elf
 
+# Passes planned from Neoverse N1's metrics (topdown), at EL1: run with -cpu neoverse-n1.
+$(FW_OUT_arm64)/test/test-topdown-el1.elf: $(FW_BOARD_OBJS_arm64) $(FW_OUT_arm64)/obj/ex/board-el1.o \
+		$(FW_OUT_arm64)/obj/test/fw_topdown.o $(FW_OUT_arm64)/obj/test/region.o \
+		$(FW_LIB_arm64) $(FW_EX)/link.ld
+	$(Q)$(FW_CC_arm64) $(FW_CC_FLAGS_arm64) $(FW_LDFLAGS) -o $@ $(filter %.o %.a,$^)
+
+fw-arm64: $(FW_OUT_arm64)/test/test-topdown-el1.elf
+
 fw-demo: fw-arm64
 	@echo "### pmukit firmware library: CRC-32 profiled at EL3 on an emulated Cortex-A53 (-icount shift=0)"
 	$(Q)$(FW_EX)/run $(FW_OUT_arm64)/demo-el3.elf

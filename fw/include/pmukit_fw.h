@@ -52,7 +52,7 @@ typedef unsigned long long pmukit_fw_u64;
 #define PMUKIT_FW_ENODEV	(-19)	/* no architected PMU */
 #define PMUKIT_FW_EINVAL	(-22)	/* bad selection: event number too wide, two CYCLES, no END */
 #define PMUKIT_FW_EOVERFLOW	(-75)	/* the counter overflowed */
-#define PMUKIT_FW_ENOENT	(-2)	/* stop without a matching start */
+#define PMUKIT_FW_ENOENT	(-2)	/* stop without a matching start; an unknown metric */
 
 /**
  * struct pmukit_fw_event - one selected event and its counts
@@ -158,7 +158,7 @@ void pmukit_fw_print_hex(pmukit_fw_u64 v);
  * selection into passes that fit (each with the cycle counter); the caller
  * runs the profiled code once per pass:
  *
- *	static struct pmukit_fw_passes p;	// about 1.5 KiB: keep it off small stacks
+ *	static struct pmukit_fw_passes p;	// about 2.5 KiB: keep it off small stacks
  *
  *	pmukit_fw_passes_init(&p, sel, 0);
  *	while (pmukit_fw_passes_next(&p) > 0) {
@@ -168,6 +168,8 @@ void pmukit_fw_print_hex(pmukit_fw_u64 v);
  *	pmukit_fw_passes_report(&p);		// merged table, CYCLES spread, metrics
  */
 #define PMUKIT_FW_MAX_PASSES	16
+/* The most metrics one plan may name (a group or a topdown stage counts its metrics). */
+#define PMUKIT_FW_MAX_METRICS	160
 
 struct pmukit_fw_passes {
 	struct pmukit_fw_event *all;	/* the caller's selection: results land here */
@@ -180,6 +182,10 @@ struct pmukit_fw_passes {
 	struct pmukit_fw_event group[PMUKIT_FW_MAX_COUNTERS + 2];
 	pmukit_fw_u64 cycles[PMUKIT_FW_MAX_PASSES];	/* CYCLES delta of each pass */
 	unsigned int cycles_flags[PMUKIT_FW_MAX_PASSES];
+	/* the events of pass k are the first[k]..first[k + 1]-1-th of the selection */
+	unsigned short first[PMUKIT_FW_MAX_PASSES + 1];
+	unsigned int nmetrics;		/* metrics planned for; 0: from events */
+	unsigned int metric[PMUKIT_FW_MAX_METRICS];	/* their indices in the image's set */
 };
 
 /**
@@ -191,11 +197,57 @@ struct pmukit_fw_passes {
  */
 int pmukit_fw_passes_init(struct pmukit_fw_passes *p, struct pmukit_fw_event *all,
 			  unsigned int max_per_pass);
+
+/*
+ * Passes planned from metrics instead of events: the image's metric set
+ * (pmukit_fw_metrics.h) names the events, and the planner of the library
+ * (pmukit_metric_plan()) puts each metric's events in one pass where the
+ * PMCR.N counters allow, CPU_CYCLES on the cycle counter of every pass:
+ *
+ *	static struct pmukit_fw_passes p;
+ *	static struct pmukit_fw_event ev[64];	// filled with the planned events
+ *	static const char *const names[] = { "ipc", "MPKI", 0 };
+ *
+ *	pmukit_fw_passes_init_metrics(&p, ev, 64, names, 0);
+ *	// or pmukit_fw_passes_init_metrics(&p, ev, 64, 0, PMUKIT_FW_TOPDOWN2);
+ *	// then the pmukit_fw_passes_next()/_stop() loop and _report() as above
+ *
+ * The report prints only the metrics asked for, topdown stage 1 first; a
+ * metric whose events had to be split over passes says which ones.
+ */
+#define PMUKIT_FW_TOPDOWN1	0x1u	/* the metrics of Arm's topdown stage 1 */
+#define PMUKIT_FW_TOPDOWN2	0x3u	/* stage 1, then the stage-2 groups */
+/* The most (event, pass) pairs one plan may hold. */
+#define PMUKIT_FW_MAX_PLANNED	128
+
+/**
+ * pmukit_fw_passes_init_metrics() - plan the passes that count metrics
+ * @p:        caller's storage
+ * @storage:  filled with the planned events and an end marker: the results
+ *            land here (an event needed in two passes is in it twice)
+ * @nstorage: entries in @storage
+ * @names:    metric names ("ipc") or group names ("MPKI"), NULL-terminated;
+ *            may be NULL with a topdown flag
+ * @flags:    0, PMUKIT_FW_TOPDOWN1 or PMUKIT_FW_TOPDOWN2: those metrics
+ *            first, then @names'
+ *
+ * Return: the number of passes, or a negative error, printed with its
+ * reason: PMUKIT_FW_ENOENT for a name the set does not have (or a topdown
+ * flag for a set without the methodology), PMUKIT_FW_E2BIG when @storage,
+ * PMUKIT_FW_MAX_METRICS, _MAX_PLANNED or _MAX_PASSES is too small,
+ * PMUKIT_FW_EINVAL for nothing to count.
+ */
+int pmukit_fw_passes_init_metrics(struct pmukit_fw_passes *p, struct pmukit_fw_event *storage,
+				  unsigned int nstorage, const char *const *names,
+				  unsigned int flags);
 /* Starts the next pass: 1 when started, 0 when all passes are done, or an error. */
 int pmukit_fw_passes_next(struct pmukit_fw_passes *p);
 /* Stops the pass, prints it, and copies its results into the selection. */
 int pmukit_fw_passes_stop(struct pmukit_fw_passes *p);
-/* Prints the merged table, CYCLES of every pass with their spread, and metrics. */
+/*
+ * Prints the merged table, CYCLES of every pass with their spread, and the
+ * metrics (those planned for, or every one whose events were counted).
+ */
 void pmukit_fw_passes_report(const struct pmukit_fw_passes *p);
 
 #endif /* PMUKIT_FW_H */
