@@ -12,6 +12,7 @@
  */
 #include "pmu_fw_internal.h"
 #include "core/compiler.h"
+#include "core/core.h"
 #include "core/metric_set.h"
 
 /*
@@ -97,6 +98,40 @@ static void unimplemented(struct pmukit_fw_line *l, const struct pmukit_metric_i
 		pmukit_fw_line_char(l, ')');
 }
 
+/*
+ * The metric's reference: its CPU_CYCLES, else its first event (the rule
+ * of 'pmukit metrics' too).
+ */
+static unsigned int ref_of(const struct pmukit_metric_info *mi)
+{
+	unsigned int k;
+
+	for (k = 0; k < mi->nevents; k++)
+		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
+			return k;
+	return 0;
+}
+
+/*
+ * Counts from different passes made comparable: a count of a pass other
+ * than the reference's is scaled by the two passes' cycles, count x
+ * CYCLES(reference pass) / CYCLES(its pass), rounded. The passes ran the
+ * same code, so each count becomes a rate per cycle of the same run. A
+ * count whose pass has no valid cycle count stays as counted.
+ */
+static void scale_to_ref(const struct pmukit_metric_info *mi, const struct pmukit_fw_mval *v,
+			 uint64_t *count)
+{
+	const struct pmukit_fw_mval *r = &v[ref_of(mi)];
+	unsigned int k;
+
+	if (!r->pass || !r->have_cycles || !r->cycles_valid || !r->cycles)
+		return;
+	for (k = 0; k < mi->nevents; k++)
+		if (v[k].pass != r->pass && v[k].have_cycles && v[k].cycles_valid && v[k].cycles)
+			count[k] = pmukit_core_ratio(v[k].count, v[k].cycles, r->cycles);
+}
+
 /* One "name,value,formula" line. */
 static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 			const struct pmukit_fw_mval *v)
@@ -114,6 +149,7 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 		valid &= !!v[k].valid;
 		count[k] = v[k].count;
 	}
+	scale_to_ref(mi, v, count);
 	l.len = 0;
 	pmukit_fw_line_str(&l, mi->name);
 	pmukit_fw_line_char(&l, ',');
@@ -149,8 +185,10 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 		pmukit_fw_line_str(&l, "pmukit: ");
 		pmukit_fw_line_str(&l, mi->name);
 		pmukit_fw_line_str(&l, ": its events were counted in different passes (more "
-				   "events than one pass's counters, or split by the selection), their "
-				   "counts combined as counted: as comparable as the CYCLES spread shows");
+				   "events than one pass's counters, or split by the selection): each "
+				   "count of another pass scaled by CYCLES of pass ");
+		pmukit_fw_line_u64(&l, v[ref_of(mi)].pass);
+		pmukit_fw_line_str(&l, " over CYCLES of its own pass");
 	}
 	pmukit_fw_line_end(&l);
 }

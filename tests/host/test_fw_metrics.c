@@ -64,6 +64,7 @@ int pmukit_fw_event_implemented(int number)
 
 static unsigned int ncounters = 6;
 static unsigned int nstarts;
+static unsigned int slow_run;	/* this run (1-based) takes twice as long: every count doubled */
 
 unsigned int pmukit_fw_num_counters(void)
 {
@@ -119,7 +120,7 @@ int pmukit_fw_stop(struct pmukit_fw_event *ev)
 	unsigned int i;
 
 	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
-		ev[i].postval = ev[i].preval + count_of(ev[i].number);
+		ev[i].postval = ev[i].preval + count_of(ev[i].number) * (nstarts == slow_run ? 2 : 1);
 		ev[i].flags |= PMUKIT_FW_VALID;
 	}
 	return 0;
@@ -269,8 +270,21 @@ static void test_plans(void)
 	tap_ok(np == 2 && strstr(out, "\nbranch_percentage,11.00%,(BR_IMMED_SPEC + BR_INDIRECT_SPEC)"
 				 " / INST_SPEC * 100 (passes 1, 1 and 2)\n"),
 	       "3 events on 2 counters: spread over 2 passes, and the line says so");
-	tap_ok(strstr(out, "\npmukit: branch_percentage: its events were counted in different passes") != NULL,
+	tap_ok(strstr(out, "\npmukit: branch_percentage: its events were counted in different passes") != NULL &&
+	       strstr(out, "each count of another pass scaled by CYCLES of pass 1 over CYCLES of its own pass\n"),
 	       "and a line says how they were combined");
+	/*
+	 * Pass 2 runs twice as long (2000 cycles, INST_SPEC 2000): as counted,
+	 * 110 / 2000 would say 5.50 %; scaled to pass 1's cycles, INST_SPEC is
+	 * 2000 x 1000 / 2000 = 1000 and the metric 11.00 % again, as
+	 * 'pmukit metrics' computes from the same tables.
+	 */
+	nstarts = 0;
+	slow_run = 2;
+	np = plan_run(mix, 0, 96);
+	slow_run = 0;
+	tap_ok(np == 2 && strstr(out, "\nbranch_percentage,11.00%,"),
+	       "passes of different lengths: counts scaled by each pass's cycles");
 	np = plan_run(0, PMUKIT_FW_TOPDOWN2, 96);
 	tap_ok(np == PMUKIT_FW_E2BIG && strstr(out, "PMUKIT_FW_MAX_PASSES"),
 	       "stage 1 + 2 on 2 counters: more than PMUKIT_FW_MAX_PASSES passes, said");
