@@ -98,6 +98,54 @@ static int is_pmuv3(void)
 
 typedef int (*window_fn)(struct pmukit_session *, unsigned long, struct pmukit_count *);
 
+/* The interrupts Linux has taken so far (/proc/stat's "intr" total), or 0. */
+static uint64_t irq_total(void)
+{
+	char line[256];
+	uint64_t n = 0;
+	FILE *f = fopen("/proc/stat", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "intr ", 5)) {
+			n = strtoull(line + 5, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return n;
+}
+
+#define WINDOW_TRIES	8
+
+/*
+ * A window that no interrupt came into: one that an interrupt came into
+ * (the interrupt total moved across it) is measured again, up to
+ * WINDOW_TRIES times, said in a diagnostic and counted in *again. The
+ * windows kept are checked as exactly as before. Without this, the perf
+ * path's windows of 32-bit programs on Linux 5.10 under QEMU counted one
+ * user instruction more in about one run of the suite in five (2 of 10
+ * runs of the aarch32 cell); with it, none in 16 runs.
+ */
+static int clean_window(window_fn w, struct pmukit_session *s, unsigned long n,
+			struct pmukit_count *c, unsigned int *again)
+{
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < WINDOW_TRIES; k++) {
+		uint64_t before = irq_total();
+
+		ret = w(s, n, c);
+		if (ret || irq_total() == before)
+			break;
+		tap_diag("  an interrupt came into a window of spin(%lu): %" PRIu64 " counted; measured again",
+			 n, c[0].value);
+		(*again)++;
+	}
+	return ret;
+}
+
 /*
  * One kind of window: its overhead (the window around spin(0)) must be the
  * same every time, and every loop must then count exactly 2n.
@@ -106,11 +154,11 @@ static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
 {
 	struct pmukit_count c[2];
 	uint64_t over[2] = { 0, 0 }, min[2] = { UINT64_MAX, UINT64_MAX }, max[2] = { 0, 0 };
-	unsigned int i, e, k, ne = pmukit_nevents(s);
+	unsigned int i, e, k, ne = pmukit_nevents(s), again = 0;
 	int ret = 0;
 
 	for (i = 0; i < NREPEAT && !ret; i++) {
-		ret = w(s, 0, c);
+		ret = clean_window(w, s, 0, c, &again);
 		for (e = 0; e < ne && !ret; e++) {
 			min[e] = c[e].value < min[e] ? c[e].value : min[e];
 			max[e] = c[e].value > max[e] ? c[e].value : max[e];
@@ -128,7 +176,7 @@ static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
 	for (k = 0; k < ARRAY_SIZE(loop_sizes); k++) {
 		unsigned long n = loop_sizes[k];
 
-		ret = w(s, n, c);
+		ret = clean_window(w, s, n, c, &again);
 		for (e = 0; e < ne; e++) {
 			uint64_t got = ret ? 0 : c[e].value - over[e];
 
@@ -139,6 +187,8 @@ static void exact_window(struct pmukit_session *s, const char *how, window_fn w)
 					 ret, ret ? 0 : c[e].value, over[e], got, pmukit_last_error());
 		}
 	}
+	if (again)
+		tap_diag("  %s: %u window(s) measured again after an interrupt", how, again);
 }
 
 static int window_sample_fn(struct pmukit_session *s, unsigned long n, struct pmukit_count *c)
