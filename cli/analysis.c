@@ -53,6 +53,33 @@ const struct pmukit_metric_set *an_set_named(const char *name, const struct pmuk
 	return s && pmukit_metric_set_info(s)->core[0] ? s : NULL;
 }
 
+void an_did_you_mean(const char *const *sugg, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
+	if (n)
+		fputc('\n', stderr);
+}
+
+void an_suggest_core(const char *name, int with_metric_data)
+{
+	const char *sugg[PMUKIT_SUGGEST_MAX], *cores[64];
+	size_t i, k = 0, n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_MAX);
+
+	if (!n && with_metric_data) {
+		for (i = 1; i < pmukit_metric_sets() && k < ARRAY_SIZE(cores); i++) {
+			const char *c = pmukit_metric_set_info(pmukit_metric_set_at((unsigned int)i))->core;
+
+			if (!k || strcmp(cores[k - 1], c))	/* a core's revisions are neighbours */
+				cores[k++] = c;
+		}
+		n = pmukit_suggest(name, cores, k, 2, sugg, PMUKIT_SUGGEST_MAX);
+	}
+	an_did_you_mean(sugg, n);
+}
+
 const char *an_set_name(const struct pmukit_metric_set *s)
 {
 	return pmukit_metric_set_info(s)->name;
@@ -187,15 +214,12 @@ int an_select_names(struct an_sel *sel, const char *cmd, const char *list)
 		}
 		{
 			const char *sugg[PMUKIT_SUGGEST_MAX];
-			size_t i, ns = pmukit_metric_set_suggest(sel->set, name, sugg,
-								 PMUKIT_SUGGEST_MAX);
+			size_t ns = pmukit_metric_set_suggest(sel->set, name, sugg,
+							      PMUKIT_SUGGEST_MAX);
 
 			cli_error(cmd, "no metric or metric group '%s' for %s", name,
 				  set_label(sel));
-			for (i = 0; i < ns; i++)
-				fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
-			if (ns)
-				fputc('\n', stderr);
+			an_did_you_mean(sugg, ns);
 			what_exists(sel->set);
 			return CLI_USAGE;
 		}

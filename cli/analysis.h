@@ -58,9 +58,24 @@ struct an_sel {
  */
 const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, uint32_t midr);
 
-/* The name shown for @s: "neoverse-n1", "generic". */
+/*
+ * The core @name names: one with an event table (*core set) and its set,
+ * else one that has only metric data (the C1 cores: *core NULL); NULL
+ * when it is neither.
+ */
 const struct pmukit_metric_set *an_set_named(const char *name, const struct pmukit_core_def **core);
+
+/* The name shown for @s: "neoverse-n1", "generic". */
 const char *an_set_name(const struct pmukit_metric_set *s);
+
+/* "did you mean: A, B" on stderr, nothing when @n is 0. */
+void an_did_you_mean(const char *const *sugg, size_t n);
+
+/*
+ * "did you mean" for a core name that is not one: the cores with an event
+ * table, else (@with_metric_data) those that have only metric data.
+ */
+void an_suggest_core(const char *name, int with_metric_data);
 
 /*
  * -M NAME,...: metrics or groups (their metrics) of the set, any case.

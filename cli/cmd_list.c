@@ -63,18 +63,6 @@ static void list_cores(void)
 		       (unsigned)c->midr, c->nevents);
 }
 
-/* Names a typo away from what was typed. */
-static void suggest_cores(const char *name)
-{
-	const char *sugg[PMUKIT_SUGGEST_MAX];
-	size_t i, n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_MAX);
-
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
-	if (n)
-		fputc('\n', stderr);
-}
-
 /* --metrics: the metric set of @core (NULL: not in the tables). */
 static int list_metrics(const struct pmukit_core_def *core, uint32_t midr)
 {
@@ -140,7 +128,7 @@ int cmd_list(int argc, char **argv)
 		if (!core) {
 			usage_error("list", "no event table for a core named '%s' (see pmukit list --cores)",
 				    cpu_name);
-			suggest_cores(cpu_name);
+			an_suggest_core(cpu_name, metrics);
 			return CLI_USAGE;
 		}
 	}

@@ -83,33 +83,6 @@ static char *read_all(FILE *f, size_t *len)
 	return NULL;
 }
 
-/* A core named on the command line that is not one, with "did you mean". */
-static int no_core(const char *cmd, const char *name)
-{
-	const char *sugg[PMUKIT_SUGGEST_MAX];
-	size_t i, n;
-
-	usage_error(cmd, "no core named '%s' (see pmukit list --cores and --metrics --cpu)", name);
-	n = pmukit_cpu_suggest(name, sugg, PMUKIT_SUGGEST_MAX);
-	if (!n) {	/* the cores that only have metric data (C1) */
-		const char *sets[64];
-		size_t k = 0;
-
-		for (i = 1; i < pmukit_metric_sets() && k < ARRAY_SIZE(sets); i++) {
-			const char *c = pmukit_metric_set_info(pmukit_metric_set_at((unsigned int)i))->core;
-
-			if (!k || strcmp(sets[k - 1], c))	/* a core's revisions are neighbours */
-				sets[k++] = c;
-		}
-		n = pmukit_suggest(name, sets, k, 2, sugg, PMUKIT_SUGGEST_MAX);
-	}
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "did you mean: ", sugg[i]);
-	if (n)
-		fputc('\n', stderr);
-	return CLI_USAGE;
-}
-
 int cmd_metrics(int argc, char **argv)
 {
 	enum { OPT_TOPDOWN = 256, OPT_LEVEL, OPT_INSEP };
@@ -175,8 +148,12 @@ int cmd_metrics(int argc, char **argv)
 
 	memset(&sel, 0, sizeof(sel));
 	sel.set = an_set_named(cpu, &sel.core);
-	if (!sel.set)
-		return no_core("metrics", cpu);
+	if (!sel.set) {
+		usage_error("metrics", "no core named '%s' (see pmukit list --cores and --metrics --cpu)",
+			    cpu);
+		an_suggest_core(cpu, 1);
+		return CLI_USAGE;
+	}
 	if (names && (ret = an_select_names(&sel, "metrics", names)))
 		return ret;
 	if (topdown && (ret = an_select_topdown(&sel, "metrics", level ? (unsigned int)level : 1)))
