@@ -84,7 +84,7 @@ static int passes_note(struct pmukit_fw_line *l, const struct pmukit_fw_mval *v,
 }
 
 /* " (not implemented by this PMU: A, B)" for the events PMCEID says it lacks. */
-static void unimplemented(struct pmukit_fw_line *l, const struct pmukit_metric_info *mi)
+static void lacking_events(struct pmukit_fw_line *l, const struct pmukit_metric_info *mi)
 {
 	unsigned int k, n = 0;
 
@@ -179,7 +179,7 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 		pmukit_fw_line_str(&l, pmukit_metric_reason(&val));
 		pmukit_fw_line_char(&l, ')');
 	}
-	unimplemented(&l, mi);
+	lacking_events(&l, mi);
 	if (passes_note(&l, v, mi->nevents)) {
 		pmukit_fw_line_end(&l);
 		pmukit_fw_line_str(&l, "pmukit: ");
