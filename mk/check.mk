@@ -117,12 +117,14 @@ fuzz: fuzz-build
 
 # The matrix's cells become one TAP script each in build/matrix/t; their
 # results, kept in build/matrix/results, make the table printed at the end.
+# Every test's output is kept in build/tap (tools/tap-record): after a
+# failure, tools/tap-failures names the failed tests last, below the table.
 MATRIX_T := build/matrix/t
 define run_matrix
-	@rm -rf build/matrix/results
+	@rm -rf build/matrix/results build/tap
 	$(Q)tools/matrix tests $(MATRIX_T)
-	$(Q)st=0; $(PROVE) $(PROVE_FLAGS) $(1) $(MATRIX_T)/*.t || st=$$?; \
-	echo; tools/matrix table || true; exit $$st
+	$(Q)st=0; $(PROVE) $(PROVE_FLAGS) --exec tools/tap-record $(1) $(MATRIX_T)/*.t || st=$$?; \
+	echo; tools/matrix table || true; [ $$st = 0 ] || tools/tap-failures; exit $$st
 endef
 
 check: build-all fuzz-build
