@@ -564,8 +564,8 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path)
 		       sizeof(((struct pmukit_sample_abi *)0)->b), #a " is " #b)
 SAMPLE_ABI_FIELD(sample_how, how);
 SAMPLE_ABI_FIELD(cpu, cpu);
-SAMPLE_ABI_FIELD(cpu_now, cpu_now);
-SAMPLE_ABI_FIELD(sample_page, page);
+SAMPLE_ABI_FIELD(cpu_now, at);
+SAMPLE_ABI_FIELD(sample_page, at);
 SAMPLE_ABI_FIELD(sample_fd, fd);
 
 /*

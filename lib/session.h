@@ -48,8 +48,10 @@ struct pmukit_session {
 	struct {
 		uint32_t sample_how;
 		int32_t cpu;
-		const volatile int32_t *cpu_now;
-		const volatile void *sample_page;
+		union {		/* the ABI's "at": one or the other */
+			const volatile int32_t *cpu_now;	/* direct */
+			const volatile void *sample_page;	/* perf-mmap */
+		};
 		int32_t sample_fd;
 	};
 	/* The library's read of event 0, chosen by the backend at open. */

@@ -203,22 +203,28 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
 /*
  * The inline pmukit_sample()'s ABI: every session starts with this struct.
  * The library fills it at open and keeps it while the session lives. @how
- * holds the layout's version (bits 16 and up) beside the read it allows, so
- * that one compare checks both: a library with another layout never sets
- * these values, and code built against this header then calls the library.
- * A later layout may grow the struct at its end, never change these fields.
+ * is a set of bits, one for each read the inline code may do, so that one
+ * bit test (arm64's tbz) picks the read. Each layout of the struct has bits
+ * of its own and never sets another layout's: code built against another
+ * header finds none of its bits set and calls the library. Layout 1 (pmukit
+ * 0.1) used the values 0x10001 to 0x10003; layout 2 is bits 24 to 26. A
+ * later layout may grow the struct at its end, never change these fields.
  */
-#define PMUKIT_SAMPLE_ABI		1u
-#define PMUKIT_SAMPLE_CALL		0u	/* call the library */
-#define PMUKIT_SAMPLE_PMCCNTR		(PMUKIT_SAMPLE_ABI << 16 | 1u)	/* direct */
-#define PMUKIT_SAMPLE_PERF_PAGE		(PMUKIT_SAMPLE_ABI << 16 | 2u)	/* perf-mmap */
-#define PMUKIT_SAMPLE_READ_FD		(PMUKIT_SAMPLE_ABI << 16 | 3u)	/* perf */
+#define PMUKIT_SAMPLE_ABI		2u
+#define PMUKIT_SAMPLE_CALL		0u		/* call the library */
+#define PMUKIT_SAMPLE_PMCCNTR		(1u << 24)	/* direct */
+#define PMUKIT_SAMPLE_PERF_PAGE		(1u << 25)	/* perf-mmap */
+#define PMUKIT_SAMPLE_READ_FD		(1u << 26)	/* perf */
 
 struct pmukit_sample_abi {
 	uint32_t how;			/* PMUKIT_SAMPLE_* */
 	int32_t cpu;			/* PMCCNTR: the CPU the session is on */
-	const volatile int32_t *cpu_now; /* PMCCNTR: rseq's cpu_id of the thread */
-	const volatile void *page;	/* PERF_PAGE: perf's user page of event 0 */
+	/*
+	 * What the read needs, loaded in one pair with how and cpu:
+	 * PMCCNTR, rseq's cpu_id of the thread; PERF_PAGE, perf's user
+	 * page of event 0.
+	 */
+	const volatile void *at;
 	int32_t fd;			/* READ_FD: event 0 alone, value and two times */
 };
 
@@ -254,9 +260,14 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 {
 	const struct pmukit_sample_abi *f = (const struct pmukit_sample_abi *)(const void *)s;
-	/* Side by side: one load pair. */
-	uint32_t how = f->how;
-	int32_t cpu = f->cpu;
+	/*
+	 * arm64: how and cpu as one 64-bit word, loaded in a pair with @at:
+	 * the CPU check compares the word's upper half with no instruction of
+	 * its own to extract it (cmp x, x, lsr #32).
+	 */
+	uint64_t word, cpu;
+	uint32_t how;
+	const void *at;
 	pmukit_ureg_t v;
 #if defined(__aarch64__)
 	const volatile uint32_t *pc;
@@ -265,7 +276,23 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 #endif
 	uint64_t buf[3];
 
-	if (how == PMUKIT_SAMPLE_PMCCNTR) {
+#if defined(__aarch64__)
+	__builtin_memcpy(&word, f, sizeof(word));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	how = (uint32_t)(word >> 32);
+	cpu = (uint32_t)word;
+#else
+	how = (uint32_t)word;
+	cpu = word >> 32;
+#endif
+	at = (const void *)f->at;
+#else
+	(void)word;
+	how = f->how;
+	cpu = (uint32_t)f->cpu;
+#endif
+	/* One bit test a read, the cheapest read first. */
+	if (how & PMUKIT_SAMPLE_PMCCNTR) {
 		/* isb and the guarded read: a fault returns non-zero. */
 #if defined(__aarch64__)
 		if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
@@ -274,19 +301,33 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 #endif
 			goto call;
 		*value = v;
-		if (__builtin_expect(*f->cpu_now == cpu, 1))
+		/*
+		 * rseq's cpu_id, which the kernel changes, read after the
+		 * counter: the read's memory clobber makes this load a fresh
+		 * one (a volatile load would add a needless zero extension).
+		 */
+#if !defined(__aarch64__)
+		at = (const void *)f->at;	/* only here: perf's read needs none */
+#endif
+		if (__builtin_expect(*(const uint32_t *)at == cpu, 1))
 			return 0;
 #if defined(__aarch64__)
-	} else if (how == PMUKIT_SAMPLE_PERF_PAGE) {
+	} else if (how & PMUKIT_SAMPLE_PERF_PAGE) {
 		/* perf_event_mmap_page: lock, index, offset and pmc_width, Linux's ABI. */
-		pc = (const volatile uint32_t *)f->page;
+		pc = (const volatile uint32_t *)at;
 		do {
 			seq = pc[2];
 			/* 32: the cycle counter; anything else, the library. */
 			if (__builtin_expect(pc[3] != 32, 0))
 				goto call;
 			cnt = *(const volatile uint64_t *)(pc + 4);
-			shift = 64 - *(const volatile uint16_t *)(pc + 12);
+			/*
+			 * pmc_width, 32 or 64 here (index 32), never changed
+			 * while the event lives: a plain load, which the
+			 * read's memory clobber keeps fresh (a volatile ldrh
+			 * would add a needless zero extension).
+			 */
+			shift = 64 - *(const uint16_t *)(const void *)(pc + 12);
 			if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
 				goto call;
 			/* Sign-extend from pmc_width: the offset was taken against it. */
@@ -295,7 +336,7 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 		*value = cnt;
 		return 0;
 #endif
-	} else if (how == PMUKIT_SAMPLE_READ_FD) {
+	} else if (how & PMUKIT_SAMPLE_READ_FD) {
 		/* value, time_enabled, time_running; a failure goes to the library. */
 		if (__builtin_expect(read(f->fd, buf, sizeof(buf)) >= (ssize_t)sizeof(buf[0]), 1)) {
 			*value = buf[0];

@@ -231,10 +231,10 @@ static int cmd_exact(enum pmukit_path path)
 #define NSAMPLES	64
 
 /* docs/library.md, "What a read costs": instructions per pmukit_sample() at EL0. */
-#define SAMPLE_COST_A64_DIRECT	13
-#define SAMPLE_COST_A64_MMAP	27
-#define SAMPLE_COST_A64_PERF	37
-#define SAMPLE_COST_A32_DIRECT	15
+#define SAMPLE_COST_A64_DIRECT	11
+#define SAMPLE_COST_A64_MMAP	22
+#define SAMPLE_COST_A64_PERF	34
+#define SAMPLE_COST_A32_DIRECT	13
 #define SAMPLE_COST_A32_PERF	35
 
 static void deltas(const uint64_t *v, size_t n, unsigned int width, uint64_t *min, uint64_t *max)
