@@ -265,11 +265,12 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 	 * the CPU check compares the word's upper half with no instruction of
 	 * its own to extract it (cmp x, x, lsr #32).
 	 */
-	uint64_t word, cpu;
+	uint64_t cpu;
 	uint32_t how;
 	const void *at;
 	pmukit_ureg_t v;
 #if defined(__aarch64__)
+	uint64_t word;
 	const volatile uint32_t *pc;
 	uint64_t cnt;
 	uint32_t seq, shift;
@@ -287,7 +288,6 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 #endif
 	at = (const void *)f->at;
 #else
-	(void)word;
 	how = f->how;
 	cpu = (uint32_t)f->cpu;
 #endif
