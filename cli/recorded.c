@@ -408,8 +408,18 @@ static int jlit(struct jp *j, const char *lit)
 	return 0;
 }
 
-/* A number: *u holds it when it is a whole number >= 0 (*whole set). */
-static int jnumber(struct jp *j, uint64_t *u, int *whole)
+/* What jnumber() read. */
+enum jnum {
+	JNUM_COUNT,	/* a whole number >= 0 of 64 bits: *u */
+	JNUM_OTHER,	/* a fraction, or < 0: *u rounded, 0 below 0 */
+	JNUM_HUGE,	/* 2^64 or more: *u is UINT64_MAX */
+};
+
+/* 2^64, the first value a count cannot hold. */
+#define JNUM_2_64	18446744073709551616.0
+
+/* A number, *kind telling what it is (enum jnum) and *u its value as a count. */
+static int jnumber(struct jp *j, uint64_t *u, enum jnum *kind)
 {
 	const char *s = j->p;
 	double d;
@@ -427,8 +437,17 @@ static int jnumber(struct jp *j, uint64_t *u, int *whole)
 	if (*end)
 		return jexpect(j, "a number");
 	j->p += n;
-	*whole = strspn(tmp, "0123456789") == n;
-	*u = *whole ? strtoull(tmp, NULL, 10) : (uint64_t)(d > 0 ? d + 0.5 : 0);
+	if (strspn(tmp, "0123456789") == n) {
+		errno = 0;
+		*u = strtoull(tmp, NULL, 10);
+		*kind = errno == ERANGE ? JNUM_HUGE : JNUM_COUNT;
+	} else if (d > 0 && !(d + 0.5 < JNUM_2_64)) {	/* inf too */
+		*u = UINT64_MAX;
+		*kind = JNUM_HUGE;
+	} else {
+		*u = d > 0 ? (uint64_t)(d + 0.5) : 0;
+		*kind = JNUM_OTHER;
+	}
 	return 0;
 }
 
@@ -516,7 +535,7 @@ static int jskip_elem(struct jp *j, unsigned int i, void *ctx)
 static int jskip(struct jp *j)
 {
 	uint64_t u;
-	int whole;
+	enum jnum kind;		/* any number: not kept */
 
 	ws(j);
 	if (j->p >= j->end)
@@ -531,7 +550,7 @@ static int jskip(struct jp *j)
 	default:
 		if (!jlit(j, "true") || !jlit(j, "false") || !jlit(j, "null"))
 			return 0;
-		return jnumber(j, &u, &whole);
+		return jnumber(j, &u, &kind);
 	}
 }
 
@@ -543,11 +562,14 @@ struct jevent {
 
 static int jcount(struct jp *j, const char *key, uint64_t *out)
 {
-	int whole;
+	enum jnum kind;
 
-	if (jnumber(j, out, &whole))
+	if (jnumber(j, out, &kind))
 		return -EINVAL;
-	if (!whole)
+	if (kind == JNUM_HUGE)
+		return fail(j->err, j->errlen, j->line,
+			    "a count of at most 18446744073709551615 for \"%s\"", key);
+	if (kind != JNUM_COUNT)
 		return fail(j->err, j->errlen, j->line, "a whole count >= 0 for \"%s\"", key);
 	return 0;
 }
@@ -592,10 +614,13 @@ static int jcycles_elem(struct jp *j, unsigned int i, void *ctx)
 {
 	struct recorded *r = ctx;
 	uint64_t v;
-	int whole;
+	enum jnum kind;		/* a fraction is rounded: stat writes means */
 
-	if (jnumber(j, &v, &whole))
+	if (jnumber(j, &v, &kind))
 		return -EINVAL;
+	if (kind == JNUM_HUGE)
+		return fail(j->err, j->errlen, j->line,
+			    "cycles of at most 18446744073709551615 in \"pass_cycles\"");
 	if (i >= REC_MAX_PASSES)
 		return fail(j->err, j->errlen, j->line, "at most %d passes in \"pass_cycles\"",
 			    REC_MAX_PASSES);

@@ -126,6 +126,10 @@ static void test_parse(void)
 		/* pmukit stat --json */
 		{ __LINE__, json_two_passes, NULL,
 		  "INST_RETIRED:u@1=212537 STALL_BACKEND:u@2=0 CPU_CYCLES:u@1=212540 |cycles 212537,212543" },
+		/* a number no count can hold, where none is read: skipped */
+		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"value\": 18446744073709551615,"
+			    " \"mean\": 3.2e40, \"x\": 1e999, \"y\": 99999999999999999999 } ] }", NULL,
+		  "A@1=18446744073709551615 |cycles -" },
 	};
 	char err[256], got[1024];
 	static struct recorded r;
@@ -176,6 +180,13 @@ static void test_bad(void)
 		  "line 3: expected a whole count >= 0 for \"value\"" },
 		{ __LINE__, "{\n  \"events\": [\n    { \"event\": \"A\" \"pass\": 1 }\n  ]\n}\n",
 		  "line 3: expected ',' or '}'" },
+		{ __LINE__, "{\n  \"events\": [\n    { \"event\": \"A\", \"pass\": 1, \"value\": 18446744073709551616 }\n  ]\n}\n",
+		  "line 3: expected a count of at most 18446744073709551615 for \"value\"" },
+		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"value\": 3.2e40 } ] }",
+		  "line 1: expected a count of at most 18446744073709551615 for \"value\"" },
+		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"value\": 1 } ],"
+			    " \"pass_cycles\": [ 1e20 ] }",
+		  "line 1: expected cycles of at most 18446744073709551615 in \"pass_cycles\"" },
 		{ __LINE__, "{ \"events\": [] }", "line 1: expected an \"events\" array with at least one event" },
 		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"value\": 2 } ] }\n}",
 		  "line 2: expected nothing after the object" },
