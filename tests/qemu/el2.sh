@@ -16,5 +16,6 @@ vhe) cpu=max ;;
 nvhe) cpu=cortex-a53 ;;
 *) echo "el2.sh: vhe or nvhe" >&2; exit 2 ;;
 esac
-exec "$top/tools/qemu-run" --no-build --el2 --cpu "$cpu" --icount "$@" --timeout 400 -- \
+exec "$top/tools/qemu-run" --no-build --el2 --cpu "$cpu" --icount \
+	--append randomize_kstack_offset=off "$@" --timeout 400 -- \
 	"el2-tests.sh $mode"
