@@ -230,7 +230,7 @@ static int cmd_exact(enum pmukit_path path)
 
 #define NSAMPLES	64
 
-/* docs/library.md, "What a read costs": instructions per pmukit_sample() at EL0. */
+/* docs/library.md, "Cost of a read: make bench": instructions per pmukit_sample() at EL0. */
 #define SAMPLE_COST_A64_DIRECT	11
 #define SAMPLE_COST_A64_MMAP	22
 #define SAMPLE_COST_A64_PERF	34
