@@ -179,11 +179,6 @@ static uint64_t read_counter(const struct pmukit_fw_state *s, unsigned int count
 	return s->ev_64bit ? pmukit_read_pmevcntr(counter) : (uint32_t)pmukit_read_pmevcntr(counter);
 }
 
-/*
- * Everything pmukit_fw_start() does except starting the counters. (The
- * attribute's reserved spelling: the kernel's and U-Boot's headers define
- * noinline as a macro.)
- */
 /* PMCEID0/PMCEID1, which PMUv3 has: the common events 0x00..0x3f implemented. */
 static void read_ceid(struct pmukit_fw_state *s)
 {
@@ -207,6 +202,11 @@ int pmukit_fw_event_implemented(int number)
 	return (int)((s->ceid[number >> 5] >> (number & 31)) & 1);
 }
 
+/*
+ * Everything pmukit_fw_start() does except starting the counters. (The
+ * attribute's reserved spelling: the kernel's and U-Boot's headers define
+ * noinline as a macro.)
+ */
 static __attribute__((__noinline__)) int prepare(struct pmukit_fw_event *ev)
 {
 	struct pmukit_fw_state *s = &pmukit_fw_st;
