@@ -26,19 +26,22 @@ endif
 all: kmod
 kmod: $(KMOD_OUT)/pmukit.ko
 
-# The compiler: Debian's headers name the one the kernel was built with
-# (KCC, e.g. gcc-10 for 5.10). Where that cross compiler is not installed
-# (Debian 12 has gcc-12 only) the default one builds the module: the module
-# ABI does not depend on the compiler version, and the note says so.
+# The compiler: Debian's headers name the one the kernel was built with in
+# .kernelvariables ("CC = ... $(CROSS_COMPILE)gcc-10" for 5.10). Where that
+# compiler is not installed (Debian 12 has gcc-12 cross compilers only) the
+# default one builds the module, for the test kernels and for a KDIR the user
+# names alike: the module ABI does not depend on the compiler version, and
+# the note says so.
 $(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h) VERSION
 	@mkdir -p $(KMOD_OUT)
 	@ln -sf $(addprefix $(TOP)/,$(KMOD_SRCS)) $(KMOD_OUT)/
-	$(Q)kdir="$(KDIR)" kcc=; \
+	$(Q)kdir="$(KDIR)"; \
 	if [ -z "$$kdir" ]; then \
 		env=$$(tools/fetch-kernels $(if $(KERNEL),--kernel $(KERNEL)) --env $(KFLAVOUR)) || exit 1; \
 		kdir=$$(printf '%s\n' "$$env" | sed -n 's/^KDIR=//p'); \
-		kcc=$$(printf '%s\n' "$$env" | sed -n 's/^KCC=//p'); \
 	fi; \
+	kcc=$$(grep -o '$$(CROSS_COMPILE)gcc-[0-9][0-9]*' "$$kdir/.kernelvariables" 2>/dev/null | head -n 1); \
+	kcc=$${kcc#'$$(CROSS_COMPILE)'}; \
 	cc=; \
 	if [ -n "$$kcc" ] && ! command -v "$(CROSS_COMPILE)$$kcc" >/dev/null; then \
 		cc="CC=$(CROSS_COMPILE)gcc"; \
