@@ -93,4 +93,43 @@ if printf '%s\n' "$table" | grep -q "SKIP 5.10 arm64/cortex-a53 kmod-exact: kern
 	ok "table: a SKIP's reason is shown"
 else nok "table: a SKIP's reason is shown"; diag "$table"; fi
 expect_eq "table: exit 1 when a cell failed or did not run" $rc 1
+# tools/matrix soak in a copy of the test bed's scripts with a made-up matrix
+# of one cell whose second test fails on the second run, and one more TAP
+# test: every run's result, the failure with its run, cell and test line,
+# the busy loops ended, exit 1. Bad arguments: exit 2.
+expect_run "matrix soak without a number of runs: exit 2" 2 "soak needs a number of runs" \
+	"$top/tools/matrix" soak
+expect_run "matrix soak 2 --load x: exit 2" 2 "--load needs a number of busy loops, not 'x'" \
+	"$top/tools/matrix" soak 2 --load x
+st=$tmp/soak
+mkdir -p "$st/tools/qemu" "$st/tests/qemu" "$st/t"
+cp "$top/tools/matrix" "$top/tools/tap-record" "$top/tools/tap-failures" "$st/tools/"
+cp "$top/tools/qemu/common.sh" "$st/tools/qemu/"
+printf '#!/bin/sh\necho KDIR=/nowhere\n' > "$st/tools/fetch-kernels"
+printf 'arm64/cortex-a53 fake 6.1 fake.sh\n' > "$st/tests/qemu/matrix"
+cat > "$st/tests/qemu/fake.sh" <<'EOS'
+#!/bin/sh
+n=$(($(cat "$(dirname "$0")/count" 2>/dev/null || echo 0) + 1))
+echo $n > "$(dirname "$0")/count"
+echo "1..2"; echo "ok 1 - first"
+if [ $n = 2 ]; then echo "not ok 2 - second, run $n"; echo "# got 7"; else echo "ok 2 - second"; fi
+EOS
+printf '#!/bin/sh\necho 1..1\necho ok 1 - extra\n' > "$st/t/extra.t"
+chmod +x "$st/tools/"* "$st/tests/qemu/fake.sh" "$st/t/extra.t"
+out=$(cd "$st" && tools/matrix soak 3 --load 1 -- t/extra.t 2>&1); rc=$?
+expect_eq "matrix soak: exit 1 when a run failed" "$rc" 1
+expect_eq "matrix soak: each run's result" \
+	"$(printf '%s\n' "$out" | sed -n 's/^\(soak run [0-9]\/3: [A-Za-z]*\) in .*/\1/p' | tr '\n' ,)" \
+	"soak run 1/3: pass,soak run 2/3: FAIL,soak run 3/3: pass,"
+if printf '%s\n' "$out" | grep -A3 '^run 2:$' | grep -q 'matrix/t/01-6.1_arm64-cortex-a53_fake.t' &&
+   printf '%s\n' "$out" | grep -A3 '^run 2:$' | grep -q 'not ok 2 - second, run 2' &&
+   ! printf '%s\n' "$out" | grep -q '^run [13]:$'; then
+	ok "matrix soak: the failure is listed with its run, cell and test"
+else nok "matrix soak: the failure is listed with its run, cell and test"; diag "$out"; fi
+expect_eq "matrix soak: each run's table kept" "$(cat "$st/build/soak/1/table" "$st/build/soak/3/table" | grep -c '1 cells: 1 passed')" 2
+loops=$(printf '%s\n' "$out" | sed -n 's/^soak: .*busy loop(s) beside them (\([0-9 ]*\))$/\1/p')
+left=
+for p in $loops; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+if [ -n "$loops" ] && [ -z "$left" ]; then ok "matrix soak --load 1: the busy loop ($loops) ended with the soak"
+else nok "matrix soak --load 1: the busy loops end with the soak"; diag "started: '$loops', left:$left"; fi
 tap_end
