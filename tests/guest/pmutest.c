@@ -36,6 +36,7 @@
 
 #include <pmukit/b2b.h>
 #include <pmukit/sysreg.h>
+#include "guest_irq.h"
 #include "guest_pin.h"
 #include "pmutest_asm.h"
 
@@ -62,6 +63,26 @@ static int try_insn(void (*fn)(void *), void *arg)
 		fn(arg);
 	sigaction(SIGILL, &old, NULL);
 	return faulted ? -1 : 0;
+}
+
+/*
+ * try_insn() of a measurement until no interrupt came into it (guest_irq.h):
+ * -1 if it faulted, else how many runs an interrupt disturbed and were
+ * measured again (GUEST_IRQ_TRIES: every one was, the last one is kept).
+ */
+static int try_quiet(void (*fn)(void *), void *arg)
+{
+	int k;
+
+	for (k = 0; k < GUEST_IRQ_TRIES; k++) {
+		uint64_t before = guest_irq_total();
+
+		if (try_insn(fn, arg))
+			return -1;
+		if (guest_irq_total() == before)
+			break;
+	}
+	return k;
 }
 
 static void read_cc(void *out)
@@ -141,9 +162,23 @@ static int percpu(void)
 	return rc;
 }
 
+struct b2b_arg {
+	pmukit_ureg_t *buf;
+	unsigned long n;
+};
+
+static void do_b2b(void *p)
+{
+	struct b2b_arg *a = p;
+
+	pmukit_b2b_cycles(a->buf, a->n);
+}
+
 static int b2b(int cpu, unsigned long n)
 {
 	pmukit_ureg_t *buf = calloc(n, sizeof(*buf));
+	struct b2b_arg a;
+	int disturbed;
 	uint64_t d, min = UINT64_MAX, max = 0, sum = 0, wrapped = 0, used = 0;
 	double mean, var = 0;
 	unsigned long i;
@@ -152,9 +187,11 @@ static int b2b(int cpu, unsigned long n)
 		return 2;
 	if (cpu >= 0)
 		guest_pin("pmutest", cpu);
-	if (try_insn(read_cc, &d))
+	a.buf = buf;
+	a.n = n;
+	disturbed = try_quiet(do_b2b, &a);
+	if (disturbed < 0)
 		return printf("no user access\n"), EXIT_NOACCESS;
-	pmukit_b2b_cycles(buf, n);
 	for (i = 1; i < n; i++) {
 		if (buf[i] < buf[i - 1]) {
 			wrapped++;
@@ -172,8 +209,8 @@ static int b2b(int cpu, unsigned long n)
 			var += ((double)(buf[i] - buf[i - 1]) - mean) *
 			       ((double)(buf[i] - buf[i - 1]) - mean);
 	printf("cpu=%d samples=%" PRIu64 " min=%" PRIu64 " max=%" PRIu64
-	       " mean=%.2f sd=%.2f wrapped=%" PRIu64 "\n", sched_getcpu(), used,
-	       min, max, mean, used ? __builtin_sqrt(var / used) : 0.0, wrapped);
+	       " mean=%.2f sd=%.2f wrapped=%" PRIu64 " disturbed=%d\n", sched_getcpu(), used,
+	       min, max, mean, used ? __builtin_sqrt(var / used) : 0.0, wrapped, disturbed);
 	free(buf);
 	return 0;
 }
@@ -240,11 +277,14 @@ static int window(unsigned long n, int program)
 {
 	struct window_arg a = { .n = n, .program = program };
 
+	int disturbed;
+
 	guest_pin("pmutest", 0);
-	if (try_insn(do_window, &a))
+	disturbed = try_quiet(do_window, &a);
+	if (disturbed < 0)
 		return printf("no user access\n"), EXIT_NOACCESS;
-	printf("window n=%lu cycles=%" PRIu64 " inst_retired=%" PRIu64 " expected=%lu\n",
-	       n, a.cycles, a.insns, 2 * n + PMUTEST_WINDOW_EXTRA);
+	printf("window n=%lu cycles=%" PRIu64 " inst_retired=%" PRIu64 " expected=%lu disturbed=%d\n",
+	       n, a.cycles, a.insns, 2 * n + PMUTEST_WINDOW_EXTRA, disturbed);
 	return 0;
 }
 
@@ -322,15 +362,16 @@ static int cc64(void)
 {
 	struct wrap_arg w = { .n = 1000 };
 	uint64_t v;
-	int have_mrrc;
+	int have_mrrc, disturbed;
 
 	guest_pin("pmutest", 0);
 	have_mrrc = try_insn(do_mrrc, &v) == 0;
-	if (try_insn(do_wrap, &w))
+	disturbed = try_quiet(do_wrap, &w);
+	if (disturbed < 0)
 		return printf("no user access\n"), EXIT_NOACCESS;
 	printf("cc64 mrrc=%s width=%d plain=%" PRIu64 " across_wrap=%" PRIu64
-	       " wrapped=%s\n", have_mrrc ? "yes" : "no(SIGILL)", have_mrrc ? 64 : 32,
-	       w.plain, w.wrapped, w.after < w.before ? "yes" : "no");
+	       " wrapped=%s disturbed=%d\n", have_mrrc ? "yes" : "no(SIGILL)", have_mrrc ? 64 : 32,
+	       w.plain, w.wrapped, w.after < w.before ? "yes" : "no", disturbed);
 	return 0;
 }
 #endif
