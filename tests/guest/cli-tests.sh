@@ -122,8 +122,8 @@ done
 # The smallest of 3 runs: on the 32-bit guest an interrupt taken while the
 # CPU's counters run now and then adds one user instruction (QEMU's
 # accounting), never takes one away. (A whole pmukit stat run cannot be told
-# clean by the interrupt total: closing its perf events, the kernel waits
-# for RCU, idles, and a timer interrupt always comes, outside the window.)
+# clean by the interrupt total: each run takes one or two interrupts, also
+# of 'true', most of them outside the counted window.)
 for path in direct perf; do
 	if ! works $path; then
 		skip "$path: $(why $path)" "stat --path $path: N and 2N iterations differ by the loop"
