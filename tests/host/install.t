@@ -16,7 +16,7 @@ if ! command -v pkg-config >/dev/null; then
 fi
 root=$tmp/root prefix=/opt/pmukit
 check "make install PREFIX=$prefix DESTDIR=..." \
-	make -s -C "$top" install PREFIX=$prefix DESTDIR="$root"
+	tree_make -s -C "$top" install PREFIX=$prefix DESTDIR="$root"
 for f in include/pmukit/pmukit.h lib/libpmukit.a lib/libpmukit.so lib/libpmukit.so.0 \
 	 bin/pmukit lib/pkgconfig/pmukit.pc; do
 	check "installed $f" test -e "$root$prefix/$f"
@@ -51,7 +51,7 @@ else ok "internal functions stay hidden"; fi
 # lib/), run against it, says what the static command of the tree says.
 static=$top/build/$arch/bin/pmukit
 shared=$tmp/pmukit-shared
-if out=$(make -C "$top" --no-print-directory cli-shared Q= \
+if out=$(tree_make -C "$top" --no-print-directory cli-shared Q= \
 	     CLI_SHARED_INCLUDE="$root$prefix/include" CLI_SHARED_LIBDIR="$root$prefix/lib" \
 	     CLI_SHARED_OUT="$tmp/cli-obj" CLI_SHARED_BIN="$shared" 2>&1); then
 	ok "the command builds against the installed headers and libpmukit.so"
@@ -100,7 +100,7 @@ unset PMUKIT_SYSFS_ROOT
 # make install CLI_LINK=shared: that command, installed beside the library.
 root2=$tmp/root2
 check "make install CLI_LINK=shared PREFIX=$prefix DESTDIR=..." \
-	make -s -C "$top" install CLI_LINK=shared PREFIX=$prefix DESTDIR="$root2"
+	tree_make -s -C "$top" install CLI_LINK=shared PREFIX=$prefix DESTDIR="$root2"
 ldd_out=$(LD_LIBRARY_PATH="$root2$prefix/lib" ldd "$root2$prefix/bin/pmukit" 2>&1)
 if printf '%s\n' "$ldd_out" | grep -q "libpmukit\.so\.0 => $root2$prefix/lib/"; then
 	ok "the installed pmukit links the installed libpmukit.so"

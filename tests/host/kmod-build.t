@@ -16,7 +16,7 @@ tap_plan 3
 out=build/arm64/kmod-kdir-test	# not build/arm64/kmod: the tests boot that one
 rm -rf "${top:?}/$out"
 trap 'rm -rf "${top:?}/$out"' EXIT
-log=$(make -s -C "$top" ARCH=arm64 KDIR="$kdir" KMOD_OUT="$out" kmod 2>&1); rc=$?
+log=$(tree_make -s -C "$top" ARCH=arm64 KDIR="$kdir" KMOD_OUT="$out" kmod 2>&1); rc=$?
 if [ $rc = 0 ] && [ -f "$top/$out/pmukit.ko" ]; then ok "make ARCH=arm64 KDIR=<Debian 5.10 headers> kmod builds pmukit.ko"
 else nok "make ARCH=arm64 KDIR=<Debian 5.10 headers> kmod builds pmukit.ko"; diag "exit $rc" "$log"; fi
 expect_eq "the module is for that kernel (vermagic)" \

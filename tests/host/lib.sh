@@ -8,6 +8,7 @@
 #   tmp_dir NAME          tmp: a new directory, removed on exit (Bail out! if none)
 #   need_writable_tree    skip_all unless this user may write build/ (make install)
 #   c_example FILE NAME   prints the ```c block of FILE whose first line names NAME
+#   tree_make ARGS...     make in this tree, one test at a time
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
@@ -37,4 +38,12 @@ c_example() {
 		/^```$/ { if (keep) exit; inblock = 0; next }
 		inblock && first { first = 0; keep = index($0, name ":") > 0 }
 		inblock && keep { print }' "$1"
+}
+
+# prove runs the tests two at a time: two makes in this tree that find the
+# same files out of date (the library after a change, make install's
+# pmukit.pc) would write them at once. The tests' makes take turns.
+tree_make() {
+	mkdir -p "$top/build"
+	flock "$top/build/.tests-make.lock" make "$@"
 }

@@ -30,7 +30,7 @@ expect_eq "libpmukit.so: the pmukit_ functions are in node $node" "$nodes" "$nod
 # where install.t may be writing its own at the same time).
 if command -v pkg-config >/dev/null; then
 	root=$tmp/root prefix=/opt/pmukit
-	if out=$(make -s -C "$top" install PREFIX=$prefix DESTDIR="$root" PC_FILE="$tmp/pmukit.pc" 2>&1); then
+	if out=$(tree_make -s -C "$top" install PREFIX=$prefix DESTDIR="$root" PC_FILE="$tmp/pmukit.pc" 2>&1); then
 		expect_eq "pkg-config --modversion pmukit (installed)" \
 			"$(PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root" \
 			   pkg-config --modversion pmukit 2>&1)" "$version"
@@ -60,7 +60,7 @@ if ! ls -d "$top/.cache/kernels/arm64/$kernel".*/.done >/dev/null 2>&1; then
 	skip "no cached arm64 $kernel kernel headers (make kernels)" "modinfo -F version pmukit.ko"
 elif ! command -v aarch64-linux-gnu-gcc >/dev/null; then
 	skip "no aarch64-linux-gnu-gcc (make deps)" "modinfo -F version pmukit.ko"
-elif out=$(make -s -C "$top" ARCH=arm64 KERNEL=$kernel kmod 2>&1); then
+elif out=$(tree_make -s -C "$top" ARCH=arm64 KERNEL=$kernel kmod 2>&1); then
 	ko=$top/build/arm64/kmod-$kernel-arm64/pmukit.ko
 	got=$(modinfo -F version "$ko" 2>&1)	# modinfo: the kmod package (make deps)
 	expect_eq "modinfo -F version pmukit.ko (arm64, kernel $kernel)" "$got" "$version"
