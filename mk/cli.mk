@@ -74,7 +74,7 @@ GUEST_EXTRA += $(CLI_BIN)
 
 # stat_loop carries region markers (tests of lib/regions.c in the guests),
 # so it is linked with the library; guest.mk's rule is for plain programs.
-$(BUILD)/tests/guest/stat_loop: tests/guest/stat_loop.c $(CLI_LIB) $(wildcard include/pmukit/*.h)
+$(BUILD)/tests/guest/stat_loop: tests/guest/stat_loop.c tests/guest/guest_irq.h $(CLI_LIB) $(wildcard include/pmukit/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -DPMUKIT_MARKERS $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
+	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -DPMUKIT_MARKERS $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
 endif

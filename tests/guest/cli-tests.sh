@@ -97,9 +97,17 @@ for path in direct perf; do
 		continue
 	fi
 	[ $path != direct ] || echo 1 > $SYS/rearm
-	quiet env PMUKIT_PATH=$path PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=csv \
-		PMUKIT_REGIONS_OUTPUT=/tmp/r.csv stat_loop --regions $N
-	[ $disturbed = 0 ] || diag "regions on $path: measured again $disturbed time(s) after an interrupt"
+	# Measured again while an interrupt came in while the regions ran
+	# (stat_loop says how many): one can add a user instruction on 32-bit.
+	again=0
+	while :; do
+		irqs=$(PMUKIT_PATH=$path PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=csv \
+			PMUKIT_REGIONS_OUTPUT=/tmp/r.csv stat_loop --regions $N 2>&1 |
+			sed -n 's/^stat_loop: interrupts while the regions ran: //p')
+		[ "$irqs" != 0 ] && [ $again -lt $QUIET_TRIES ] || break
+		again=$((again + 1))
+	done
+	[ $again = 0 ] || diag "regions on $path: measured again $again time(s) after an interrupt"
 	col() { awk -F, -v r="$1" -v c="$2" '$1 == r { print $c }' /tmp/r.csv; }
 	empty=$(col empty 4) zero=$(col zero 4) loop=$(col loop 4) outer=$(col outer 4)
 	if [ "$(col empty 3)" = 10 ] && [ "$empty" = 0 ]; then ok "regions on $path: 10 empty regions count 0 (overhead taken off)"
@@ -112,7 +120,7 @@ for path in direct perf; do
 		ok "regions on $path: the outer region holds the loop's plus its own $((outer - loop)) (self)"
 	else nok "regions on $path: nested"; diag "$(cat /tmp/r.csv)"; fi
 	PMUKIT_PATH=$path PMUKIT_REGIONS_EVENTS=INST_RETIRED:u PMUKIT_REGIONS_FORMAT=json PMUKIT_REGIONS_RAW=1 \
-		PMUKIT_REGIONS_OUTPUT=/tmp/r.json stat_loop --regions $N
+		PMUKIT_REGIONS_OUTPUT=/tmp/r.json stat_loop --regions $N 2>/dev/null
 	if grep -q '"raw": true' /tmp/r.json && grep -q '"name": "empty", "calls": 10, "events": { "INST_RETIRED:u": { "total": [1-9]' /tmp/r.json; then
 		ok "regions on $path: PMUKIT_REGIONS_RAW=1 keeps the markers' cost"
 	else nok "regions on $path: raw"; diag "$(cat /tmp/r.json)"; fi
@@ -219,12 +227,19 @@ expect 0 "^  direct " "calibrate --path all" -- pmukit calibrate --path all -n 5
 if printf '%s\n' "$out" | grep -Eq '^  perf-mmap not measured: .*perf_user_access'; then
 	ok "calibrate: perf-mmap says it needs perf_user_access"
 else nok "calibrate: perf-mmap reason"; diag "$out"; fi
-# Under icount a read costs the same every time: a run no interrupt came
-# into (on ARMv7 the cycle counter counts the handler too).
-quiet pmukit calibrate --path direct -n 500
-[ $disturbed = 0 ] || diag "calibrate --path direct: measured again $disturbed time(s) after an interrupt"
-row=$(printf '%s\n' "$out" | awk '$1 == "direct" { print $4, $5 }')
-set -- $row
+# Under icount a read costs the same every time. On ARMv7 the cycle counter
+# also counts an interrupt's handler, and the run's interrupt total cannot
+# tell whether one came between the pairs (every pmukit run takes some, on
+# 6.12 always): the smallest max of up to 4 runs, each run's in a diagnostic.
+maxes=
+for try in 1 2 3 4; do
+	run pmukit calibrate --path direct -n 500
+	row=$(printf '%s\n' "$out" | awk '$1 == "direct" { print $4, $5 }')
+	set -- $row
+	maxes="$maxes ${2:-?}"
+	[ $# != 2 ] || [ "$1" != "$2" ] || break
+done
+[ "$try" = 1 ] || diag "calibrate --path direct: max per run:$maxes (an interrupt adds its handler's cycles)"
 if [ $rc = 0 ] && [ $# = 2 ] && [ "$1" = "$2" ]; then ok "calibrate: under icount every direct read costs the same ($1)"
 else nok "calibrate: direct min == max"; diag "exit $rc" "$out"; fi
 if [ -f /proc/sys/kernel/perf_user_access ]; then

@@ -431,6 +431,7 @@ static int cmd_wrap(void)
 	struct pmukit_pmu_info info;
 	struct pmukit_session *s;
 	struct pmukit_count c0[3], c1[3];
+	uint64_t after0 = 0, after_cc = 0;
 	unsigned int e;
 	int ret;
 
@@ -446,10 +447,11 @@ static int cmd_wrap(void)
 			ret = window_stop(s, 0, c0);
 			near_wrap(info.ncounters);
 			if (!ret)
-				ret = window_stop(s, 1000, c1));
+				ret = window_stop(s, 1000, c1);
+			after0 = pmukit_read_pmevcntr(0);
+			after_cc = pmukit_read_pmccntr());
 	/* Small again: the counters went past their top during the window. */
-	tap_ok(pmukit_read_pmevcntr(0) < 2 * 2000 + 1000 &&
-	       (uint64_t)pmukit_read_pmccntr() < 2 * 2000 + 1000,
+	tap_ok(after0 < 2 * 2000 + 1000 && after_cc < 2 * 2000 + 1000,
 	       "direct: event counter 0 and the cycle counter wrapped during the window");
 	for (e = 0; e < 3; e++)
 		if (!tap_ok(!ret && c1[e].value - c0[e].value == 2000,

@@ -16,6 +16,8 @@
  * Regions: "empty" (nothing, 10 times), "zero" (the loop with no
  * iterations), "outer" holding "loop" (N iterations). Counted exactly, with
  * the markers' cost taken off: empty 0, loop - zero = 2N, outer = loop.
+ * It prints on stderr how many interrupts came in while the regions ran
+ * (guest_irq.h): the tests measure again when one did.
  * The build links this program with libpmukit and PMUKIT_MARKERS (mk/cli.mk);
  * without --regions no marker runs, so the plain runs are unchanged.
  */
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guest_irq.h"
 #include "pmukit/pmukit.h"
 
 #define LOOP_INSNS	2
@@ -52,6 +55,7 @@ static __attribute__((noinline, noipa)) void region_loop(const char *name, unsig
 
 static void regions(unsigned long n)
 {
+	uint64_t irqs = guest_irq_total();
 	int i;
 
 	for (i = 0; i < 10; i++) {
@@ -62,6 +66,8 @@ static void regions(unsigned long n)
 	PMUKIT_REGION_BEGIN("outer");
 	region_loop("loop", n);
 	PMUKIT_REGION_END("outer");
+	fprintf(stderr, "stat_loop: interrupts while the regions ran: %llu\n",
+		(unsigned long long)(guest_irq_total() - irqs));
 }
 
 int main(int argc, char **argv)
