@@ -34,6 +34,13 @@ extern "C" {
 /* Passes whose sizes differ by at most one (default: all full but the last). */
 #define PMUKIT_PLAN_BALANCED	1u
 
+/*
+ * pmukit_plan_passes(): the pass of each of @n events on @cap counters, the
+ * event @cycles in every pass (-1: the cycles have a counter of their own).
+ * -EINVAL when no pass can count: @cap 0 with @cycles >= 0 (not even the
+ * cycles have a counter), or no counter for an event beside the cycles
+ * (kernel-doc in core/passes.c).
+ */
 PMUKIT_API int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap,
 				  unsigned int flags, unsigned int *pass_of);
 
