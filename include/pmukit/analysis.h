@@ -44,6 +44,17 @@ extern "C" {
 PMUKIT_API int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap,
 				  unsigned int flags, unsigned int *pass_of);
 
+/* ---- PMCEID: the events the PMU says it implements -------------------- */
+
+/*
+ * PMCEID0/1 decoded (core/pmceid.c): pmukit_pmceid_has() answers 1, 0 or -1
+ * (no bit for that number, or its half of the register was not read: @bits
+ * 32 for the low halves alone); pmukit_pmceid_event() names the event of
+ * one bit.
+ */
+PMUKIT_API int pmukit_pmceid_has(const uint64_t ceid[2], unsigned int bits, unsigned int code);
+PMUKIT_API int pmukit_pmceid_event(unsigned int reg, unsigned int bit);
+
 /* ---- derived metrics ------------------------------------------------- */
 
 /* The most events one metric reads (Arm's data uses up to 6). */

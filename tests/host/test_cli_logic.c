@@ -197,6 +197,9 @@ static void test_decode(void)
 		{ __LINE__, REG_CEID0, 0x00020101, "implements SW_INCR INST_RETIRED CPU_CYCLES" },
 		{ __LINE__, REG_CEID1, 0x2, "implements " },
 		{ __LINE__, REG_CEID0, 0, "no common event" },
+		/* The high halves (AArch64): 0x4000 + bit - 32. */
+		{ __LINE__, REG_CEID0, 0x0000002000000001ULL, "implements SW_INCR STALL_BACKEND_MEM" },
+		{ __LINE__, REG_CEID1, 0x8000000000000000ULL, "implements 0x403f" },
 		{ __LINE__, REG_FREQ, 62500000, "62500000 Hz (62.500 MHz)" },
 		{ __LINE__, REG_COUNT, 12345, "12345" },
 	};
@@ -224,7 +227,7 @@ static void test_caveat(void)
 		{ __LINE__, 0, 0, "PMCEID is not readable here (pmukit.ko shows it) and the kernel lists no perf events, so a 0 cannot be told from an event the core lacks." },
 		{ __LINE__, 1, 1, "ARMv7 has no PMCEID, so the implemented events come from perf's event list only: a 0 for an event it does not list cannot be told from an event the core lacks." },
 	};
-	struct ev_support sup;
+	struct pmukit_implemented sup;
 	char buf[640];
 	size_t i;
 
