@@ -198,6 +198,17 @@ PMUKIT_API const struct pmukit_topdown *
 pmukit_metric_set_topdown(const struct pmukit_metric_set *s);
 PMUKIT_API int pmukit_topdown_node_of(const struct pmukit_topdown *t, unsigned int metric);
 
+/*
+ * A metric whose events were counted in different passes: the reference
+ * pass is that of its CPU_CYCLES, else of its first event
+ * (pmukit_metric_ref_event() gives that event's index); pmukit_metric_align()
+ * scales each count of another pass by cycles(reference) / cycles(its pass).
+ */
+PMUKIT_API unsigned int pmukit_metric_ref_event(const struct pmukit_metric_info *mi);
+PMUKIT_API unsigned int pmukit_metric_align(const struct pmukit_metric_info *mi,
+					    const unsigned int *pass, const uint64_t *cycles,
+					    uint64_t *count);
+
 /* ---- passes for metrics ---------------------------------------------- */
 
 /*

@@ -119,6 +119,18 @@ static void add(struct stat_report *r, const char *name, unsigned int pass, doub
 	e->st.n = 1;
 }
 
+/* Two passes of 1000 and 2000 cycles: CPU_CYCLES and @first in pass 1, @second in pass 2. */
+static void two_passes(struct stat_report *r, const char *first, double m1, const char *second,
+		       double m2)
+{
+	start(r, 2, 0);
+	add(r, "CPU_CYCLES:u", 1, 1500);
+	add(r, first, 1, m1);
+	add(r, second, 2, m2);
+	r->pass_cycles[0] = 1000;
+	r->pass_cycles[1] = 2000;
+}
+
 static void test_metrics(void)
 {
 	static struct stat_report r;
@@ -144,17 +156,19 @@ static void test_metrics(void)
 	tap_ok(r.nmetrics == 1 && r.metric[0].value == 0.5, "IPC pairs events of the same levels");
 
 	/* Passes: instructions of pass 2 divided by the cycles of pass 2. */
-	start(&r, 2, 0);
-	add(&r, "CPU_CYCLES:u", 1, 1500);
-	add(&r, "L1D_CACHE:u", 1, 100);
-	add(&r, "INST_RETIRED:u", 2, 4000);
-	r.pass_cycles[0] = 1000;
-	r.pass_cycles[1] = 2000;
+	two_passes(&r, "L1D_CACHE:u", 100, "INST_RETIRED:u", 4000);
 	metrics_compute(&r);
 	tap_ok(r.nmetrics == 1 && r.metric[0].value == 2.0 && !r.metric[0].cross_pass,
 	       "IPC in pass 2 uses pass 2's cycles");
 
+	/* A rate of two passes: the other pass's count scaled by the passes' cycles. */
+	two_passes(&r, "L1D_CACHE:u", 40000, "L1D_CACHE_REFILL:u", 1000);
+	metrics_compute(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].cross_pass && r.metric[0].value == 1.25,
+	       "L1D refill rate over passes: 1000 / (40000 x 2000 / 1000) = 1.25 %%");
+
 	/* Metrics only from the user's events, never from the added cycles. */
+	two_passes(&r, "L1D_CACHE:u", 100, "INST_RETIRED:u", 4000);
 	r.ev[0].added = 1;
 	metrics_compute(&r);
 	tap_eq(r.nmetrics, 0, "no IPC from cycles pmukit added for the passes");
