@@ -10,9 +10,10 @@
  * each event comes from the first pass that counted it, and a count of a
  * pass other than the reference (the pass of the metric's CPU_CYCLES, else
  * of its first event) is scaled by that pass's cycles to the reference
- * pass's: count x cycles(ref) / cycles(pass). The passes ran the same
- * command, so this makes each count a rate per cycle of its own run; the
- * note under the metrics says so, and by how much.
+ * pass's: count x cycles(ref) / cycles(pass), the library's rule
+ * (pmukit_metric_align()), shared with the firmware. The passes ran the
+ * same command, so this makes each count a rate per cycle of its own run;
+ * the note under the metrics says so, and by how much.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -442,13 +443,17 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 			add_text(passes, sizeof(passes), "%s%u", passes[0] ? "," : "", k + 1);
 	memcpy(res->passes, passes, sizeof(res->passes));
 	if (!one_pass && mi->nevents) {
-		/* The reference: the pass of the metric's cycles, else of its first event. */
-		ref = r->ev[at[0]].pass;
+		unsigned int pass[PMUKIT_METRIC_MAX_EVENTS], scaled, rk = pmukit_metric_ref_event(mi);
+		uint64_t cycles[PMUKIT_METRIC_MAX_EVENTS];
+
 		for (k = 0; k < mi->nevents; k++) {
 			others += mi->event[k] != PMUKIT_EVT_CPU_CYCLES;
-			if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
-				ref = r->ev[at[k]].pass;
+			pass[k] = r->ev[at[k]].pass;
+			cycles[k] = r->have_cycles[pass[k] - 1] ? r->pass_cycles[pass[k] - 1] : 0;
 		}
+		/* The reference pass and the scaling are the library's rule. */
+		ref = pass[rk];
+		scaled = pmukit_metric_align(mi, pass, cycles, count);
 		if (sel->counters && others > sel->counters)
 			snprintf(res->note, sizeof(res->note),
 				 "events of passes %s: its %u events beside CPU_CYCLES do not fit %u counters",
@@ -456,21 +461,16 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 		else
 			snprintf(res->note, sizeof(res->note), "events of passes %s", passes);
 		for (k = 0; k < mi->nevents; k++) {
-			unsigned int p = r->ev[at[k]].pass;
-
-			if (p == ref)
+			if (pass[k] == ref)
 				continue;
-			if (r->have_cycles[p - 1] && r->have_cycles[ref - 1] && r->pass_cycles[p - 1]) {
-				double f = (double)r->pass_cycles[ref - 1] / (double)r->pass_cycles[p - 1];
-				double scaled = (double)count[k] * f + 0.5;
-
-				count[k] = scaled < 1.8e19 ? (uint64_t)scaled : UINT64_MAX;
+			if (scaled & (1u << k))
 				add_text(res->note, sizeof(res->note), "; %s (pass %u) x %.4f, pass %u's cycles over pass %u's",
-					 mi->event_name[k], p, f, ref, p);
-			} else {
+					 mi->event_name[k], pass[k],
+					 (double)cycles[rk] / (double)cycles[k],
+					 ref, pass[k]);
+			else
 				add_text(res->note, sizeof(res->note), "; %s (pass %u) as counted: no cycles of each pass to scale by",
-					 mi->event_name[k], p);
-			}
+					 mi->event_name[k], pass[k]);
 		}
 	}
 	pmukit_metric_set_eval(sel->set, x, count, (1u << mi->nevents) - 1, &v);

@@ -29,11 +29,11 @@ static const char usage[] =
 	"  --cores     list the cores there are tables for\n"
 	"  -h, --help  this text\n";
 
-static const char *mark(const struct ev_support *s, int here, unsigned int code)
+static const char *mark(const struct pmukit_implemented *s, int here, unsigned int code)
 {
 	if (!here)
 		return "-";
-	switch (support_of(s, code)) {
+	switch (pmukit_implemented(s, code)) {
 	case 1:
 		return "yes";
 	case 0:
@@ -92,7 +92,7 @@ int cmd_list(int argc, char **argv)
 	const struct pmukit_core_def *core = NULL, *mine, *common;
 	const char *cpu_name = NULL;
 	struct pmukit_pmu_info info;
-	struct ev_support sup;
+	struct pmukit_implemented sup;
 	struct table t;
 	struct cli_getopt g = {
 		.cmd = "list", .usage = usage, .shortopts = ":c:aMh",

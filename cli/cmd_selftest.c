@@ -62,7 +62,7 @@ struct st_tally {
 static int st_raw;
 
 static const char *judge(const struct st_event *e, const struct st_result *r, uint64_t want,
-			 const struct ev_support *sup, const struct pmukit_core_def *core,
+			 const struct pmukit_implemented *sup, const struct pmukit_core_def *core,
 			 struct st_tally *t, char *buf, size_t len)
 {
 	struct pmukit_event_spec es;
@@ -71,7 +71,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 
 	snprintf(base, sizeof(base), "%.*s", (int)strcspn(e->spec, ":"), e->spec);
 	if (arch_nregs && pmukit_event_parse(base, core, &es) == 0)
-		known = support_of(sup, es.code);
+		known = pmukit_implemented(sup, es.code);
 	t->measured++;
 	if (st_raw || e->kind == EXP_NONE)
 		return "";
@@ -98,7 +98,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 }
 
 static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, size_t npaths,
-		       struct st_result (*all)[ST_MAX_EVENTS], const struct ev_support *sup,
+		       struct st_result (*all)[ST_MAX_EVENTS], const struct pmukit_implemented *sup,
 		       const struct pmukit_core_def *core, struct st_tally *t)
 {
 	static const char *const head[] = {
@@ -225,7 +225,7 @@ int cmd_selftest(int argc, char **argv)
 	unsigned long iters = ST_DEFAULT_ITERS;
 	const struct pmukit_core_def *core;
 	struct pmukit_pmu_info info;
-	struct ev_support sup;
+	struct pmukit_implemented sup;
 	struct st_tally t = { 0 };
 	size_t npaths = 0, i;
 	static struct st_result results[3][ARRAY_SIZE(all)][ST_MAX_EVENTS];

@@ -307,7 +307,7 @@ static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned 
 {
 	unsigned int all[AN_MAX_ITEMS], n, i, k, a;
 	struct pmukit_pmu_info info;
-	struct ev_support sup;
+	struct pmukit_implemented sup;
 	int ret;
 
 	memset(&info, 0, sizeof(info));
@@ -333,7 +333,7 @@ static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned 
 		int ok = 1;
 
 		for (k = 0; k < mi->nevents; k++) {
-			if (support_of(&sup, mi->event[k]) != 0)
+			if (pmukit_implemented(&sup, mi->event[k]) != 0)
 				continue;
 			ok = 0;
 			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)

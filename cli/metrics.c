@@ -81,6 +81,18 @@ static uint64_t count_of(double mean)
 	return (uint64_t)(mean + 0.5);
 }
 
+/* The cycles of 1-based pass @pass as the engine's count, or 0 (one pass, or none known). */
+static uint64_t cycles_of(const struct stat_report *r, unsigned int pass)
+{
+	return r->npasses > 1 && pass >= 1 ? count_of(r->pass_cycles[pass - 1]) : 0;
+}
+
+/*
+ * Events of different passes are made comparable by the library's rule
+ * (pmukit_metric_align()): CPU_CYCLES, counted in every pass, is read in
+ * the pass of the metric's first event, which is so the reference pass,
+ * and a count of another pass is scaled by the two passes' cycles.
+ */
 void metrics_compute(struct stat_report *r)
 {
 	int cycles_ref = r->cycles_ref;
@@ -91,7 +103,8 @@ void metrics_compute(struct stat_report *r)
 		const struct pmukit_metric_info *mi = pmukit_metric_info(x);
 
 		for (i = 0; i < r->nev; i++) {
-			uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
+			uint64_t count[PMUKIT_METRIC_MAX_EVENTS], cycles[PMUKIT_METRIC_MAX_EVENTS];
+			unsigned int pass[PMUKIT_METRIC_MAX_EVENTS];
 			struct pmukit_metric_value v;
 			struct stat_metric *m;
 			unsigned int counted = 1;
@@ -100,22 +113,26 @@ void metrics_compute(struct stat_report *r)
 			if (r->ev[i].added || !is_event(r->ev[i].name, mi, 0))
 				continue;
 			count[0] = count_of(r->ev[i].st.mean);
+			pass[0] = r->ev[i].pass;
 			for (k = 1; k < mi->nevents; k++) {
-				double mean;
-
 				j = pick_den(r, i, mi, k, cycles_ref);
 				if (j < 0)
 					break;
-				if (j == cycles_ref && r->npasses > 1 && r->ev[i].pass >= 1)
-					mean = r->pass_cycles[r->ev[i].pass - 1];
-				else
-					mean = r->ev[j].st.mean;
-				count[k] = count_of(mean);
+				if (j == cycles_ref && r->npasses > 1 && r->ev[i].pass >= 1) {
+					pass[k] = r->ev[i].pass;
+					count[k] = cycles_of(r, pass[k]);
+				} else {
+					pass[k] = r->ev[j].pass;
+					count[k] = count_of(r->ev[j].st.mean);
+				}
 				counted |= 1u << k;
-				cross |= j != cycles_ref && r->ev[j].pass != r->ev[i].pass;
+				cross |= pass[k] != pass[0];
 			}
 			if (j < 0)
 				break;
+			for (k = 0; k < mi->nevents; k++)
+				cycles[k] = cycles_of(r, pass[k]);
+			pmukit_metric_align(mi, pass, cycles, count);
 			pmukit_metric_eval(x, count, counted, &v);
 			m = &r->metric[r->nmetrics++];
 			memset(m, 0, sizeof(*m));

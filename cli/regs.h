@@ -45,7 +45,6 @@ extern const char arch_isa[];
 /* Reads from user space; 0, or nonzero when the access traps (or there is none). */
 int arch_pmuserenr(uint64_t *v);
 int arch_pmcr(uint64_t *v);
-int arch_pmceid(uint32_t ceid[2]);
 
 void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len);
 void reg_unreadable_why(enum reg_need need, char *buf, size_t len);

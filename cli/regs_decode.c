@@ -107,21 +107,23 @@ static void decode_filter(uint64_t v, char *buf, size_t len)
 		cat(buf, len, " (Non-secure)");
 }
 
-static void decode_ceid(uint64_t v, unsigned int base, char *buf, size_t len)
+/* The events PMCEID<reg> says the PMU implements (on AArch64, the 0x4000 ones too). */
+static void decode_ceid(uint64_t v, unsigned int reg, char *buf, size_t len)
 {
 	unsigned int i;
 	int n = 0;
 
-	for (i = 0; i < 32; i++) {
+	for (i = 0; i < 64; i++) {
 		const struct pmukit_event_def *e;
+		int code = pmukit_pmceid_event(reg, i);
 
-		if (!(v & (1UL << i)))
+		if (!(v >> i & 1) || code < 0)
 			continue;
-		e = pmukit_event_find_code(default_common(), base + i);
+		e = pmukit_event_find_code(default_common(), (unsigned int)code);
 		if (e)
 			cat(buf, len, "%s%s", n++ ? " " : "implements ", e->name);
 		else
-			cat(buf, len, "%s0x%02x", n++ ? " " : "implements ", base + i);
+			cat(buf, len, "%s0x%02x", n++ ? " " : "implements ", (unsigned int)code);
 	}
 	if (!n)
 		cat(buf, len, "no common event (or not reported)");
@@ -156,10 +158,10 @@ void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
 			    (unsigned)(v & 0x1f));
 		break;
 	case REG_CEID0:
-		decode_ceid(v, 0x00, buf, len);
+		decode_ceid(v, 0, buf, len);
 		break;
 	case REG_CEID1:
-		decode_ceid(v, 0x20, buf, len);
+		decode_ceid(v, 1, buf, len);
 		break;
 	case REG_FREQ:
 		cat(buf, len, "%llu Hz (%.3f MHz)", (unsigned long long)v, (double)v / 1e6);

@@ -69,15 +69,4 @@ int arch_pmcr(uint64_t *v)
 {
 	return pmukit_call_guarded(rd_pmcr, v);
 }
-
-int arch_pmceid(uint32_t ceid[2])
-{
-	uint64_t a, b;
-
-	if (pmukit_call_guarded(rd_pmceid0, &a) || pmukit_call_guarded(rd_pmceid1, &b))
-		return -1;
-	ceid[0] = (uint32_t)a;
-	ceid[1] = (uint32_t)b;
-	return 0;
-}
 #endif

@@ -18,9 +18,3 @@ int arch_pmcr(uint64_t *v)
 	(void)v;
 	return -1;
 }
-
-int arch_pmceid(uint32_t ceid[2])
-{
-	(void)ceid;
-	return -1;
-}

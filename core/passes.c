@@ -28,18 +28,31 @@ static unsigned int div32(unsigned int n, unsigned int d, unsigned int *rem)
 	return q;
 }
 
+/*
+ * The counters a pass has for the events other than the cycles: all @cap
+ * when the cycles have a counter of their own (@apart), else all but the
+ * one the cycles take. -1: not even one for the cycles, so no pass can run.
+ */
+static int others_cap(unsigned int cap, bool apart)
+{
+	if (apart)
+		return (int)cap;
+	return cap ? (int)cap - 1 : -1;
+}
+
 int pmukit_plan_make(struct pmukit_plan *p, unsigned int n, int cycles, unsigned int cap,
 		     unsigned int flags)
 {
 	unsigned int per, rem;
+	int room = others_cap(cap, cycles < 0);
 
 	if (!p || (cycles >= 0 && (unsigned int)cycles >= n) || cycles < -1 ||
-	    (flags & ~PMUKIT_PLAN_BALANCED))
+	    (flags & ~PMUKIT_PLAN_BALANCED) || room < 0)
 		return -PMUKIT_CORE_EINVAL;
 	p->n = n;
 	p->cycles = cycles;
 	p->others = n - (cycles >= 0);
-	per = cycles >= 0 ? (cap ? cap - 1 : 0) : cap;
+	per = (unsigned int)room;
 	if (!p->others) {
 		p->npasses = 1;
 		p->size = p->nlarge = p->small = 0;
@@ -102,8 +115,15 @@ unsigned int pmukit_plan_first(const struct pmukit_plan *p, unsigned int k)
  * @pass_of: filled with the 0-based pass of each of the @n events (the
  *           cycles event: 0); may be NULL
  *
- * Return: the number of passes; -EINVAL for a bad @cycles or @flags, or
- * @cap too small to hold one event beside the cycles.
+ * A pass needs a counter for each of its events: with @cap 0 and the
+ * cycles on one of the @cap counters (@cycles >= 0) there is none, not even
+ * for a selection of the cycles alone. With @cycles -1 and @cap 0 only an
+ * empty selection has a plan: one pass, in which the cycle counter alone
+ * counts.
+ *
+ * Return: the number of passes; -EINVAL for a bad @cycles or @flags, no
+ * counter at all (@cap 0 and @cycles >= 0), or @cap too small to hold one
+ * event beside the cycles.
  */
 int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap, unsigned int flags,
 		       unsigned int *pass_of)
@@ -282,7 +302,9 @@ static void sort_slots(struct mplan *p)
  * placed in different passes need it.
  *
  * Return: the number of passes; -EINVAL for a NULL pointer, a bad metric
- * index or no counter for the events, -E2BIG when @max is too small.
+ * index, no counter for the events, or no counter at all (@counters 0
+ * without PMUKIT_PLAN_CYCLE_COUNTER: CPU_CYCLES, in every pass, would have
+ * none), -E2BIG when @max is too small.
  */
 int pmukit_metric_plan(const struct pmukit_metric_set *s, const unsigned int *metric,
 		       unsigned int nmetric, unsigned int counters, unsigned int flags,
@@ -293,9 +315,12 @@ int pmukit_metric_plan(const struct pmukit_metric_set *s, const unsigned int *me
 	unsigned int m;
 	int ret;
 
-	if (!s || (nmetric && !metric) || !slot || !nslot || (flags & ~PMUKIT_PLAN_CYCLE_COUNTER))
+	int room = others_cap(counters, flags & PMUKIT_PLAN_CYCLE_COUNTER);
+
+	if (!s || (nmetric && !metric) || !slot || !nslot || (flags & ~PMUKIT_PLAN_CYCLE_COUNTER) ||
+	    room < 0)
 		return -PMUKIT_CORE_EINVAL;
-	p.cap = flags & PMUKIT_PLAN_CYCLE_COUNTER ? counters : (counters ? counters - 1 : 0);
+	p.cap = (unsigned int)room;
 	*nslot = 0;
 	ret = new_pass(&p);
 	for (m = 0; ret >= 0 && m < nmetric; m++) {

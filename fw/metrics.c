@@ -12,7 +12,6 @@
  */
 #include "pmu_fw_internal.h"
 #include "core/compiler.h"
-#include "core/core.h"
 #include "core/metric_set.h"
 
 /*
@@ -99,37 +98,22 @@ static void lacking_events(struct pmukit_fw_line *l, const struct pmukit_metric_
 }
 
 /*
- * The metric's reference: its CPU_CYCLES, else its first event (the rule
- * of 'pmukit metrics' too).
- */
-static unsigned int ref_of(const struct pmukit_metric_info *mi)
-{
-	unsigned int k;
-
-	for (k = 0; k < mi->nevents; k++)
-		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
-			return k;
-	return 0;
-}
-
-/*
- * Counts from different passes made comparable: a count of a pass other
- * than the reference's is scaled by the two passes' cycles, count x
- * CYCLES(reference pass) / CYCLES(its pass), rounded. The passes ran the
- * same code, so each count becomes a rate per cycle of the same run. A
- * count whose pass has no valid cycle count stays as counted.
+ * Counts from different passes made comparable, by the core's rule
+ * (pmukit_metric_align()): each count of a pass other than the reference's
+ * scaled by the two passes' cycles. A pass without a valid cycle count
+ * leaves its count as counted.
  */
 static void scale_to_ref(const struct pmukit_metric_info *mi, const struct pmukit_fw_mval *v,
 			 uint64_t *count)
 {
-	const struct pmukit_fw_mval *r = &v[ref_of(mi)];
-	unsigned int k;
+	unsigned int pass[PMUKIT_METRIC_MAX_EVENTS], k;
+	uint64_t cycles[PMUKIT_METRIC_MAX_EVENTS];
 
-	if (!r->pass || !r->have_cycles || !r->cycles_valid || !r->cycles)
-		return;
-	for (k = 0; k < mi->nevents; k++)
-		if (v[k].pass != r->pass && v[k].have_cycles && v[k].cycles_valid && v[k].cycles)
-			count[k] = pmukit_core_ratio(v[k].count, v[k].cycles, r->cycles);
+	for (k = 0; k < mi->nevents; k++) {
+		pass[k] = v[k].pass;
+		cycles[k] = v[k].pass && v[k].have_cycles && v[k].cycles_valid ? v[k].cycles : 0;
+	}
+	pmukit_metric_align(mi, pass, cycles, count);
 }
 
 /* One "name,value,formula" line. */
@@ -187,7 +171,7 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 		pmukit_fw_line_str(&l, ": its events were counted in different passes (more "
 				   "events than one pass's counters, or split by the selection): each "
 				   "count of another pass scaled by CYCLES of pass ");
-		pmukit_fw_line_u64(&l, v[ref_of(mi)].pass);
+		pmukit_fw_line_u64(&l, v[pmukit_metric_ref_event(mi)].pass);
 		pmukit_fw_line_str(&l, " over CYCLES of its own pass");
 	}
 	pmukit_fw_line_end(&l);

@@ -12,6 +12,7 @@
  * inside that window are a small constant.
  */
 #include "pmu_fw_internal.h"
+#include "pmukit/analysis.h"	/* pmukit_pmceid_has() */
 
 struct pmukit_fw_state pmukit_fw_st;
 
@@ -179,7 +180,12 @@ static uint64_t read_counter(const struct pmukit_fw_state *s, unsigned int count
 	return s->ev_64bit ? pmukit_read_pmevcntr(counter) : (uint32_t)pmukit_read_pmevcntr(counter);
 }
 
-/* PMCEID0/PMCEID1, which PMUv3 has: the common events 0x00..0x3f implemented. */
+/*
+ * PMCEID0/PMCEID1, which PMUv3 has, at their full width: on AArch64 the
+ * high halves are the events 0x4000..0x403F; AArch32's PMCEID0/1 are the
+ * low halves alone (the high ones are PMCEID2/3, which the register layer
+ * does not have).
+ */
 static void read_ceid(struct pmukit_fw_state *s)
 {
 #if defined(__aarch64__)
@@ -189,17 +195,18 @@ static void read_ceid(struct pmukit_fw_state *s)
 #endif
 	if (!s->ceid_valid)
 		return;
-	s->ceid[0] = (uint32_t)pmukit_read_pmceid0();
-	s->ceid[1] = (uint32_t)pmukit_read_pmceid1();
+	s->ceid[0] = pmukit_read_pmceid0();
+	s->ceid[1] = pmukit_read_pmceid1();
+	s->ceid_bits = 8 * sizeof(pmukit_ureg_t);
 }
 
 int pmukit_fw_event_implemented(int number)
 {
 	const struct pmukit_fw_state *s = &pmukit_fw_st;
 
-	if (!s->ceid_valid || number < 0 || number > 0x3f)
+	if (!s->ceid_valid || number < 0)
 		return -1;
-	return (int)((s->ceid[number >> 5] >> (number & 31)) & 1);
+	return pmukit_pmceid_has(s->ceid, s->ceid_bits, (unsigned int)number);
 }
 
 /*

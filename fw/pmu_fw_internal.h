@@ -50,7 +50,8 @@ struct pmukit_fw_state {
 	const char *title;
 	struct pmukit_fw_saved saved;
 	int ceid_valid;			/* ceid[] was read (PMUv3) */
-	uint32_t ceid[2];		/* PMCEID0, PMCEID1: common events 0x00..0x3f */
+	uint64_t ceid[2];		/* PMCEID0, PMCEID1 (core/pmceid.c decodes them) */
+	unsigned int ceid_bits;		/* of each: 64 on AArch64, 32 on AArch32 */
 };
 
 extern struct pmukit_fw_state pmukit_fw_st;
@@ -112,9 +113,9 @@ void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx,
 			    const unsigned int *only, unsigned int nonly);
 
 /*
- * Does the PMU of the last session implement common event @number, as
- * PMCEID0/PMCEID1 say? 1 yes, 0 no, -1 cannot tell (no PMUv3, no session,
- * an event beyond 0x3f) (pmu_fw.c).
+ * Does the PMU of the last session implement event @number, as PMCEID0/1
+ * say? 1 yes, 0 no, -1 cannot tell (no PMUv3, no session, a number without
+ * a PMCEID bit, an 0x4000 event on AArch32) (pmu_fw.c).
  */
 int pmukit_fw_event_implemented(int number);
 

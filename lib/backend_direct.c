@@ -202,58 +202,37 @@ static unsigned int kernel_el_of(int v3)
 	return v3 ? pmukit_kernel_el() : 1;
 }
 
-/* Does PMCEID say the core counts @code? 1 yes, 0 no, -1 cannot tell. */
-static int ceid_has(uint64_t ceid0, uint64_t ceid1, uint16_t code)
-{
-	if (code < 0x20)
-		return (int)(ceid0 >> code & 1);
-	if (code < 0x40)
-		return (int)(ceid1 >> (code - 0x20) & 1);
-	if (code >= 0x4000 && code < 0x4020 && (ceid0 >> 32))
-		return (int)(ceid0 >> (32 + code - 0x4000) & 1);
-	if (code >= 0x4020 && code < 0x4040 && (ceid1 >> 32))
-		return (int)(ceid1 >> (32 + code - 0x4020) & 1);
-	return -1;	/* IMPLEMENTATION DEFINED numbers have no PMCEID bit */
-}
-
 /* Refuses events the core does not implement, naming all of them. */
 static int check_support(struct pmukit_session *s, struct direct *d)
 {
-	uint32_t c0 = 0, c1 = 0;
-	uint64_t ceid0 = 0, ceid1 = 0, maxcode;
+	struct pmukit_implemented im;
+	uint64_t maxcode;
 	char bad[512] = "";
 	size_t used = 0;
 	unsigned int i, nbad = 0;
-	const char *src = "PMCEID0/1";
 
 	maxcode = d->v3 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 : PMUKIT_PMEVTYPER_EVT_MASK_V7;
-	if (!d->v3) {
-		ceid0 = ceid1 = 0;	/* ARMv7 has no PMCEID: nothing to check */
-	} else if (!pmukit_kmod_cpu_reg(s->cpu, "pmceid0", &c0) &&
-		   !pmukit_kmod_cpu_reg(s->cpu, "pmceid1", &c1) && (c0 || c1)) {
-		ceid0 = c0;
-		ceid1 = c1;
-		src = "PMCEID0/1 in /sys/kernel/pmukit";
-	} else if (!d->full || pmukit_isa_read_pmceid(&ceid0, &ceid1)) {
-		ceid0 = ceid1 = 0;
-	}
+	/* ARMv7 has no PMCEID: nothing to check. The registers in mode=full only. */
+	if (!d->v3 || !pmukit_implemented_load(s->cpu, PMUKIT_IMPL_SYSFS |
+					       (d->full ? PMUKIT_IMPL_REGS : 0), &im))
+		im.have_ceid = 0;
 	for (i = 0; i < s->n; i++) {
 		const struct pmukit_ev *e = &s->ev[i];
 		int has = 1;
 
-		if (e->code > maxcode) {
+		if (e->code > maxcode)
 			has = 0;
-		} else if (e->code != PMUKIT_EVT_SW_INCR && (ceid0 || ceid1)) {
-			has = ceid_has(ceid0, ceid1, e->code) != 0;
-		}
+		else if (e->code != PMUKIT_EVT_SW_INCR && im.have_ceid)
+			has = pmukit_implemented(&im, e->code) != 0;
 		if (!has)
 			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
 	if (!nbad)
 		return 0;
-	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s (%s on CPU %d, event numbers up to 0x%llx): %s",
-			  s->core ? s->core->name : "core", src, s->cpu,
-			  (unsigned long long)maxcode, bad);
+	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s, according to %s (event numbers up to 0x%llx on CPU %d): %s",
+			  s->core ? s->core->name : "core",
+			  im.have_ceid ? im.source : "its PMU version",
+			  (unsigned long long)maxcode, s->cpu, bad);
 }
 
 /* mode=full: each event on the cycle counter or the next event counter. */

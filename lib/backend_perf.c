@@ -111,61 +111,10 @@ static int open_error(const struct pmukit_ev *e, int err)
 	return pmukit_err(err, "perf_event_open(%s): %s", e->name, strerror(-err));
 }
 
-/* The session's CPU PMU directory ("armv8_cortex_a72"), else the first CPU PMU, or "". */
-static void cpu_pmu_dir(const struct pmukit_session *s, char *dir, size_t len)
-{
-	struct dirent *de;
-	DIR *d;
-
-	dir[0] = '\0';
-	if (s->pmu[0]) {
-		snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s", s->pmu);
-		return;
-	}
-	d = pmukit_sysfile_opendir(PMUKIT_PERF_DEVICES);
-	if (!d)
-		return;
-	while ((de = readdir(d)))
-		if (pmukit_is_cpu_pmu(de->d_name)) {
-			snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s", de->d_name);
-			break;
-		}
-	closedir(d);
-}
-
-/*
- * The common events the PMU implements, as a PMCEID bitmap: from the
- * module's sysfs, else from perf's events/ directory (the arm64 driver
- * lists exactly the PMCEID events there). 0: cannot tell.
- */
-static uint64_t implemented_common_events(const struct pmukit_session *s)
-{
-	char dir[300], path[600];
-	int cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
-	unsigned int codes[512];
-	uint32_t c0, c1;
-	uint64_t bits = 0;
-	int i, n;
-
-	/* The module's view of a CPU of the session's core type. */
-	if (!pmukit_kmod_cpu_reg(cpu, "pmceid0", &c0) && !pmukit_kmod_cpu_reg(cpu, "pmceid1", &c1) &&
-	    (c0 || c1))
-		return (uint64_t)c1 << 32 | c0;
-	cpu_pmu_dir(s, dir, sizeof(dir));
-	if (!dir[0])
-		return 0;
-	snprintf(path, sizeof(path), "%s/events", dir);
-	n = pmukit_perf_event_codes(path, codes, ARRAY_SIZE(codes));
-	for (i = 0; i < n; i++)
-		if (codes[i] < 64)
-			bits |= 1ULL << codes[i];
-	return bits;
-}
-
 /* Refuses Arm events the core does not implement (perf would count 0). */
 static int check_support(struct pmukit_session *s)
 {
-	uint64_t bits = 0;
+	struct pmukit_implemented im;
 	char bad[400] = "";
 	size_t used = 0;
 	unsigned int i, nbad = 0;
@@ -174,18 +123,20 @@ static int check_support(struct pmukit_session *s)
 	for (i = 0; i < s->n; i++) {
 		const struct pmukit_ev *e = &s->ev[i];
 
-		/* SW_INCR is architectural; numbers from 0x40 have no bit here. */
-		if (e->kind != PMUKIT_EV_PMU || e->code == PMUKIT_EVT_SW_INCR || e->code >= 64)
+		/* SW_INCR is architectural. */
+		if (e->kind != PMUKIT_EV_PMU || e->code == PMUKIT_EVT_SW_INCR)
 			continue;
+		/* The module's view of a CPU of the session's core type, else perf's list. */
 		if (!looked++)
-			bits = implemented_common_events(s);
-		if (bits && !(bits >> e->code & 1))
+			pmukit_implemented_load(s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now(),
+						PMUKIT_IMPL_SYSFS | PMUKIT_IMPL_PERF, &im);
+		if (pmukit_implemented(&im, e->code) == 0)
 			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
 	if (!nbad)
 		return 0;
-	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s (PMCEID0/1): %s",
-			  s->core ? s->core->name : "core", bad);
+	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s, according to %s: %s",
+			  s->core ? s->core->name : "core", im.source, bad);
 }
 
 void pmukit_perf_close_events(struct pmukit_perf *p)

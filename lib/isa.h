@@ -40,8 +40,12 @@ unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr
 int pmukit_isa_read_userenr(uint32_t *v);	/* PMUSERENR: readable at EL0 */
 int pmukit_isa_read_pmcr(uint32_t *v);		/* needs PMUSERENR.EN */
 int pmukit_isa_write_pmcr(uint32_t v);
-/* PMCEID0/1 (on AArch32 the 0x4000 events are in PMCEID2/3, not read here). */
-int pmukit_isa_read_pmceid(uint64_t *ceid0, uint64_t *ceid1);
+/*
+ * PMCEID0/1 into @ceid, and into @bits how many bits of each were read: the
+ * register's width (on AArch32 the 0x4000 events are in PMCEID2/3, not
+ * read here, so 32).
+ */
+int pmukit_isa_read_pmceid(uint64_t ceid[2], unsigned int *bits);
 int pmukit_isa_read_cntenset(uint32_t *v);
 int pmukit_isa_write_cntenset(uint32_t mask);
 int pmukit_isa_write_cntenclr(uint32_t mask);

@@ -32,15 +32,16 @@ int pmukit_isa_write_pmcr(uint32_t v)
 	return ret;
 }
 
-int pmukit_isa_read_pmceid(uint64_t *ceid0, uint64_t *ceid1)
+int pmukit_isa_read_pmceid(uint64_t ceid[2], unsigned int *bits)
 {
 	pmukit_ureg_t a, b;
 
 	/* AArch32: PMUv3 only, UNDEFINED on ARMv7 (a fault means "no PMCEID"). */
 	if (pmukit_read_pmceid0_guarded(&a) || pmukit_read_pmceid1_guarded(&b))
 		return -EACCES;
-	*ceid0 = a;
-	*ceid1 = b;
+	ceid[0] = a;
+	ceid[1] = b;
+	*bits = 8 * sizeof(pmukit_ureg_t);
 	return 0;
 }
 

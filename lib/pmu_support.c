@@ -4,12 +4,18 @@
  * whether its event counters filter by level, from the MIDR and, on 32-bit
  * kernels, the PL1-only ID registers pmukit.ko copies to /sys/kernel/pmukit.
  * The decisions themselves are pmu_id.h's; here are only where the values
- * come from and the messages.
+ * come from and the messages. And which events the PMU implements: where
+ * PMCEID and the perf driver's list are found (their decode is
+ * core/pmceid.c's).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "pmukit/analysis.h"	/* pmukit_pmceid_has() */
 #include "pmukit/pmu_id.h"
+#include "isa.h"
 #include "pmu_support.h"
 #include "pmu_info.h"
 #include "session.h"
@@ -88,4 +94,109 @@ int pmukit_check_levels(struct pmukit_session *s, int filter, uint32_t id_pfr1)
 				  e->name, core, pmukit_ev_levels(e));
 	}
 	return 0;
+}
+
+/* ---- which events the PMU implements ---------------------------------- */
+
+/* The module's PMCEID0/1 of @cpu: their low 32 bits. The module shows 0 where there is none. */
+static int ceid_from_sysfs(int cpu, struct pmukit_implemented *im)
+{
+	uint32_t c0, c1;
+
+	if (cpu < 0 || pmukit_kmod_cpu_reg(cpu, "pmceid0", &c0) ||
+	    pmukit_kmod_cpu_reg(cpu, "pmceid1", &c1) || !(c0 | c1))
+		return 0;
+	im->ceid[0] = c0;
+	im->ceid[1] = c1;
+	im->ceid_bits = 32;
+	snprintf(im->source, sizeof(im->source), "PMCEID0/1 (%s/cpu%d)", PMUKIT_SYSFS, cpu);
+	return 1;
+}
+
+static int ceid_from_regs(struct pmukit_implemented *im)
+{
+	if (pmukit_isa_read_pmceid(im->ceid, &im->ceid_bits) || !(im->ceid[0] | im->ceid[1]))
+		return 0;
+	snprintf(im->source, sizeof(im->source), "PMCEID0/1 (read from user space)");
+	return 1;
+}
+
+/*
+ * The events/ directory of @cpu's PMU, if the PMUv3 driver ("armv8_*",
+ * "armv9_*") runs it: on big.LITTLE the PMU of the CPU's core type, else
+ * the one whose events/ has cpu_cycles.
+ */
+static int perf_events_dir(int cpu, char *dir, size_t len)
+{
+	struct pmukit_cpu_core t;
+	const char *want = pmukit_cpu_core(cpu, &t) == 0 && t.pmu[0] ? t.pmu : NULL;
+	DIR *d = pmukit_sysfile_opendir(PMUKIT_PERF_DEVICES);
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d))) {
+		char probe[512], text[64];
+
+		if (strncmp(e->d_name, "armv8", 5) && strncmp(e->d_name, "armv9", 5))
+			continue;
+		if (want && strcmp(want, e->d_name))
+			continue;
+		snprintf(probe, sizeof(probe), PMUKIT_PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
+		if (!pmukit_sysfile_read(probe, text, sizeof(text))) {
+			snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s/events", e->d_name);
+			found = 1;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+static int from_perf(int cpu, struct pmukit_implemented *im)
+{
+	char dir[384];
+	int n;
+
+	if (!perf_events_dir(cpu, dir, sizeof(dir)))
+		return 0;
+	n = pmukit_perf_event_codes(dir, im->perf, PMUKIT_IMPL_MAX_PERF);
+	if (n <= 0)
+		return 0;
+	im->nperf = (size_t)n;
+	if (!im->have_ceid)
+		snprintf(im->source, sizeof(im->source), "the perf driver (%s)", dir);
+	return 1;
+}
+
+int pmukit_implemented_load(int cpu, unsigned int sources, struct pmukit_implemented *im)
+{
+	memset(im, 0, sizeof(*im));
+	if (sources & PMUKIT_IMPL_SYSFS)
+		im->have_ceid = ceid_from_sysfs(cpu, im);
+	if (!im->have_ceid && (sources & PMUKIT_IMPL_REGS))
+		im->have_ceid = ceid_from_regs(im);
+	if (!im->have_ceid)
+		im->ceid[0] = im->ceid[1] = 0;
+	if (sources & PMUKIT_IMPL_PERF)
+		im->have_perf = from_perf(cpu, im);
+	if (!im->have_ceid && !im->have_perf) {
+		snprintf(im->source, sizeof(im->source), "nothing: no PMCEID and no perf event list");
+		return 0;
+	}
+	return 1;
+}
+
+int pmukit_implemented(const struct pmukit_implemented *im, unsigned int code)
+{
+	size_t i;
+	int has = im->have_ceid ? pmukit_pmceid_has(im->ceid, im->ceid_bits, code) : -1;
+
+	if (has >= 0 || !im->have_perf)
+		return has;
+	for (i = 0; i < im->nperf; i++)
+		if (im->perf[i] == code)
+			return 1;
+	/* The driver lists every common event PMCEID shows; past them it may just not know. */
+	return code < 0x40 ? 0 : -1;
 }

@@ -33,7 +33,10 @@ $(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
 # test_fw_metrics builds the firmware's metric report and passes for the host,
 # with the core's set its own file chooses.
 $(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_LDFLAGS := -Ifw/include -I. fw/metrics.c fw/output.c fw/passes.c
-$(HOST_TEST_OUT)/test_fw_metrics: fw/metrics.c fw/output.c fw/passes.c $(wildcard fw/include/*.h metrics/*.def)
+$(HOST_TEST_OUT)/test_fw_metrics: fw/metrics.c fw/output.c fw/passes.c tests/host/fw_host.h $(wildcard fw/include/*.h metrics/*.def)
+# test_fw_pmceid: the report alone, with the set of a core that has 0x4000 events.
+$(HOST_TEST_OUT)/test_fw_pmceid: HOST_TEST_LDFLAGS := -Ifw/include -I. fw/metrics.c fw/output.c
+$(HOST_TEST_OUT)/test_fw_pmceid: fw/metrics.c fw/output.c tests/host/fw_host.h $(wildcard fw/include/*.h metrics/*.def)
 
 # The host tests of the command link its archive (mk/cli.mk), so that they
 # test the very code the command runs (a more specific pattern than the one

@@ -34,8 +34,26 @@ extern "C" {
 /* Passes whose sizes differ by at most one (default: all full but the last). */
 #define PMUKIT_PLAN_BALANCED	1u
 
+/*
+ * pmukit_plan_passes(): the pass of each of @n events on @cap counters, the
+ * event @cycles in every pass (-1: the cycles have a counter of their own).
+ * -EINVAL when no pass can count: @cap 0 with @cycles >= 0 (not even the
+ * cycles have a counter), or no counter for an event beside the cycles
+ * (kernel-doc in core/passes.c).
+ */
 PMUKIT_API int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap,
 				  unsigned int flags, unsigned int *pass_of);
+
+/* ---- PMCEID: the events the PMU says it implements -------------------- */
+
+/*
+ * PMCEID0/1 decoded (core/pmceid.c): pmukit_pmceid_has() answers 1, 0 or -1
+ * (no bit for that number, or its half of the register was not read: @bits
+ * 32 for the low halves alone); pmukit_pmceid_event() names the event of
+ * one bit.
+ */
+PMUKIT_API int pmukit_pmceid_has(const uint64_t ceid[2], unsigned int bits, unsigned int code);
+PMUKIT_API int pmukit_pmceid_event(unsigned int reg, unsigned int bit);
 
 /* ---- derived metrics ------------------------------------------------- */
 
@@ -179,6 +197,17 @@ PMUKIT_API int pmukit_metric_set_find_group(const struct pmukit_metric_set *s, c
 PMUKIT_API const struct pmukit_topdown *
 pmukit_metric_set_topdown(const struct pmukit_metric_set *s);
 PMUKIT_API int pmukit_topdown_node_of(const struct pmukit_topdown *t, unsigned int metric);
+
+/*
+ * A metric whose events were counted in different passes: the reference
+ * pass is that of its CPU_CYCLES, else of its first event
+ * (pmukit_metric_ref_event() gives that event's index); pmukit_metric_align()
+ * scales each count of another pass by cycles(reference) / cycles(its pass).
+ */
+PMUKIT_API unsigned int pmukit_metric_ref_event(const struct pmukit_metric_info *mi);
+PMUKIT_API unsigned int pmukit_metric_align(const struct pmukit_metric_info *mi,
+					    const unsigned int *pass, const uint64_t *cycles,
+					    uint64_t *count);
 
 /* ---- passes for metrics ---------------------------------------------- */
 

@@ -126,6 +126,58 @@ PMUKIT_API int pmukit_this_pmuv3(void);
  */
 PMUKIT_API int pmukit_this_level_filter(int v3, uint32_t *id_pfr1);
 
+/* ---- which events the PMU implements ---------------------------------- */
+
+/* Where pmukit_implemented_load() may look: */
+#define PMUKIT_IMPL_SYSFS	1u	/* pmukit.ko's cpuN/pmceid0/1 (their low halves) */
+#define PMUKIT_IMPL_REGS	2u	/* PMCEID0/1 read here, where user access allows */
+#define PMUKIT_IMPL_PERF	4u	/* the PMUv3 perf driver's events/ list */
+#define PMUKIT_IMPL_ALL		7u
+
+#define PMUKIT_IMPL_MAX_PERF	512
+
+/* What one CPU's PMU says it implements, and where that was learnt. */
+struct pmukit_implemented {
+	int have_ceid;			/* ceid[] holds PMCEID0, PMCEID1 */
+	unsigned int ceid_bits;		/* of each: 64, or 32 (no 0x4000 events) */
+	uint64_t ceid[2];
+	int have_perf;			/* perf[] holds the perf driver's list */
+	size_t nperf;
+	unsigned int perf[PMUKIT_IMPL_MAX_PERF];
+	char source[448];		/* "PMCEID0/1 (/sys/kernel/pmukit/cpu0)", for the user */
+};
+
+/**
+ * pmukit_implemented_load() - learn which events a CPU's PMU implements
+ * @cpu: the CPU (its core type, on big.LITTLE)
+ * @sources: PMUKIT_IMPL_* bits: where to look
+ * @im: filled; its source says where the answer comes from, or that
+ *      nothing answered
+ *
+ * PMCEID0/1 from pmukit.ko's sysfs, else read at EL0 (the register is
+ * UNDEFINED there unless user access is on; a fault is caught), and the
+ * perf driver's list of the CPU's PMU. Only the PMUv3 driver's list is
+ * used: it shows the events PMCEID reports, where the ARMv7 driver lists a
+ * fixed table that says nothing of the core.
+ *
+ * Return: 1 when a source answered, 0 when none did.
+ */
+PMUKIT_API int pmukit_implemented_load(int cpu, unsigned int sources,
+				       struct pmukit_implemented *im);
+
+/**
+ * pmukit_implemented() - does the PMU implement an event?
+ * @im: from pmukit_implemented_load()
+ * @code: the event number
+ *
+ * PMCEID decides where it has the event's bit (pmukit_pmceid_has());
+ * else the perf driver's list: listed is yes, a common event (below 0x40)
+ * not listed is no, any other number not listed cannot be told.
+ *
+ * Return: 1 yes, 0 no, -1 cannot tell.
+ */
+PMUKIT_API int pmukit_implemented(const struct pmukit_implemented *im, unsigned int code);
+
 /* ---- the pmukit module ------------------------------------------------ */
 
 /**

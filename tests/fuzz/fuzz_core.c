@@ -95,7 +95,7 @@ static void passes(const uint8_t *p, size_t left)
 		if ((int)i != cycles)
 			per[pass_of[i]]++;
 	}
-	/* (A selection of the cycles event alone is one pass whatever @cap.) */
+	/* (A selection of the cycles event alone is one pass on any @cap but 0.) */
 	for (i = 0; i < (unsigned int)np; i++)
 		if (per[i] && per[i] + (cycles >= 0) > cap)
 			abort();

@@ -119,6 +119,18 @@ static void add(struct stat_report *r, const char *name, unsigned int pass, doub
 	e->st.n = 1;
 }
 
+/* Two passes of 1000 and 2000 cycles: CPU_CYCLES and @first in pass 1, @second in pass 2. */
+static void two_passes(struct stat_report *r, const char *first, double m1, const char *second,
+		       double m2)
+{
+	start(r, 2, 0);
+	add(r, "CPU_CYCLES:u", 1, 1500);
+	add(r, first, 1, m1);
+	add(r, second, 2, m2);
+	r->pass_cycles[0] = 1000;
+	r->pass_cycles[1] = 2000;
+}
+
 static void test_metrics(void)
 {
 	static struct stat_report r;
@@ -144,17 +156,19 @@ static void test_metrics(void)
 	tap_ok(r.nmetrics == 1 && r.metric[0].value == 0.5, "IPC pairs events of the same levels");
 
 	/* Passes: instructions of pass 2 divided by the cycles of pass 2. */
-	start(&r, 2, 0);
-	add(&r, "CPU_CYCLES:u", 1, 1500);
-	add(&r, "L1D_CACHE:u", 1, 100);
-	add(&r, "INST_RETIRED:u", 2, 4000);
-	r.pass_cycles[0] = 1000;
-	r.pass_cycles[1] = 2000;
+	two_passes(&r, "L1D_CACHE:u", 100, "INST_RETIRED:u", 4000);
 	metrics_compute(&r);
 	tap_ok(r.nmetrics == 1 && r.metric[0].value == 2.0 && !r.metric[0].cross_pass,
 	       "IPC in pass 2 uses pass 2's cycles");
 
+	/* A rate of two passes: the other pass's count scaled by the passes' cycles. */
+	two_passes(&r, "L1D_CACHE:u", 40000, "L1D_CACHE_REFILL:u", 1000);
+	metrics_compute(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].cross_pass && r.metric[0].value == 1.25,
+	       "L1D refill rate over passes: 1000 / (40000 x 2000 / 1000) = 1.25 %%");
+
 	/* Metrics only from the user's events, never from the added cycles. */
+	two_passes(&r, "L1D_CACHE:u", 100, "INST_RETIRED:u", 4000);
 	r.ev[0].added = 1;
 	metrics_compute(&r);
 	tap_eq(r.nmetrics, 0, "no IPC from cycles pmukit added for the passes");
@@ -197,6 +211,9 @@ static void test_decode(void)
 		{ __LINE__, REG_CEID0, 0x00020101, "implements SW_INCR INST_RETIRED CPU_CYCLES" },
 		{ __LINE__, REG_CEID1, 0x2, "implements " },
 		{ __LINE__, REG_CEID0, 0, "no common event" },
+		/* The high halves (AArch64): 0x4000 + bit - 32. */
+		{ __LINE__, REG_CEID0, 0x0000002000000001ULL, "implements SW_INCR STALL_BACKEND_MEM" },
+		{ __LINE__, REG_CEID1, 0x8000000000000000ULL, "implements 0x403f" },
 		{ __LINE__, REG_FREQ, 62500000, "62500000 Hz (62.500 MHz)" },
 		{ __LINE__, REG_COUNT, 12345, "12345" },
 	};
@@ -224,7 +241,7 @@ static void test_caveat(void)
 		{ __LINE__, 0, 0, "PMCEID is not readable here (pmukit.ko shows it) and the kernel lists no perf events, so a 0 cannot be told from an event the core lacks." },
 		{ __LINE__, 1, 1, "ARMv7 has no PMCEID, so the implemented events come from perf's event list only: a 0 for an event it does not list cannot be told from an event the core lacks." },
 	};
-	struct ev_support sup;
+	struct pmukit_implemented sup;
 	char buf[640];
 	size_t i;
 

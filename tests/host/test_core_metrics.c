@@ -111,10 +111,43 @@ static void test_na(void)
 	tap_ok(!strcmp(pmukit_metric_reason(&v), ""), "a value has no reason");
 }
 
+/* The reference pass of a metric over passes, and the counts scaled to it. */
+static void test_align(void)
+{
+	const struct pmukit_metric_set *g = pmukit_metric_set_at(0);
+	const struct pmukit_metric_info *ipc = pmukit_metric_info(0);
+	const struct pmukit_metric_info *l1d =
+		pmukit_metric_set_metric(g, (unsigned int)pmukit_metric_set_find(g, "L1D refill rate"));
+	unsigned int rk = pmukit_metric_ref_event(ipc), ok = 1 - rk;
+	unsigned int pass[2];
+	uint64_t cycles[2], count[2];
+
+	tap_ok(ipc->event[rk] == PMUKIT_EVT_CPU_CYCLES, "IPC's reference: its CPU_CYCLES");
+	tap_ok(l1d && pmukit_metric_ref_event(l1d) == 0,
+	       "no CPU_CYCLES (L1D refill rate): its first event");
+	/* L1D_CACHE_REFILL (event 0) in pass 2 of 9,100 cycles, L1D_CACHE in pass 1 of 9,000. */
+	pass[0] = 2, pass[1] = 1;
+	cycles[0] = 9100, cycles[1] = 9000;
+	count[0] = 1000, count[1] = 40000;
+	tap_ok(pmukit_metric_align(l1d, pass, cycles, count) == 0x2 && count[0] == 1000 &&
+	       count[1] == 40444, "another pass's count x 9,100 / 9,000, rounded: 40,444 (%llu)",
+	       (unsigned long long)count[1]);
+	count[1] = 40000;
+	cycles[0] = 0;
+	tap_ok(pmukit_metric_align(l1d, pass, cycles, count) == 0 && count[1] == 40000,
+	       "no cycles of the reference pass: as counted");
+	pass[rk] = 1, pass[ok] = 1;
+	cycles[0] = cycles[1] = 5;
+	count[0] = count[1] = 7;
+	tap_ok(pmukit_metric_align(ipc, pass, cycles, count) == 0 && count[0] == 7 && count[1] == 7,
+	       "one pass: nothing scaled");
+}
+
 int main(void)
 {
 	test_table();
 	test_values();
 	test_na();
+	test_align();
 	return tap_done();
 }

@@ -133,6 +133,10 @@ static void test_groupings(void)
 	tap_eq(pmukit_plan_passes(3, 3, 4, 0, NULL), -EINVAL, "a cycles index out of range");
 	tap_eq(pmukit_plan_passes(3, -1, 4, 0x80, NULL), -EINVAL, "an unknown flag");
 	tap_eq(pmukit_plan_passes(1, 0, 1, 0, NULL), 1, "the cycles alone: one pass");
+	tap_eq(pmukit_plan_passes(1, 0, 0, 0, NULL), -EINVAL,
+	       "no counter at all, not even for the cycles alone");
+	tap_eq(pmukit_plan_passes(0, -1, 0, PMUKIT_PLAN_BALANCED, NULL), 1,
+	       "no events and no event counter, the cycles apart: one pass");
 	tap_eq(pmukit_plan_passes(0, -1, 4, 0, NULL), 1, "no events: one pass");
 }
 

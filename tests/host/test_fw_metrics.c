@@ -21,44 +21,24 @@
 #include "pmukit_fw_metrics.h"
 #include "pmukit/pmukit.h"
 #include "../tap.h"
-
-static char out[8192];
-static size_t len;
-
-static void put(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (len + n < sizeof(out)) {
-		memcpy(out + len, s, n + 1);
-		len += n;
-	}
-}
-
-/* In place of pmu_fw.c's (not linked here): the events below are all valid. */
-int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);
-int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta)
-{
-	*delta = e->postval - e->preval;
-	return e->flags & PMUKIT_FW_OVERFLOW ? PMUKIT_FW_EOVERFLOW : 0;
-}
+#include "fw_host.h"
 
 /*
- * In place of pmu_fw.c's: PMCEID unknown, or (qemu_ceid) as QEMU's
- * Neoverse N1 has it: 0x00, 0x08, 0x11, 0x23, 0x24.
+ * In place of pmu_fw.c's, which decodes the registers it read the same
+ * way: PMCEID unknown, or (qemu_ceid) PMCEID0/1 as QEMU 7.2's Neoverse N1
+ * has them at EL1, read as 64 bits: 0x00, 0x08, 0x11, 0x23, 0x24.
  */
 static int qemu_ceid;
 
 int pmukit_fw_event_implemented(int number);
 int pmukit_fw_event_implemented(int number)
 {
-	if (!qemu_ceid || number < 0 || number > 0x3f)
-		return -1;
-	return number == 0x00 || number == 0x08 || number == 0x11 || number == 0x23 || number == 0x24;
-}
+	static const uint64_t ceid[2] = { 0x20101, 0x18 };
 
-#define EV(n, num, delta)	{ .name = (n), .number = (num), .flags = PMUKIT_FW_VALID, \
-				  .preval = 100, .postval = 100 + (delta) }
+	if (!qemu_ceid || number < 0)
+		return -1;
+	return pmukit_pmceid_has(ceid, 64, (unsigned int)number);
+}
 
 /* ---- a stand-in PMU for fw/passes.c ---- */
 

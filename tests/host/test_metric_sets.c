@@ -357,6 +357,10 @@ static void test_plan_cases(void)
 	tap_eq(pmukit_metric_plan(g, m, 1, 4, 0, sl, 64, &ns, mp), -EINVAL, "a bad metric: -EINVAL");
 	tap_eq(pmukit_metric_plan(g, NULL, 0, 4, 0, sl, 64, &ns, NULL), 1,
 	       "no metrics: one pass, the cycles");
+	tap_eq(pmukit_metric_plan(g, NULL, 0, 0, 0, sl, 64, &ns, NULL), -EINVAL,
+	       "no counter at all, the cycles on one of them: -EINVAL");
+	tap_eq(pmukit_metric_plan(g, NULL, 0, 0, PMUKIT_PLAN_CYCLE_COUNTER, sl, 64, &ns, NULL), 1,
+	       "no event counter, the cycle counter apart, no metrics: one pass");
 }
 
 static void test_eval_codes(void)
