@@ -8,7 +8,8 @@
 #                          beside them (0), then every failure with its run
 #   make check-san         the host unit tests built with ASan and UBSan (build/<arch>-san/);
 #                          the same as make check-host SANITIZE=1
-#   make fuzz              the libFuzzer targets (tests/fuzz/), FUZZ_SECONDS each (default 60);
+#   make fuzz              the libFuzzer targets (tests/fuzz/), FUZZ_SECONDS each (default 60)
+#                          from a random seed (make check: a fixed seed and number of inputs);
 #                          FUZZ_TARGET=NAME runs that one alone
 #
 # Host unit tests: each tests/host/test_*.c becomes a TAP program linked with
@@ -82,8 +83,10 @@ check-san:
 # saying what 'make deps' installs.
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_T := $(if $(FUZZ_TARGET),tests/fuzz/$(FUZZ_TARGET).t,$(wildcard tests/fuzz/*.t))
-FUZZ_SECONDS ?= 60
-export FUZZ_SECONDS
+# make fuzz: a random seed for FUZZ_SECONDS each; make check runs the same
+# targets with a fixed seed and number of inputs (tests/fuzz/run.sh).
+fuzz: FUZZ_SECONDS ?= 60
+fuzz: export FUZZ_SECONDS
 FUZZ_OUT := $(BUILD)/tests/fuzz
 FUZZ_LINK := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
