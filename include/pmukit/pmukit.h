@@ -481,8 +481,10 @@ PMUKIT_API void pmukit_region_end(const char *name);
  * library's SIGILL handler, which also turns faults of its own register
  * reads into errors, then abandons @fn at the faulting instruction and
  * returns here; @fn must leave nothing half done that a jump out of it
- * would break (no locks held, no allocations in flight). Any other SIGILL
- * goes on to the handler that was there before.
+ * would break (no locks held, no allocations in flight). Only a fault
+ * counts: a SIGILL sent by kill() or raise() goes, as any other SIGILL, to
+ * the disposition that was there before (with the default one, the process
+ * dies of it).
  * Return: 0 when @fn returned; -EACCES when it trapped; another negative
  * errno when the handler could not be installed.
  */
