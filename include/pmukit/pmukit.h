@@ -452,9 +452,11 @@ PMUKIT_API size_t pmukit_deltas(const uint64_t *readings, size_t n, unsigned int
 /*
  * Build with -DPMUKIT_MARKERS to count regions; without it the markers
  * compile to nothing. Per region: calls and totals of each event, written at
- * exit to stderr (or $PMUKIT_REGIONS_OUTPUT) as a table, CSV or JSON
+ * exit to stderr (or $PMUKIT_REGIONS_OUTPUT, replaced but never through a
+ * symbolic link; "-": stdout) as a table, CSV or JSON
  * ($PMUKIT_REGIONS_FORMAT=table|csv|json). Events: $PMUKIT_REGIONS_EVENTS
- * (default CPU_CYCLES), path: $PMUKIT_PATH (default auto).
+ * (default CPU_CYCLES), path: $PMUKIT_PATH (default auto). A set-user-ID
+ * program ignores these variables (secure_getenv).
  *
  * Totals are inclusive of nested regions ("self" leaves them out); a
  * region entered again while open (recursion) counts its calls but adds to

@@ -66,7 +66,7 @@ static void check_fixture(const char *name, const char *got)
 	char *want;
 
 	fixture_path(path, sizeof(path), name);
-	if (getenv("PMUKIT_UPDATE_FIXTURES")) {
+	if (secure_getenv("PMUKIT_UPDATE_FIXTURES")) {
 		FILE *f = fopen(path, "w");
 
 		if (f) {
