@@ -62,7 +62,9 @@ static const char usage[] =
 	"  --cpu C             run the command on CPU C\n"
 	"  --raw               do not subtract the overhead of an empty measurement\n"
 	"  -o, --output FILE   write the result to FILE (opened before COMMAND runs;\n"
-	"                      if writing it fails, the result goes to stdout)\n"
+	"                      replaced only by a complete result, a symbolic link\n"
+	"                      there replaced, not followed; if writing it fails,\n"
+	"                      the result goes to stdout)\n"
 	"  -h, --help          this text\n"
 	"\n"
 	"perf counts the command and its children from the exec on, on whatever CPU\n"
@@ -509,8 +511,13 @@ int cmd_stat(int argc, char **argv)
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 	}
 out:
-	/* A file that cannot take the result after all: the counts go to stdout. */
-	if (o.output && out_file_close(&of, "stat", !ret) && !ret)
+	/*
+	 * No result: the previous file stays. A file that cannot take the
+	 * result after all: the counts go to stdout.
+	 */
+	if (o.output && ret)
+		out_file_discard(&of);
+	else if (o.output && out_file_close(&of, "stat", 1))
 		ret = -EIO;
 	for (k = 0; k < plan.npasses; k++)
 		free(pd[k].val);

@@ -262,6 +262,64 @@ if [ "$rc" = 1 ] && [ -z "$stdout" ] &&
 	ok "calibrate --svg to a bad place: refused before measuring, exit 1"
 else nok "calibrate --svg to a bad place refuses first"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi
 
+# ---- output: -o files and standard output (the clock path works everywhere) ---
+# -o is close-on-exec: the command's open descriptors do not include it.
+mkdir "$tmp/o"
+run stat --path clock -x, -o "$tmp/o/result" -- sh -c 'ls -l /proc/self/fd/ > "$1"' sh "$tmp/fds"
+if [ "$rc" = 0 ] && [ -s "$tmp/fds" ] && ! grep -q "$tmp/o" "$tmp/fds" && grep -q ',clock' "$tmp/o/result"; then
+	ok "stat -o: the command does not inherit the file"
+else nok "stat -o: the command does not inherit the file"; diag "exit $rc" "$out" "$(cat "$tmp/fds")"; fi
+# A run that fails leaves the previous result as it was, and no new file behind.
+printf 'previous\n' >"$tmp/o/result"
+chmod 640 "$tmp/o/result"
+for failing in "-e NO_SUCH_EVENT -- true" "-- /nonexistent/cmd"; do
+	# shellcheck disable=SC2086 # the words of the command line
+	run stat --path clock -o "$tmp/o/result" $failing
+	if [ "$rc" != 0 ] && [ "$(cat "$tmp/o/result")" = previous ] &&
+	   [ "$(ls -A "$tmp/o")" = result ]; then
+		ok "stat -o ... $failing: exit $rc, the previous file kept"
+	else nok "stat -o ... $failing: the previous file kept"; diag "exit $rc" "$out" "$(ls -lA "$tmp/o")"; fi
+done
+run stat --path clock -x, -o "$tmp/o/result" -- true
+if [ "$rc" = 0 ] && grep -q ',clock' "$tmp/o/result" && [ "$(stat -c %a "$tmp/o/result")" = 640 ] &&
+   [ "$(ls -A "$tmp/o")" = result ]; then
+	ok "stat -o over a previous file: replaced, its mode (640) kept"
+else nok "stat -o over a previous file"; diag "exit $rc" "$out" "$(ls -lA "$tmp/o")"; fi
+# A symbolic link at the name is replaced by the file; the file it named is untouched.
+printf 'target\n' >"$tmp/o/target"
+ln -s target "$tmp/o/link"
+run stat --path clock -x, -o "$tmp/o/link" -- true
+if [ "$rc" = 0 ] && [ ! -L "$tmp/o/link" ] && grep -q ',clock' "$tmp/o/link" &&
+   [ "$(cat "$tmp/o/target")" = target ]; then
+	ok "stat -o a symbolic link: the link replaced by the result, its target untouched"
+else nok "stat -o a symbolic link"; diag "exit $rc" "$out" "$(ls -lA "$tmp/o")"; fi
+# A name of a descriptor (/dev/stdout) is written to, not replaced.
+stdout=$("$P" stat --path clock -x, -o /dev/stdout -- true 2>"$tmp/err"); rc=$?
+if [ "$rc" = 0 ] && printf '%s\n' "$stdout" | grep -q ',clock' && [ -L /dev/stdout ]; then
+	ok "stat -o /dev/stdout: the result on stdout"
+else nok "stat -o /dev/stdout"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi
+# Every command checks its output at exit: a full disk is exit 1 and said.
+if [ -w /dev/full ]; then
+	for c in "list" "list --cores" "info" "metrics --cpu neoverse-n1 $top/tests/fixtures/metrics/stat.csv" "--help"; do
+		# shellcheck disable=SC2086 # the words of the command line
+		"$P" $c >/dev/full 2>"$tmp/err"; rc=$?
+		if [ "$rc" = 1 ] &&
+		   grep -qx "pmukit: write error on standard output: No space left on device" "$tmp/err"; then
+			ok "pmukit $c >/dev/full: exit 1 and the message"
+		else nok "pmukit $c >/dev/full: exit 1 and the message"; diag "exit $rc" "$(cat "$tmp/err")"; fi
+	done
+	# stat's result goes to stderr: lost there, the exit status says so.
+	"$P" stat --path clock -- true 2>/dev/full; rc=$?
+	expect_eq "pmukit stat 2>/dev/full: exit 1" "$rc" 1
+	"$P" stat --path clock -o /dev/full -x, -- true >/dev/full 2>"$tmp/err"; rc=$?
+	if [ "$rc" = 1 ] && grep -q "^pmukit stat: cannot write /dev/full: No space left on device; the result follows on stdout" "$tmp/err" &&
+	   grep -qx "pmukit: write error on standard output: No space left on device" "$tmp/err"; then
+		ok "stat -o /dev/full >/dev/full: both said, exit 1"
+	else nok "stat -o /dev/full >/dev/full"; diag "exit $rc" "$(cat "$tmp/err")"; fi
+else
+	skip "no /dev/full" "output to a full disk"
+fi
+
 # ---- selftest ---------------------------------------------------------------
 run selftest
 if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q "^selftest: ok"; then ok "selftest: exit 0"

@@ -399,6 +399,18 @@ static void test_out_file(void)
 		got = ret ? NULL : slurp(name);
 		tap_ok(!ret && got && !strcmp(got, "counts\n"), "out_file writes the file at its close");
 		free(got);
+		ret = out_file_open(&of, "test", name);
+		if (!ret) {
+			fputs("other counts\n", of.mem);
+			got = slurp(name);
+			tap_ok(got && !strcmp(got, "counts\n") && of.tmp && !access(of.tmp, F_OK),
+			       "out_file: the previous file as it was while a new one is written beside it");
+			free(got);
+			out_file_discard(&of);
+		}
+		got = ret ? NULL : slurp(name);
+		tap_ok(!ret && got && !strcmp(got, "counts\n"), "out_file_discard: the previous file kept");
+		free(got);
 		unlink(name);
 	}
 	if (access("/dev/full", W_OK)) {
