@@ -378,7 +378,8 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[]);
 /**
  * pmukit_child_release() - let the child exec. Return: 0 once it has
  * exec'd; the exec's negative errno (-ENOENT: no such command) if that
- * failed (the child then exits with status 127).
+ * failed (the child then exits with status 127); -EPIPE if a signal killed
+ * the child before its release (the caller gets no SIGPIPE).
  */
 PMUKIT_API int pmukit_child_release(struct pmukit_child *c);
 

@@ -320,6 +320,71 @@ else
 	skip "no /dev/full" "output to a full disk"
 fi
 
+# ---- stat and signals (the clock path; each signal sent once the command runs) ---
+# SIGINT_DEFAULT: run pmukit with SIGINT at its default action, which '&'
+# in this shell (no job control) would set to ignored.
+if env --default-signal=INT true 2>/dev/null; then
+	mkdir "$tmp/s"
+	# The third run waits for the file go, created after the signal was sent.
+	cat >"$tmp/s/third-waits" <<'EOS'
+#!/bin/sh
+echo $$ >>"$1/runs"
+if [ "$(wc -l <"$1/runs")" -eq 3 ]; then
+	: >"$1/third"
+	while [ ! -e "$1/go" ]; do sleep 0.01; done
+fi
+sleep 0.2
+EOS
+	chmod +x "$tmp/s/third-waits"
+	env --default-signal=INT "$P" stat --path clock -r 5 -- "$tmp/s/third-waits" "$tmp/s" 2>"$tmp/s/err" &
+	pid=$!
+	while [ ! -e "$tmp/s/third" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; done
+	kill -INT $pid
+	: >"$tmp/s/go"
+	wait $pid 2>/dev/null; rc=$?
+	if [ "$rc" = 130 ] && grep -q "(2 runs; path clock)" "$tmp/s/err" &&
+	   grep -q "^ interrupted (SIGINT): 2 of 5 runs counted; the run under way was left out$" "$tmp/s/err" &&
+	   [ "$(wc -l <"$tmp/s/runs")" = 3 ]; then
+		ok "stat -r 5, SIGINT in run 3: the 2 runs before it reported, run 3 left out, no run after, exit by SIGINT (130)"
+	else nok "stat -r 5 and SIGINT"; diag "exit $rc" "$(cat "$tmp/s/err")" "runs: $(wc -l <"$tmp/s/runs")"; fi
+else
+	skip "env has no --default-signal (coreutils 8.31)" "stat and SIGINT"
+fi
+# SIGTERM, SIGHUP: passed on to the command; pmukit waits for it, then ends by the signal.
+cat >"$tmp/traps" <<'EOS'
+#!/bin/sh
+trap 'echo "$2" >"$1/got"; exit 0' TERM HUP
+echo $$ >>"$1/runs"
+while :; do sleep 0.02; done
+EOS
+chmod +x "$tmp/traps"
+for sig in TERM HUP; do
+	mkdir "$tmp/$sig"
+	printf 'previous\n' >"$tmp/$sig/out"
+	"$P" stat --path clock -r 5 -o "$tmp/$sig/out" -- "$tmp/traps" "$tmp/$sig" "$sig" 2>"$tmp/$sig/err" &
+	pid=$!
+	while [ ! -s "$tmp/$sig/runs" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; done
+	kill -$sig $pid
+	wait $pid 2>/dev/null; rc=$?
+	child=$(cat "$tmp/$sig/runs")
+	case $sig in TERM) want=143 ;; HUP) want=129 ;; esac
+	if [ "$rc" = "$want" ] && [ "$(cat "$tmp/$sig/got" 2>/dev/null)" = "$sig" ] &&
+	   ! kill -0 "$child" 2>/dev/null && [ "$(wc -l <"$tmp/$sig/runs")" = 1 ] &&
+	   grep -qx "pmukit stat: SIG$sig: passed on to the command, which has ended; nothing reported" "$tmp/$sig/err" &&
+	   [ "$(cat "$tmp/$sig/out")" = previous ]; then
+		ok "stat and SIG$sig: the command got it and is gone, no other run, -o kept, exit by SIG$sig ($want)"
+	else nok "stat and SIG$sig"; diag "exit $rc (want $want), got: $(cat "$tmp/$sig/got" 2>/dev/null)" "$(cat "$tmp/$sig/err")"; fi
+	kill "$child" 2>/dev/null	# a command left behind would loop for ever
+done
+# An ignored SIGINT stays ignored for the command (SigIgn bit 1: signal 2).
+sigint_ignored() { sed -n 's/^SigIgn:[[:space:]]*//p' "$1" | awk '{ print (index("2367abef", substr($0, length($0), 1)) ? "yes" : "no") }'; }
+(trap '' INT; "$P" stat --path clock -- sh -c 'cat /proc/self/status >"$1"' sh "$tmp/ign" 2>/dev/null)
+expect_eq "stat with SIGINT ignored: the command has it ignored too" "$(sigint_ignored "$tmp/ign")" yes
+if env --default-signal=INT true 2>/dev/null; then
+	env --default-signal=INT "$P" stat --path clock -- sh -c 'cat /proc/self/status >"$1"' sh "$tmp/dfl" 2>/dev/null
+	expect_eq "stat with SIGINT at its default: the command gets the default too" "$(sigint_ignored "$tmp/dfl")" no
+else skip "env has no --default-signal" "stat with SIGINT at its default"; fi
+
 # ---- selftest ---------------------------------------------------------------
 run selftest
 if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q "^selftest: ok"; then ok "selftest: exit 0"

@@ -630,6 +630,21 @@ static void test_child_run(char **argv, char **nope)
 		tap_ok(child.pid == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 127,
 		       "child_run: the child that could not exec was reaped (status %d)", st);
 	}
+	/*
+	 * A child killed before its release (a ^C from the terminal reaches
+	 * it, or a signal passed on to it): the release fails with -EPIPE, the
+	 * caller does not die of SIGPIPE, and the child is reaped.
+	 */
+	if (!pmukit_child_fork(&child, argv)) {
+		kill(child.pid, SIGKILL);
+		while (waitid(P_PID, (id_t)child.pid, NULL, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+			;
+		pmukit_start(s);
+		ret = pmukit_child_run(&child, s, &st);
+		tap_ok(ret == -EPIPE && child.pid == 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		       "child_run: a child killed before its release: -EPIPE (%d), no SIGPIPE, reaped (status 0x%x)",
+		       ret, (unsigned int)st);
+	}
 	pmukit_close(s);
 }
 
