@@ -62,7 +62,9 @@ static const char usage[] =
 	"  --cpu C             run the command on CPU C\n"
 	"  --raw               do not subtract the overhead of an empty measurement\n"
 	"  -o, --output FILE   write the result to FILE (opened before COMMAND runs;\n"
-	"                      if writing it fails, the result goes to stdout)\n"
+	"                      replaced only by a complete result, a symbolic link\n"
+	"                      there replaced, not followed; if writing it fails,\n"
+	"                      the result goes to stdout)\n"
 	"  -h, --help          this text\n"
 	"\n"
 	"perf counts the command and its children from the exec on, on whatever CPU\n"
@@ -86,6 +88,11 @@ static const char usage[] =
 	"reference pass (a note says so). -x prints a metric as a line whose first\n"
 	"six fields are empty: metric value, name, units, formula, group, stage,\n"
 	"passes, note; 'pmukit metrics' reads -x and --json output back.\n"
+	"\n"
+	"^C (SIGINT) ends after the run under way, which is left out: the runs\n"
+	"before it are reported. SIGTERM and SIGHUP go on to COMMAND; pmukit waits\n"
+	"for it and reports nothing. Either way pmukit then ends by that signal.\n"
+	"A signal ignored when pmukit starts (nohup) stays ignored for COMMAND.\n"
 	"\n"
 	"Exit status: 0 when the counting worked (whatever COMMAND's own status,\n"
 	"which is shown), 1 when it did not (also: COMMAND cannot be run, an event\n"
@@ -389,9 +396,16 @@ static void metric_values(struct stat_report *r, struct an_sel *sel)
 	r->analysis = sel;
 }
 
-static void on_interrupt(int sig)
+/*
+ * After SIGINT, SIGTERM or SIGHUP, pmukit ends as perf does: by the same
+ * signal, its default action (a shell's $? is 128 + N, and a script run
+ * under it stops at ^C as it should).
+ */
+static void die_of(int sig)
 {
-	(void)sig;
+	fflush(stdout);
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 static double now_s(void)
@@ -406,14 +420,13 @@ int cmd_stat(int argc, char **argv)
 {
 	static struct pass_data pd[STAT_MAX_PASSES];
 	static struct stat_report r;
-	struct sigaction ign, old_int, old_quit;
 	struct pass_plan plan;
 	struct stat_opts o;
 	struct out_file of;
 	double t0;
 	static struct an_sel sel;
 	unsigned int metric[AN_MAX_ITEMS], nm = 0, k;
-	int ret, cap;
+	int ret, cap, end_sig = 0;
 
 	ret = parse_opts(argc, argv, &o);
 	if (ret)
@@ -486,35 +499,58 @@ int cmd_stat(int argc, char **argv)
 		ret = -EINVAL;
 		goto out;
 	}
-	/*
-	 * ^C goes to the command; pmukit waits and reports what was counted. A
-	 * handler, not SIG_IGN: an exec keeps ignored signals ignored but resets
-	 * handled ones, so the command still dies of ^C.
-	 */
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = on_interrupt;
-	ign.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
+	stat_signals_catch();
 	t0 = now_s();
 	ret = stat_run_passes(&o, &plan, pd, &r);
 	r.elapsed_s = now_s() - t0;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
+	stat_signals_restore();
 
+	/* SIGTERM, SIGHUP: the command has ended (it got the signal), the sessions are closed. */
+	end_sig = stat_ended_by();
+	if (end_sig) {
+		cli_error("stat", "%s: passed on to the command, which has ended; nothing reported",
+			  end_sig == SIGTERM ? "SIGTERM" : "SIGHUP");
+		ret = -EINTR;
+	} else if (!ret && stat_interrupted()) {
+		unsigned long done = o.runs;
+
+		end_sig = SIGINT;
+		for (k = 0; k < plan.npasses; k++)
+			if (pd[k].runs < done)
+				done = pd[k].runs;
+		r.interrupted = 1;
+		r.runs_asked = r.runs;
+		r.runs = (unsigned int)done;
+		if (!done) {
+			cli_error("stat", "interrupted (SIGINT) before %s: nothing to report",
+				  plan.npasses > 1 ? "a run of every pass ended" : "the first run ended");
+			ret = -EINTR;
+		} else if (o.output || o.out.fmt == OUT_CSV) {
+			/* The table says so itself, JSON has "interrupted"; CSV has no place. */
+			cli_error("stat", "interrupted (SIGINT): %lu of %u runs counted; the run under way was left out",
+				  done, r.runs_asked);
+		}
+	}
 	if (!ret) {
-		stat_summarise(&o, &plan, pd, &r);
+		stat_summarise(&plan, pd, &r);
 		if (sel.set)
 			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 	}
 out:
-	/* A file that cannot take the result after all: the counts go to stdout. */
-	if (o.output && out_file_close(&of, "stat", !ret) && !ret)
+	/*
+	 * No result: the previous file stays. A file that cannot take the
+	 * result after all: the counts go to stdout.
+	 */
+	if (o.output && ret)
+		out_file_discard(&of);
+	else if (o.output && out_file_close(&of, "stat", 1))
 		ret = -EIO;
 	for (k = 0; k < plan.npasses; k++)
 		free(pd[k].val);
 	for (k = 0; k < o.nev; k++)
 		free(ev_copies[k]);
+	if (end_sig)
+		die_of(end_sig);
 	return ret ? CLI_FAIL : CLI_OK;
 }

@@ -4,6 +4,7 @@
  * manner of perf stat. This file only finds the command; each command is
  * in cmd_<name>.c.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -39,7 +40,31 @@ static void usage(FILE *f)
 		   "auto (the first that works). $PMUKIT_PATH chooses for auto.\n");
 }
 
-int main(int argc, char **argv)
+/*
+ * Every command's output checked once it is all written: a full disk or a
+ * closed pipe must not pass for success. stdout gets a message on stderr;
+ * a stderr that fails (stat's result goes there) can only be said by the
+ * exit status.
+ */
+static int output_check(int ret)
+{
+	int bad;
+
+	errno = 0;
+	bad = ferror(stdout);
+	if (fflush(stdout) || bad) {
+		if (errno)
+			fprintf(stderr, "pmukit: write error on standard output: %s\n", strerror(errno));
+		else
+			fprintf(stderr, "pmukit: write error on standard output\n");
+		ret = CLI_FAIL;
+	}
+	if (fflush(stderr) || ferror(stderr))
+		ret = CLI_FAIL;
+	return ret;
+}
+
+static int run(int argc, char **argv)
 {
 	const char *name;
 	size_t i;
@@ -75,4 +100,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "pmukit: no command '%s': use info, regs, list, calibrate, stat, selftest or metrics (see pmukit --help)\n",
 			name);
 	return CLI_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	return output_check(run(argc, argv));
 }

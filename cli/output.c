@@ -4,10 +4,16 @@
  * C locale's '.' (the command never calls setlocale), so CSV and JSON are
  * the same on every system.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
@@ -90,20 +96,125 @@ void csv_field(FILE *f, const char *sep, int first, const char *s)
 
 /* ---- output files -------------------------------------------------------- */
 
+#ifndef PROC_SUPER_MAGIC
+#define PROC_SUPER_MAGIC	0x9fa0
+#endif
+
+/*
+ * A symbolic link that names an open file rather than a file: /dev/stdout,
+ * /dev/stderr (links into /proc/self/fd) and /dev/fd/N (an entry of
+ * /proc/self/fd). Writing there is writing to that descriptor, as '>'
+ * would; replacing the link would be absurd (and, as root, would replace
+ * /dev/stdout).
+ */
+static int names_descriptor(const char *name)
+{
+	char link[64], dir[4096];
+	struct statfs fs;
+	ssize_t n = readlink(name, link, sizeof(link) - 1);
+
+	if (n > 0) {
+		link[n] = '\0';
+		if (!strncmp(link, "/proc/", 6))
+			return 1;
+	}
+	snprintf(dir, sizeof(dir), "%s", name);
+	return !statfs(dirname(dir), &fs) && fs.f_type == PROC_SUPER_MAGIC;
+}
+
 int out_file_open(struct out_file *of, const char *cmd, const char *name)
 {
+	struct stat st;
+	mode_t mask;
+	int fd, err, in_place;
+
 	memset(of, 0, sizeof(*of));
 	of->name = name;
-	of->file = fopen(name, "w");
-	if (!of->file) {
-		cli_error(cmd, "cannot write %s: %s", name, strerror(errno));
-		return CLI_FAIL;
+	of->fd = -1;
+	if (lstat(name, &st)) {
+		if (errno != ENOENT)
+			goto fail;
+		st.st_mode = 0;
 	}
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	/*
+	 * A device, a pipe or a descriptor: nothing there to keep or replace,
+	 * the text goes in as '>' would send it.
+	 */
+	in_place = st.st_mode && !S_ISREG(st.st_mode) &&
+		   (!S_ISLNK(st.st_mode) || names_descriptor(name));
+	if (in_place) {
+		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);
+		if (fd < 0)
+			goto fail;
+	} else {
+		/*
+		 * A file (or nothing, or a link to either): a new file beside it,
+		 * renamed over the name only once the text is all in, so that a
+		 * run that fails leaves the previous result as it was. The name
+		 * itself is replaced: a link there by the file, and the file it
+		 * pointed to is left alone. Close-on-exec: the measured command
+		 * must not inherit it.
+		 */
+		const char *slash = strrchr(name, '/');
+		size_t dir = slash ? (size_t)(slash - name) + 1 : 0;
+
+		of->tmp = malloc(dir + sizeof(".pmukit-XXXXXX"));
+		if (!of->tmp)
+			goto fail;
+		memcpy(of->tmp, name, dir);
+		memcpy(of->tmp + dir, ".pmukit-XXXXXX", sizeof(".pmukit-XXXXXX"));
+		fd = mkostemp(of->tmp, O_CLOEXEC);
+		if (fd < 0)
+			goto fail;
+		of->fd = fd;
+		/* A file replaced keeps its permissions; a new one gets 0666 less the umask. */
+		mask = umask(0);
+		umask(mask);
+		if (fchmod(fd, S_ISREG(st.st_mode) ? st.st_mode & 0777 : 0666 & ~mask))
+			goto fail;
+	}
+	of->fd = fd;
 	of->mem = open_memstream(&of->buf, &of->len);
-	if (!of->mem) {
-		cli_error(cmd, "cannot write %s: %s", name, strerror(errno));
-		fclose(of->file);
-		return CLI_FAIL;
+	if (!of->mem)
+		goto fail;
+	return 0;
+fail:
+	err = errno;
+	cli_error(cmd, "cannot write %s: %s", name, strerror(err));
+	out_file_discard(of);
+	return CLI_FAIL;
+}
+
+void out_file_discard(struct out_file *of)
+{
+	if (of->mem)
+		fclose(of->mem);
+	if (of->fd >= 0)
+		close(of->fd);
+	if (of->tmp && of->fd >= 0)
+		unlink(of->tmp);
+	free(of->tmp);
+	free(of->buf);
+	memset(of, 0, sizeof(*of));
+	of->fd = -1;
+}
+
+/* All of @len bytes at @fd. Return: 0 or an errno. */
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		p += n;
+		len -= (size_t)n;
 	}
 	return 0;
 }
@@ -116,18 +227,29 @@ int out_file_close(struct out_file *of, const char *cmd, int to_stdout)
 	/* The memory stream fails only without memory: then there is nothing to save. */
 	if (fclose(of->mem))
 		err = errno ? errno : ENOMEM;
-	else if (fwrite(of->buf, 1, of->len, of->file) != of->len || fflush(of->file))
-		err = errno ? errno : EIO;
-	if (fclose(of->file) && !err)
-		err = errno ? errno : EIO;
+	of->mem = NULL;
+	if (!err)
+		err = write_all(of->fd, of->buf, of->len);
+	/* The text on the disk before its name: a crash leaves the old file or the new. */
+	if (!err && of->tmp && fsync(of->fd))
+		err = errno;
+	if (close(of->fd) && !err)
+		err = errno;
+	of->fd = -1;
+	if (!err && of->tmp && rename(of->tmp, of->name))
+		err = errno;
+	if (err && of->tmp)
+		unlink(of->tmp);
 	to_stdout = to_stdout && err && of->buf;
 	if (err)
 		cli_error(cmd, "cannot write %s: %s%s", of->name, strerror(err),
 			  to_stdout ? "; the result follows on stdout" : "");
 	if (to_stdout)
 		fwrite(of->buf, 1, of->len, stdout);
+	free(of->tmp);
 	free(of->buf);
 	memset(of, 0, sizeof(*of));
+	of->fd = -1;
 	return err ? CLI_FAIL : 0;
 }
 

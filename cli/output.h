@@ -27,11 +27,18 @@ void csv_field(FILE *f, const char *sep, int first, const char *s);
  * anything is measured so that a wrong name fails at once. What goes to it
  * is kept in memory (out_file.mem) and written by out_file_close(): if that
  * write still fails, nothing measured is lost, the text goes to a fallback
- * stream.
+ * stream. A regular file (or none, or a symbolic link) is written as a new
+ * file beside it (.pmukit-XXXXXX in the same directory), renamed over the
+ * name only by a close that wrote it all: until then, and after a failure,
+ * the previous file is as it was, and a link at the name is replaced, never
+ * followed. A device, a pipe or a descriptor's name (/dev/stdout) is
+ * written in place. Either is close-on-exec: a command run meanwhile does
+ * not inherit it.
  */
 struct out_file {
 	const char *name;
-	FILE *file;		/* the file, open for writing */
+	char *tmp;		/* the new file's name, or NULL: written in place */
+	int fd;			/* the new file, or the device */
 	FILE *mem;		/* where the command writes its output */
 	char *buf;
 	size_t len;
@@ -40,11 +47,14 @@ struct out_file {
 /* Return: 0, or CLI_FAIL after "pmukit CMD: cannot write NAME: reason". */
 int out_file_open(struct out_file *of, const char *cmd, const char *name);
 /*
- * Writes what was written to of->mem into the file and closes both. When
- * that fails: the message and, with @to_stdout, the text on stdout, so that
- * nothing measured is lost. Return: 0, or CLI_FAIL.
+ * Writes what was written to of->mem into the file, puts it in place and
+ * closes both. When that fails: the message and, with @to_stdout, the text
+ * on stdout, so that nothing measured is lost; the previous file is kept.
+ * Return: 0, or CLI_FAIL.
  */
 int out_file_close(struct out_file *of, const char *cmd, int to_stdout);
+/* Nothing to write after all (the run failed): the previous file is kept. */
+void out_file_discard(struct out_file *of);
 
 #define JSON_MAX_DEPTH	16
 

@@ -69,6 +69,9 @@ struct stat_report {
 	int exit_code;		/* -1 if killed */
 	int signal;
 	unsigned int failed_runs;
+	/* ^C: runs is what every pass completed, of runs_asked; the run under way left out. */
+	int interrupted;
+	unsigned int runs_asked;
 	/* -M, --topdown: the metrics, printed after the counts (analysis.h); else NULL. */
 	const struct an_sel *analysis;
 };

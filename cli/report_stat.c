@@ -136,6 +136,9 @@ static void report_table(FILE *f, const struct stat_report *r)
 			fprintf(f, " (--raw: none)\n");
 		}
 	}
+	if (r->interrupted)
+		fprintf(f, " interrupted (SIGINT): %u of %u runs counted; the run under way was left out\n",
+			r->runs, r->runs_asked);
 	fprintf(f, " %14.6f seconds time elapsed\n", r->elapsed_s);
 	fprintf(f, " '");
 	command_text(f, r->argv);
@@ -215,6 +218,10 @@ static void report_json(FILE *f, const struct stat_report *r)
 	json_str(&j, "path", r->path);
 	json_int(&j, "cpu", r->cpu);
 	json_u64(&j, "runs", r->runs);
+	if (r->interrupted) {
+		json_bool(&j, "interrupted", 1);
+		json_u64(&j, "runs_asked", r->runs_asked);
+	}
 	json_bool(&j, "raw", r->raw);
 	json_u64(&j, "passes", r->npasses);
 	json_u64(&j, "events_per_pass", r->ncounters);

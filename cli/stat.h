@@ -28,6 +28,7 @@ struct stat_opts {
 /* What one pass measured: runs x events values, and perf's times. */
 struct pass_data {
 	uint64_t *val;		/* [run * count + k] */
+	unsigned long runs;	/* the runs done: o->runs unless interrupted */
 	uint64_t ovh[STAT_MAX_EVENTS + 1];
 	double enabled[STAT_MAX_EVENTS + 1], running[STAT_MAX_EVENTS + 1];
 	char name[STAT_MAX_EVENTS + 1][64];
@@ -39,8 +40,21 @@ struct pass_data {
  */
 int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct pass_data *pd,
 		    struct stat_report *r);
-/* The statistics over the runs, the passes' cycles and the derived metrics. */
-void stat_summarise(const struct stat_opts *o, const struct pass_plan *p,
-		    const struct pass_data *pd, struct stat_report *r);
+/*
+ * The statistics over r->runs runs of each pass, the passes' cycles and
+ * the derived metrics.
+ */
+void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struct stat_report *r);
+
+/*
+ * Signals during the runs (stat_run.c): SIGINT ends them after the run
+ * under way, which is left out; SIGTERM and SIGHUP go on to the command
+ * and end them; an inherited SIG_IGN is kept. stat_interrupted(): SIGINT
+ * came; stat_ended_by(): SIGTERM or SIGHUP came (its number), else 0.
+ */
+void stat_signals_catch(void);
+void stat_signals_restore(void);
+int stat_interrupted(void);
+int stat_ended_by(void);
 
 #endif /* PMUKIT_CLI_STAT_H */

@@ -6,15 +6,96 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "metrics.h"
 #include "stat.h"
 
 #define STAT_OVERHEAD_RUNS	8
+
+/*
+ * Signals while the command runs. ^C (SIGINT) from a terminal reaches the
+ * command itself (same process group); for pmukit it means: stop after
+ * this run, leave it out, report the others. SIGTERM and SIGHUP, which
+ * come to pmukit alone (kill, a closed terminal), are passed on to the
+ * command, which pmukit then waits for, and end pmukit too once its
+ * sessions are closed. SIGQUIT from a terminal reaches the command and
+ * nothing more. A signal its parent made pmukit ignore (nohup: SIGHUP;
+ * '&' in a shell without job control: SIGINT and SIGQUIT) stays ignored,
+ * for pmukit and, through the exec, for the command.
+ */
+static const int caught[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
+static struct sigaction before[ARRAY_SIZE(caught)];
+static volatile sig_atomic_t got_int, got_end, child_pid;
+static pid_t self;
+
+static void on_signal(int sig)
+{
+	int err = errno;
+
+	if (getpid() != self) {
+		/* The command before its exec: it dies of it, as it would have after. */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	} else if (sig == SIGINT) {
+		got_int = 1;
+	} else if (sig == SIGTERM || sig == SIGHUP) {
+		got_end = sig;
+		if (child_pid > 0)
+			kill((pid_t)child_pid, sig);
+	}
+	errno = err;
+}
+
+void stat_signals_catch(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	/* The waits for the command go on; the flags say what to do after. */
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(caught); i++)
+		sigaddset(&sa.sa_mask, caught[i]);
+	self = getpid();
+	for (i = 0; i < ARRAY_SIZE(caught); i++) {
+		sigaction(caught[i], NULL, &before[i]);
+		/* A handler, not SIG_IGN: the exec resets it, so the command still gets ^C. */
+		if (before[i].sa_handler != SIG_IGN)
+			sigaction(caught[i], &sa, NULL);
+	}
+}
+
+void stat_signals_restore(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(caught); i++)
+		sigaction(caught[i], &before[i], NULL);
+}
+
+int stat_interrupted(void)
+{
+	return got_int;
+}
+
+int stat_ended_by(void)
+{
+	return got_end;
+}
+
+/* The run under way: left out, and no other run once a signal came. */
+static int stopping(void)
+{
+	return got_int || got_end;
+}
 
 /* The smallest count of an empty measurement (start, stop, read) per event. */
 static int measure_overhead(struct pmukit_session *s, unsigned int n, uint64_t *ovh)
@@ -63,6 +144,17 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 		cli_error("stat", "cannot start '%s': %s", o->argv[0], pmukit_last_error());
 		return ret;
 	}
+	/*
+	 * From here a SIGTERM or SIGHUP goes on to the command. Before its
+	 * exec it dies of it (on_signal()), and the release fails: a run left
+	 * out, with no message.
+	 */
+	child_pid = ch.pid;
+	if (stopping()) {
+		pmukit_child_cancel(&ch);
+		child_pid = 0;
+		return -EINTR;
+	}
 	if (perf) {
 		struct pmukit_options po = {
 			.path = PMUKIT_PATH_PERF, .cpu = -1, .pid = ch.pid, .flags = PMUKIT_F_CHILD,
@@ -78,15 +170,23 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 	if (ret) {
 		cli_error("stat", "cannot count: %s", pmukit_last_error());
 		pmukit_child_cancel(&ch);
+		child_pid = 0;
 		pmukit_close(ps);
 		return ret;
 	}
 	/* Release, wait, stop: on the direct path, perf's window (the command alone). */
 	ret = pmukit_child_run(&ch, s, status);
+	/*
+	 * Reaped: no signal goes to its pid any more (one that came in
+	 * between would find the pid free, or reused only after the kernel's
+	 * pid numbers wrapped around).
+	 */
+	child_pid = 0;
 	if (ret < 0 && ch.pid == 0) {	/* the command could not be started */
-		cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
+		if (!stopping())
+			cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
 		pmukit_close(ps);
-		return ret;
+		return stopping() ? -EINTR : ret;
 	}
 	*exact = ret == 1;
 	if (ret >= 0)
@@ -136,7 +236,14 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 		for (run = 0; run < o->runs && !ret; run++) {
 			int status, exact;
 
+			if (stopping())
+				break;
 			ret = run_once(o, grp, p->count[k], s, c, &status, &exact);
+			/* Interrupted: this run is left out, whatever it counted. */
+			if (stopping()) {
+				ret = 0;
+				break;
+			}
 			if (ret)
 				break;
 			if (WIFEXITED(status)) {
@@ -157,17 +264,22 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 				pd[k].enabled[i] += (double)c[i].enabled_ns;
 				pd[k].running[i] += (double)c[i].running_ns;
 			}
+			pd[k].runs++;
 		}
+		/* Closed whatever ended the runs: the direct path's PMU is as it was. */
 		if (s)
 			pmukit_close(s);
+		if (stopping())
+			break;
 	}
 	return ret;
 }
 
-void stat_summarise(const struct stat_opts *o, const struct pass_plan *p,
-		    const struct pass_data *pd, struct stat_report *r)
+void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struct stat_report *r)
 {
-	uint64_t *v = malloc((o->runs * p->npasses + 1) * sizeof(*v));
+	/* r->runs: o->runs, or after ^C the runs every pass completed. */
+	unsigned long runs = r->runs;
+	uint64_t *v = malloc((runs * p->npasses + 1) * sizeof(*v));
 	unsigned int i, k, slot, lo = 0, hi = 0;
 	unsigned long run;
 
@@ -192,7 +304,7 @@ void stat_summarise(const struct stat_opts *o, const struct pass_plan *p,
 				e->overhead = pd[k].ovh[slot];
 				snprintf(e->name, sizeof(e->name), "%s", pd[k].name[slot]);
 			}
-			for (run = 0; run < o->runs; run++)
+			for (run = 0; run < runs; run++)
 				v[n++] = pd[k].val[run * p->count[k] + slot];
 			en += pd[k].enabled[slot];
 			ru += pd[k].running[slot];
@@ -206,9 +318,9 @@ void stat_summarise(const struct stat_opts *o, const struct pass_plan *p,
 		for (k = 0; k < p->npasses; k++) {
 			double sum = 0;
 
-			for (run = 0; run < o->runs; run++)
+			for (run = 0; run < runs; run++)
 				sum += (double)pd[k].val[run * p->count[k]];	/* slot 0: the cycles */
-			r->pass_cycles[k] = sum / (double)o->runs;
+			r->pass_cycles[k] = sum / (double)runs;
 			if (r->pass_cycles[k] < r->pass_cycles[lo])
 				lo = k;
 			if (r->pass_cycles[k] > r->pass_cycles[hi])

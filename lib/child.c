@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,11 +27,42 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "backend.h"
 #include "fault.h"
 #include "session.h"
+
+/*
+ * write() to "go" without SIGPIPE: a child killed before its release (a
+ * ^C from the terminal reaches it too, a signal forwarded to it) has closed
+ * the pipe's other end, and the caller must get -EPIPE, not die of the
+ * signal. SIGPIPE is blocked for this thread around the write, and one the
+ * write raised is taken off again (one already pending stays). Return:
+ * write()'s, with errno.
+ */
+static ssize_t go_write(int fd, const void *buf, size_t len)
+{
+	sigset_t pipe_set, old, pending;
+	struct timespec now = { 0, 0 };
+	ssize_t ret;
+	int err, was_pending;
+
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	sigpending(&pending);
+	was_pending = sigismember(&pending, SIGPIPE);
+	ret = write(fd, buf, len);
+	err = errno;
+	if (ret < 0 && err == EPIPE && !was_pending)
+		while (sigtimedwait(&pipe_set, NULL, &now) < 0 && errno == EINTR)
+			;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = err;
+	return ret;
+}
 
 /*
  * "go": a byte, and for pmukit_child_run() on the direct path the enable
@@ -100,7 +132,7 @@ static long go_wait_stopping(struct pmukit_child *c, uint32_t mask, int *status,
 	long ret;
 
 	snprintf(msg.waiter, sizeof(msg.waiter), "/proc/%ld/stat", (long)syscall(SYS_gettid));
-	*wr = write(c->go_fd, &msg, sizeof(msg));
+	*wr = go_write(c->go_fd, &msg, sizeof(msg));
 	if (*wr < 0)
 		*wr = -errno;
 	ret = raw_wait4(c->pid, status);
@@ -287,7 +319,8 @@ static int child_outcome(struct pmukit_child *c, int err)
  * @c: from pmukit_child_fork()
  *
  * Return: 0 once the child has exec'd; the exec's negative errno (-ENOENT:
- * no such command) when it failed, after which the child exits with 127.
+ * no such command) when it failed, after which the child exits with 127;
+ * -EPIPE when a signal killed the child before (no SIGPIPE for the caller).
  */
 PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 {
@@ -295,7 +328,7 @@ PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 
 	if (!c || c->go_fd < 0)
 		return pmukit_err(-EINVAL, "pmukit_child_release: no child");
-	return child_outcome(c, write(c->go_fd, &msg, 1) == 1 ? 0 : errno ? errno : EIO);
+	return child_outcome(c, go_write(c->go_fd, &msg, 1) == 1 ? 0 : errno ? errno : EIO);
 }
 
 /**

@@ -35,11 +35,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pmukit/pmukit.h"
 #include "regions.h"
@@ -173,11 +175,17 @@ static void thread_gone(void *arg)
 	t->s = NULL;
 }
 
+/*
+ * The settings come from the environment only where the environment is the
+ * user's own: secure_getenv() gives NULL in a set-user-ID or set-group-ID
+ * program (AT_SECURE), where the report then goes to stderr, as a table
+ * of CPU_CYCLES, and never into a file the user names.
+ */
 static void global_init(void)
 {
-	const char *ev = getenv("PMUKIT_REGIONS_EVENTS");
-	const char *fmt = getenv("PMUKIT_REGIONS_FORMAT");
-	const char *raw = getenv("PMUKIT_REGIONS_RAW");
+	const char *ev = secure_getenv("PMUKIT_REGIONS_EVENTS");
+	const char *fmt = secure_getenv("PMUKIT_REGIONS_FORMAT");
+	const char *raw = secure_getenv("PMUKIT_REGIONS_RAW");
 
 	parse_events(ev && *ev ? ev : "CPU_CYCLES");
 	if (!fmt || !*fmt || !strcmp(fmt, "table"))
@@ -189,7 +197,7 @@ static void global_init(void)
 	else
 		warn("PMUKIT_REGIONS_FORMAT is not table, csv or json, but ", fmt,
 		     ": writing a table");
-	cfg.output = getenv("PMUKIT_REGIONS_OUTPUT");
+	cfg.output = secure_getenv("PMUKIT_REGIONS_OUTPUT");
 	cfg.raw = raw && *raw && strcmp(raw, "0");
 	if (pthread_key_create(&reg_key, thread_gone) != 0)
 		return;
@@ -696,6 +704,40 @@ static size_t sum_threads(struct reg_sum *out, size_t max, unsigned long *w)
 	return n;
 }
 
+/*
+ * The report's file, $PMUKIT_REGIONS_OUTPUT: replaced at each exit, as a
+ * shell's '>' would (O_TRUNC, no O_EXCL: a program run again with the same
+ * setting writes the same file), created 0666 less the umask as any
+ * output; but a symbolic link there is refused (O_NOFOLLOW), so that a
+ * link planted at a name in a shared directory such as /tmp cannot turn
+ * the report into a write to another file; and close-on-exec, so that
+ * nothing the program starts while it exits inherits it. NULL when it
+ * cannot be opened (said): the report then goes to stderr.
+ */
+static FILE *report_open(const char *name)
+{
+	FILE *f;
+	int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+
+	char why[160];
+
+	if (fd < 0) {
+		/* ELOOP: the last component is a link; strerror() would say "too many levels". */
+		snprintf(why, sizeof(why), ": %s; writing to stderr", errno == ELOOP ?
+			 "a symbolic link, which the report does not follow (name the file itself)" :
+			 strerror(errno));
+		warn("cannot write ", name, why);
+		return NULL;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		snprintf(why, sizeof(why), ": %s; writing to stderr", strerror(errno));
+		warn("cannot write ", name, why);
+		close(fd);
+	}
+	return f;
+}
+
 static void report(void)
 {
 	static struct reg_sum sums[REG_MAX_REGIONS];
@@ -736,19 +778,21 @@ static void report(void)
 	if (cfg.output && !strcmp(cfg.output, "-")) {
 		f = stdout;
 	} else if (cfg.output && *cfg.output) {
-		f = fopen(cfg.output, "w");
-		if (f)
-			own = 1;
-		else
-			warn("cannot write ", cfg.output, ": writing to stderr");
+		f = report_open(cfg.output);
+		own = f != NULL;
 		if (!f)
 			f = stderr;
 	}
+	errno = 0;
 	pmukit_regions_write(f, &rep);
-	if (own)
-		fclose(f);
-	else
-		fflush(f);
+	/* A full disk or a write error shows only here: said, not lost. */
+	if (own ? fclose(f) != 0 : fflush(f) != 0 || ferror(f)) {
+		char why[160];
+
+		snprintf(why, sizeof(why), ": %s", errno ? strerror(errno) : "write error");
+		warn("cannot write the report to ", own ? cfg.output :
+		     f == stdout ? "stdout" : "stderr", why);
+	}
 out:
 	pthread_mutex_unlock(&reg_lock);
 }

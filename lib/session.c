@@ -118,7 +118,8 @@ static const enum pmukit_path *order_for(unsigned int flags)
  */
 PMUKIT_API int pmukit_path_env(enum pmukit_path *path)
 {
-	const char *env = getenv("PMUKIT_PATH");
+	/* A set-user-ID program takes no path from its caller's environment. */
+	const char *env = secure_getenv("PMUKIT_PATH");
 	char q[PMUKIT_QUOTE_LEN];
 
 	if (!path)

@@ -3,8 +3,10 @@
  * Safe probing of PMU registers: the SIGILL handler that turns a fault of
  * one of the library's own register reads into an error return (fault.h),
  * and a fault anywhere in a function run by pmukit_call_guarded() into a
- * jump back to its caller. Any other SIGILL goes to the handler that was
- * there before, or kills the process as it would have without us.
+ * jump back to its caller. Only a fault counts: a SIGILL sent by kill() or
+ * raise() is never ours. Any other SIGILL goes to the disposition that was
+ * there before (ignored, a handler, or death by SIGILL as without us), and
+ * ours stays installed as long as a session or guarded call needs it.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -37,6 +39,30 @@ static uintptr_t target(const int32_t *field)
 	return ((uintptr_t)field + (uintptr_t)(intptr_t)*field) & ~(uintptr_t)1;
 }
 
+/*
+ * A SIGILL the kernel raised for an instruction (ILL_ILLOPC and the other
+ * ILL_* codes, all positive) rather than one sent by kill(), tgkill(),
+ * sigqueue() (SI_USER, SI_TKILL, SI_QUEUE: zero or negative) or by the
+ * kernel on someone's behalf (SI_KERNEL). Only such a fault may be one of
+ * our reads: a sent signal arrives wherever the thread happens to be, even
+ * at a guarded instruction that would not have faulted.
+ */
+static int synchronous(const siginfo_t *info)
+{
+	return info && info->si_code > 0 && info->si_code != SI_KERNEL;
+}
+
+static void set_default(int sig)
+{
+	struct sigaction dfl;
+
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+}
+
+/* Not ours: what the disposition before ours would have done with it. */
 static void chain(int sig, siginfo_t *info, void *ctx)
 {
 	if (previous.sa_flags & SA_SIGINFO) {
@@ -48,12 +74,25 @@ static void chain(int sig, siginfo_t *info, void *ctx)
 		previous.sa_handler(sig);
 		return;
 	}
+	if (!synchronous(info)) {
+		/*
+		 * Sent: ignored as it would have been, or the default action
+		 * (death by SIGILL, with its core) once this handler returns
+		 * and unblocks it. Ignored, ours stays in place for the reads
+		 * of the sessions still open.
+		 */
+		if (previous.sa_handler != SIG_IGN) {
+			set_default(sig);
+			raise(sig);
+		}
+		return;
+	}
 	/*
-	 * Not ours and nobody else's: return with the default action, so the
-	 * instruction runs again and the process dies of SIGILL as it should
-	 * (an ignored SIGILL would loop forever on the same instruction).
+	 * A fault not ours and nobody else's: return with the default action,
+	 * so the instruction runs again and the process dies of SIGILL as it
+	 * should (the kernel would not let an ignored one loop forever either).
 	 */
-	signal(sig, SIG_DFL);
+	set_default(sig);
 }
 
 /*
@@ -95,9 +134,14 @@ static uintptr_t fixup_in(const struct pmukit_extable_entry *e,
 
 static void on_sigill(int sig, siginfo_t *info, void *ctx)
 {
-	uintptr_t pc = pmukit_isa_context_pc(ctx) & ~(uintptr_t)1, fix;
+	uintptr_t pc, fix;
 	unsigned int i, n = __atomic_load_n(&ntables, __ATOMIC_ACQUIRE);
 
+	if (!synchronous(info)) {
+		chain(sig, info, ctx);
+		return;
+	}
+	pc = pmukit_isa_context_pc(ctx) & ~(uintptr_t)1;
 	fix = fixup_in(__start_pmukit_extable, __stop_pmukit_extable, pc);
 	for (i = 0; i < n && !fix; i++)
 		fix = fixup_in(tables[i].start, tables[i].stop, pc);

@@ -378,7 +378,8 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[]);
 /**
  * pmukit_child_release() - let the child exec. Return: 0 once it has
  * exec'd; the exec's negative errno (-ENOENT: no such command) if that
- * failed (the child then exits with status 127).
+ * failed (the child then exits with status 127); -EPIPE if a signal killed
+ * the child before its release (the caller gets no SIGPIPE).
  */
 PMUKIT_API int pmukit_child_release(struct pmukit_child *c);
 
@@ -452,9 +453,11 @@ PMUKIT_API size_t pmukit_deltas(const uint64_t *readings, size_t n, unsigned int
 /*
  * Build with -DPMUKIT_MARKERS to count regions; without it the markers
  * compile to nothing. Per region: calls and totals of each event, written at
- * exit to stderr (or $PMUKIT_REGIONS_OUTPUT) as a table, CSV or JSON
+ * exit to stderr (or $PMUKIT_REGIONS_OUTPUT, replaced but never through a
+ * symbolic link; "-": stdout) as a table, CSV or JSON
  * ($PMUKIT_REGIONS_FORMAT=table|csv|json). Events: $PMUKIT_REGIONS_EVENTS
- * (default CPU_CYCLES), path: $PMUKIT_PATH (default auto).
+ * (default CPU_CYCLES), path: $PMUKIT_PATH (default auto). A set-user-ID
+ * program ignores these variables (secure_getenv).
  *
  * Totals are inclusive of nested regions ("self" leaves them out); a
  * region entered again while open (recursion) counts its calls but adds to
@@ -481,8 +484,10 @@ PMUKIT_API void pmukit_region_end(const char *name);
  * library's SIGILL handler, which also turns faults of its own register
  * reads into errors, then abandons @fn at the faulting instruction and
  * returns here; @fn must leave nothing half done that a jump out of it
- * would break (no locks held, no allocations in flight). Any other SIGILL
- * goes on to the handler that was there before.
+ * would break (no locks held, no allocations in flight). Only a fault
+ * counts: a SIGILL sent by kill() or raise() goes, as any other SIGILL, to
+ * the disposition that was there before (with the default one, the process
+ * dies of it).
  * Return: 0 when @fn returned; -EACCES when it trapped; another negative
  * errno when the handler could not be installed.
  */

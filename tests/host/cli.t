@@ -262,6 +262,129 @@ if [ "$rc" = 1 ] && [ -z "$stdout" ] &&
 	ok "calibrate --svg to a bad place: refused before measuring, exit 1"
 else nok "calibrate --svg to a bad place refuses first"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi
 
+# ---- output: -o files and standard output (the clock path works everywhere) ---
+# -o is close-on-exec: the command's open descriptors do not include it.
+mkdir "$tmp/o"
+run stat --path clock -x, -o "$tmp/o/result" -- sh -c 'ls -l /proc/self/fd/ > "$1"' sh "$tmp/fds"
+if [ "$rc" = 0 ] && [ -s "$tmp/fds" ] && ! grep -q "$tmp/o" "$tmp/fds" && grep -q ',clock' "$tmp/o/result"; then
+	ok "stat -o: the command does not inherit the file"
+else nok "stat -o: the command does not inherit the file"; diag "exit $rc" "$out" "$(cat "$tmp/fds")"; fi
+# A run that fails leaves the previous result as it was, and no new file behind.
+printf 'previous\n' >"$tmp/o/result"
+chmod 640 "$tmp/o/result"
+for failing in "-e NO_SUCH_EVENT -- true" "-- /nonexistent/cmd"; do
+	# shellcheck disable=SC2086 # the words of the command line
+	run stat --path clock -o "$tmp/o/result" $failing
+	if [ "$rc" != 0 ] && [ "$(cat "$tmp/o/result")" = previous ] &&
+	   [ "$(ls -A "$tmp/o")" = result ]; then
+		ok "stat -o ... $failing: exit $rc, the previous file kept"
+	else nok "stat -o ... $failing: the previous file kept"; diag "exit $rc" "$out" "$(ls -lA "$tmp/o")"; fi
+done
+run stat --path clock -x, -o "$tmp/o/result" -- true
+if [ "$rc" = 0 ] && grep -q ',clock' "$tmp/o/result" && [ "$(stat -c %a "$tmp/o/result")" = 640 ] &&
+   [ "$(ls -A "$tmp/o")" = result ]; then
+	ok "stat -o over a previous file: replaced, its mode (640) kept"
+else nok "stat -o over a previous file"; diag "exit $rc" "$out" "$(ls -lA "$tmp/o")"; fi
+# A symbolic link at the name is replaced by the file; the file it named is untouched.
+printf 'target\n' >"$tmp/o/target"
+ln -s target "$tmp/o/link"
+run stat --path clock -x, -o "$tmp/o/link" -- true
+if [ "$rc" = 0 ] && [ ! -L "$tmp/o/link" ] && grep -q ',clock' "$tmp/o/link" &&
+   [ "$(cat "$tmp/o/target")" = target ]; then
+	ok "stat -o a symbolic link: the link replaced by the result, its target untouched"
+else nok "stat -o a symbolic link"; diag "exit $rc" "$out" "$(ls -lA "$tmp/o")"; fi
+# A name of a descriptor (/dev/stdout) is written to, not replaced.
+stdout=$("$P" stat --path clock -x, -o /dev/stdout -- true 2>"$tmp/err"); rc=$?
+if [ "$rc" = 0 ] && printf '%s\n' "$stdout" | grep -q ',clock' && [ -L /dev/stdout ]; then
+	ok "stat -o /dev/stdout: the result on stdout"
+else nok "stat -o /dev/stdout"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi
+# Every command checks its output at exit: a full disk is exit 1 and said.
+if [ -w /dev/full ]; then
+	for c in "list" "list --cores" "info" "metrics --cpu neoverse-n1 $top/tests/fixtures/metrics/stat.csv" "--help"; do
+		# shellcheck disable=SC2086 # the words of the command line
+		"$P" $c >/dev/full 2>"$tmp/err"; rc=$?
+		if [ "$rc" = 1 ] &&
+		   grep -qx "pmukit: write error on standard output: No space left on device" "$tmp/err"; then
+			ok "pmukit $c >/dev/full: exit 1 and the message"
+		else nok "pmukit $c >/dev/full: exit 1 and the message"; diag "exit $rc" "$(cat "$tmp/err")"; fi
+	done
+	# stat's result goes to stderr: lost there, the exit status says so.
+	"$P" stat --path clock -- true 2>/dev/full; rc=$?
+	expect_eq "pmukit stat 2>/dev/full: exit 1" "$rc" 1
+	"$P" stat --path clock -o /dev/full -x, -- true >/dev/full 2>"$tmp/err"; rc=$?
+	if [ "$rc" = 1 ] && grep -q "^pmukit stat: cannot write /dev/full: No space left on device; the result follows on stdout" "$tmp/err" &&
+	   grep -qx "pmukit: write error on standard output: No space left on device" "$tmp/err"; then
+		ok "stat -o /dev/full >/dev/full: both said, exit 1"
+	else nok "stat -o /dev/full >/dev/full"; diag "exit $rc" "$(cat "$tmp/err")"; fi
+else
+	skip "no /dev/full" "output to a full disk"
+fi
+
+# ---- stat and signals (the clock path; each signal sent once the command runs) ---
+# SIGINT_DEFAULT: run pmukit with SIGINT at its default action, which '&'
+# in this shell (no job control) would set to ignored.
+if env --default-signal=INT true 2>/dev/null; then
+	mkdir "$tmp/s"
+	# The third run waits for the file go, created after the signal was sent.
+	cat >"$tmp/s/third-waits" <<'EOS'
+#!/bin/sh
+echo $$ >>"$1/runs"
+if [ "$(wc -l <"$1/runs")" -eq 3 ]; then
+	: >"$1/third"
+	while [ ! -e "$1/go" ]; do sleep 0.01; done
+fi
+sleep 0.2
+EOS
+	chmod +x "$tmp/s/third-waits"
+	env --default-signal=INT "$P" stat --path clock -r 5 -- "$tmp/s/third-waits" "$tmp/s" 2>"$tmp/s/err" &
+	pid=$!
+	while [ ! -e "$tmp/s/third" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; done
+	kill -INT $pid
+	: >"$tmp/s/go"
+	wait $pid 2>/dev/null; rc=$?
+	if [ "$rc" = 130 ] && grep -q "(2 runs; path clock)" "$tmp/s/err" &&
+	   grep -q "^ interrupted (SIGINT): 2 of 5 runs counted; the run under way was left out$" "$tmp/s/err" &&
+	   [ "$(wc -l <"$tmp/s/runs")" = 3 ]; then
+		ok "stat -r 5, SIGINT in run 3: the 2 runs before it reported, run 3 left out, no run after, exit by SIGINT (130)"
+	else nok "stat -r 5 and SIGINT"; diag "exit $rc" "$(cat "$tmp/s/err")" "runs: $(wc -l <"$tmp/s/runs")"; fi
+else
+	skip "env has no --default-signal (coreutils 8.31)" "stat and SIGINT"
+fi
+# SIGTERM, SIGHUP: passed on to the command; pmukit waits for it, then ends by the signal.
+cat >"$tmp/traps" <<'EOS'
+#!/bin/sh
+trap 'echo "$2" >"$1/got"; exit 0' TERM HUP
+echo $$ >>"$1/runs"
+while :; do sleep 0.02; done
+EOS
+chmod +x "$tmp/traps"
+for sig in TERM HUP; do
+	mkdir "$tmp/$sig"
+	printf 'previous\n' >"$tmp/$sig/out"
+	"$P" stat --path clock -r 5 -o "$tmp/$sig/out" -- "$tmp/traps" "$tmp/$sig" "$sig" 2>"$tmp/$sig/err" &
+	pid=$!
+	while [ ! -s "$tmp/$sig/runs" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; done
+	kill -$sig $pid
+	wait $pid 2>/dev/null; rc=$?
+	child=$(cat "$tmp/$sig/runs")
+	case $sig in TERM) want=143 ;; HUP) want=129 ;; esac
+	if [ "$rc" = "$want" ] && [ "$(cat "$tmp/$sig/got" 2>/dev/null)" = "$sig" ] &&
+	   ! kill -0 "$child" 2>/dev/null && [ "$(wc -l <"$tmp/$sig/runs")" = 1 ] &&
+	   grep -qx "pmukit stat: SIG$sig: passed on to the command, which has ended; nothing reported" "$tmp/$sig/err" &&
+	   [ "$(cat "$tmp/$sig/out")" = previous ]; then
+		ok "stat and SIG$sig: the command got it and is gone, no other run, -o kept, exit by SIG$sig ($want)"
+	else nok "stat and SIG$sig"; diag "exit $rc (want $want), got: $(cat "$tmp/$sig/got" 2>/dev/null)" "$(cat "$tmp/$sig/err")"; fi
+	kill "$child" 2>/dev/null	# a command left behind would loop for ever
+done
+# An ignored SIGINT stays ignored for the command (SigIgn bit 1: signal 2).
+sigint_ignored() { sed -n 's/^SigIgn:[[:space:]]*//p' "$1" | awk '{ print (index("2367abef", substr($0, length($0), 1)) ? "yes" : "no") }'; }
+(trap '' INT; "$P" stat --path clock -- sh -c 'cat /proc/self/status >"$1"' sh "$tmp/ign" 2>/dev/null)
+expect_eq "stat with SIGINT ignored: the command has it ignored too" "$(sigint_ignored "$tmp/ign")" yes
+if env --default-signal=INT true 2>/dev/null; then
+	env --default-signal=INT "$P" stat --path clock -- sh -c 'cat /proc/self/status >"$1"' sh "$tmp/dfl" 2>/dev/null
+	expect_eq "stat with SIGINT at its default: the command gets the default too" "$(sigint_ignored "$tmp/dfl")" no
+else skip "env has no --default-signal" "stat with SIGINT at its default"; fi
+
 # ---- selftest ---------------------------------------------------------------
 run selftest
 if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q "^selftest: ok"; then ok "selftest: exit 0"

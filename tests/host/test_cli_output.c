@@ -66,7 +66,7 @@ static void check_fixture(const char *name, const char *got)
 	char *want;
 
 	fixture_path(path, sizeof(path), name);
-	if (getenv("PMUKIT_UPDATE_FIXTURES")) {
+	if (secure_getenv("PMUKIT_UPDATE_FIXTURES")) {
 		FILE *f = fopen(path, "w");
 
 		if (f) {
@@ -398,6 +398,18 @@ static void test_out_file(void)
 		}
 		got = ret ? NULL : slurp(name);
 		tap_ok(!ret && got && !strcmp(got, "counts\n"), "out_file writes the file at its close");
+		free(got);
+		ret = out_file_open(&of, "test", name);
+		if (!ret) {
+			fputs("other counts\n", of.mem);
+			got = slurp(name);
+			tap_ok(got && !strcmp(got, "counts\n") && of.tmp && !access(of.tmp, F_OK),
+			       "out_file: the previous file as it was while a new one is written beside it");
+			free(got);
+			out_file_discard(&of);
+		}
+		got = ret ? NULL : slurp(name);
+		tap_ok(!ret && got && !strcmp(got, "counts\n"), "out_file_discard: the previous file kept");
 		free(got);
 		unlink(name);
 	}

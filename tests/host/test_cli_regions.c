@@ -4,7 +4,8 @@
  * repeated and recursive regions and exits; its report, written at exit in
  * the format $PMUKIT_REGIONS_FORMAT asks for, is read back and checked:
  * calls, totals that hold their nested regions, self counts, recursion
- * counted once, unmatched ends, the overhead taken off unless raw.
+ * counted once, unmatched ends, the overhead taken off unless raw; a
+ * symbolic link named as the report's file refused, a full one said.
  *
  * Counts are compared only within one run, or as the smallest of several
  * runs: on x86-64 the counter is the TSC (time, not cycles), so a run's
@@ -17,6 +18,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -225,9 +227,110 @@ static void test_formats(void)
 	free(bad);
 }
 
+/*
+ * regions() in a child whose report goes to @output, as CSV; returns what
+ * the child wrote to stderr (where the report goes when @output cannot
+ * take it), NULL if it could not be run.
+ */
+static char *run_stderr(const char *dir, const char *output)
+{
+	char errname[512];
+	char *buf;
+	int status;
+	FILE *f;
+	pid_t pid;
+
+	snprintf(errname, sizeof(errname), "%s/stderr", dir);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		setenv("PMUKIT_REGIONS_FORMAT", "csv", 1);
+		setenv("PMUKIT_REGIONS_OUTPUT", output, 1);
+		if (!freopen(errname, "w", stderr))
+			exit(1);
+		regions();
+		exit(0);
+	}
+	child_status = -1;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return NULL;
+	child_status = status;
+	f = fopen(errname, "r");
+	if (!f)
+		return NULL;
+	buf = read_stream(f);
+	fclose(f);
+	unlink(errname);
+	return buf;
+}
+
+/*
+ * $PMUKIT_REGIONS_OUTPUT naming a symbolic link: not followed (the file it
+ * points to keeps its text), said, and the report on stderr instead; a
+ * report the file cannot take (/dev/full) is said, not lost in silence.
+ */
+static void test_output_file(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[512], target[600], link[600], why[256], text[16] = "";
+	char *err;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s/pmukit-regions-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		tap_skip(strerror(errno), "a symbolic link as the report's file");
+		return;
+	}
+	snprintf(target, sizeof(target), "%s/target", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	f = fopen(target, "w");
+	if (!f || fputs("keep\n", f) < 0 || fclose(f) || symlink(target, link)) {
+		tap_skip(strerror(errno), "a symbolic link as the report's file");
+		rmdir(dir);
+		return;
+	}
+	err = run_stderr(dir, link);
+	if (!no_report(err, "a symbolic link as the report's file", why, sizeof(why))) {
+		char want[800];
+		struct stat st;
+
+		snprintf(want, sizeof(want),
+			 "pmukit regions: cannot write %s: a symbolic link, which the report does not follow (name the file itself); writing to stderr\n",
+			 link);
+		if (!tap_ok(strstr(err, want) && strstr(err, "region,event,calls"),
+			    "a symbolic link as the report's file: refused with the reason, the report on stderr"))
+			tap_diag("  stderr: %s", err);
+		f = fopen(target, "r");
+		if (f) {
+			if (!fgets(text, sizeof(text), f))
+				text[0] = '\0';
+			fclose(f);
+		}
+		tap_ok(!strcmp(text, "keep\n") && !lstat(link, &st) && S_ISLNK(st.st_mode),
+		       "a symbolic link as the report's file: the link and the file it names unchanged");
+	}
+	free(err);
+	unlink(link);
+	unlink(target);
+	if (access("/dev/full", W_OK)) {
+		tap_skip("no /dev/full", "a report the file cannot take");
+	} else if (pmukit_path_detect(PMUKIT_PATH_AUTO, why, sizeof(why))) {
+		tap_skip(why, "a report the file cannot take");
+	} else {
+		err = run_stderr(dir, "/dev/full");
+		if (!tap_ok(err && WIFEXITED(child_status) &&
+			    strstr(err, "pmukit regions: cannot write the report to /dev/full: No space left on device\n"),
+			    "a report the file cannot take (/dev/full): said on stderr"))
+			tap_diag("  stderr: %s", err ? err : "(none)");
+		free(err);
+	}
+	rmdir(dir);
+}
+
 int main(void)
 {
 	test_json();
 	test_formats();
+	test_output_file();
 	return tap_done();
 }

@@ -5,8 +5,9 @@
  * machine has them), the clock, and everything that does not need a PMU:
  * refusals and their messages, path names, error texts, the per-thread
  * message, $PMUKIT_PATH, a child command, migration on two CPUs, the
- * SIGILL handler passing faults that are not the library's on, and
- * pmukit_call_guarded().
+ * SIGILL handler passing faults that are not the library's on, a SIGILL
+ * sent by kill() or raise() killing the process as without the library,
+ * and pmukit_call_guarded().
  *
  * It runs on any x86-64 host (or Arm board) as root or not, in a container
  * or a virtual machine, on 1 to 256 CPUs, at any CPU frequency. It may not
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -628,6 +630,21 @@ static void test_child_run(char **argv, char **nope)
 		tap_ok(child.pid == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 127,
 		       "child_run: the child that could not exec was reaped (status %d)", st);
 	}
+	/*
+	 * A child killed before its release (a ^C from the terminal reaches
+	 * it, or a signal passed on to it): the release fails with -EPIPE, the
+	 * caller does not die of SIGPIPE, and the child is reaped.
+	 */
+	if (!pmukit_child_fork(&child, argv)) {
+		kill(child.pid, SIGKILL);
+		while (waitid(P_PID, (id_t)child.pid, NULL, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+			;
+		pmukit_start(s);
+		ret = pmukit_child_run(&child, s, &st);
+		tap_ok(ret == -EPIPE && child.pid == 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		       "child_run: a child killed before its release: -EPIPE (%d), no SIGPIPE, reaped (status 0x%x)",
+		       ret, (unsigned int)st);
+	}
 	pmukit_close(s);
 }
 
@@ -783,6 +800,22 @@ static void test_sigill_chain(void)
 	sigaction(SIGILL, &old, NULL);
 }
 
+/*
+ * An instruction the CPU refuses: a synchronous SIGILL (ILL_ILLOPN or
+ * ILL_ILLOPC), as a PMU register closed to user space raises, unlike
+ * raise(), whose SIGILL is sent (SI_TKILL).
+ */
+static void undefined_insn(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ volatile("ud2" ::: "memory");
+#elif defined(__aarch64__) || defined(__arm__)
+	__asm__ volatile("udf #0" ::: "memory");
+#else
+#error "no undefined instruction for this ISA"
+#endif
+}
+
 static volatile int guarded_steps;
 
 static void guarded_returns(void *arg)
@@ -795,7 +828,7 @@ static void guarded_traps(void *arg)
 {
 	(void)arg;
 	guarded_steps++;
-	raise(SIGILL);
+	undefined_insn();
 	guarded_steps += 100;	/* never: the call is abandoned at the SIGILL */
 }
 
@@ -822,7 +855,7 @@ static void test_call_guarded(void)
 	guarded_steps = 0;
 	ret = pmukit_call_guarded(guarded_traps, NULL);
 	tap_ok(ret == -EACCES && guarded_steps == 1 && !ud_seen,
-	       "pmukit_call_guarded: a function that raises SIGILL is abandoned there: -EACCES (%d), not the previous handler's",
+	       "pmukit_call_guarded: a function that faults (SIGILL) is abandoned there: -EACCES (%d), not the previous handler's",
 	       ret);
 	guarded_steps = 0;
 	ret = pmukit_call_guarded(guarded_nested, &inner);
@@ -835,6 +868,123 @@ static void test_call_guarded(void)
 		raise(SIGILL);
 	tap_ok(ud_seen, "pmukit_call_guarded: a SIGILL after the call reaches the previous handler");
 	sigaction(SIGILL, &old, NULL);
+}
+
+/* How a SIGILL reaches a process (see sigill_fate()). */
+enum sigill_how { BY_RAISE, BY_KILL, BY_SIGQUEUE, BY_RAISE_IN_GUARDED_CALL };
+
+static void raise_sigill(void *arg)
+{
+	(void)arg;
+	raise(SIGILL);
+}
+
+/*
+ * In a child: SIGILL's disposition set to @before (SIG_DFL or SIG_IGN), a
+ * session open on the direct path (its SIGILL handler installed), then a
+ * SIGILL sent as @how says; then a real fault in pmukit_call_guarded(),
+ * which must still return -EACCES. The child's wait status; the child
+ * exits with 0 when it got there, 3 when the call did not return -EACCES,
+ * 4 when the session would not open (@skip then says why), 6 when it
+ * outlived a SIGILL whose default action should have ended it.
+ */
+static int sigill_fate(void (*before)(int), enum sigill_how how, char *skip, size_t len)
+{
+	static const char *const ev[] = { "cycles" };
+	int status, pipefd[2];
+	ssize_t got;
+	pid_t pid;
+
+	skip[0] = '\0';
+	if (pipe(pipefd))
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct rlimit no_core = { 0, 0 };
+		struct pmukit_session *s;
+		union sigval v = { .sival_int = 0 };
+
+		close(pipefd[0]);
+		setrlimit(RLIMIT_CORE, &no_core);	/* a death by SIGILL is expected */
+		signal(SIGILL, before);
+		if (open_on(PMUKIT_PATH_DIRECT, ev, 1, &s)) {
+			const char *why = pmukit_last_error();
+
+			if (write(pipefd[1], why, strlen(why)) < 0)
+				_exit(5);
+			_exit(4);
+		}
+		switch (how) {
+		case BY_RAISE:
+			raise(SIGILL);
+			break;
+		case BY_KILL:
+			kill(getpid(), SIGILL);
+			break;
+		case BY_SIGQUEUE:
+			sigqueue(getpid(), SIGILL, v);
+			break;
+		case BY_RAISE_IN_GUARDED_CALL:
+			pmukit_call_guarded(raise_sigill, NULL);
+			break;
+		}
+		if (before == SIG_DFL)
+			_exit(6);	/* survived a SIGILL that should have killed it */
+		_exit(pmukit_call_guarded(guarded_traps, NULL) == -EACCES ? 0 : 3);
+	}
+	close(pipefd[1]);
+	got = pid > 0 ? read(pipefd[0], skip, len - 1) : 0;
+	skip[got > 0 ? got : 0] = '\0';
+	close(pipefd[0]);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return -1;
+	return status;
+}
+
+/*
+ * A SIGILL sent to the process (kill -ILL, raise, sigqueue) is not a fault
+ * of the library's: with SIGILL's default action the process dies of it,
+ * as it would without pmukit, even inside pmukit_call_guarded(); ignored,
+ * it stays ignored, and the library's handler stays in place for the
+ * faults of the session still open.
+ */
+static void test_sigill_sent(void)
+{
+	static const struct {
+		enum sigill_how how;
+		const char *name;
+	} ways[] = {
+		{ BY_RAISE, "raise(SIGILL)" },
+		{ BY_KILL, "kill(getpid(), SIGILL)" },
+		{ BY_SIGQUEUE, "sigqueue(getpid(), SIGILL)" },
+		{ BY_RAISE_IN_GUARDED_CALL, "raise(SIGILL) inside pmukit_call_guarded()" },
+	};
+	char why[256];
+	size_t i;
+	int st;
+
+	for (i = 0; i < ARRAY_SIZE(ways); i++) {
+		st = sigill_fate(SIG_DFL, ways[i].how, why, sizeof(why));
+		if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 4) {
+			tap_skip(why, "%s with a session open: death by SIGILL", ways[i].name);
+			continue;
+		}
+		if (!tap_ok(st >= 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGILL,
+			    "%s with a session open and SIGILL's default action: the process dies of SIGILL",
+			    ways[i].name))
+			tap_diag("  wait status 0x%x (exit %d, signal %d)", (unsigned int)st,
+				 WIFEXITED(st) ? WEXITSTATUS(st) : -1, WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	}
+	st = sigill_fate(SIG_IGN, BY_KILL, why, sizeof(why));
+	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 4) {
+		tap_skip(why, "an ignored kill -ILL with a session open");
+		return;
+	}
+	if (!tap_ok(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		    "SIGILL ignored, kill -ILL with a session open: ignored, and a fault after it still returns -EACCES"))
+		tap_diag("  wait status 0x%x (exit %d, signal %d)", (unsigned int)st,
+			 WIFEXITED(st) ? WEXITSTATUS(st) : -1, WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
 /* perf_event_paranoid as the file says, or -100 where there is none (no perf in the kernel). */
@@ -871,6 +1021,7 @@ int main(void)
 	test_migration();
 	test_sigill_chain();
 	test_call_guarded();
+	test_sigill_sent();
 	test_info();
 	return tap_done();
 }
