@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
+#include <linux/lockdep.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
@@ -38,6 +39,7 @@ struct pmukit_saved {
 	u32 idle_mask;		/* event counters and C kept */
 	u32 idle_enabled;	/* ... of those, the enabled ones */
 	u64 idle_ccnt;
+	u32 idle_ccfiltr;
 	u32 idle_type[PMUKIT_MAX_EVENT_COUNTERS];
 	u64 idle_value[PMUKIT_MAX_EVENT_COUNTERS];
 };
@@ -93,16 +95,66 @@ static bool pmukit_is_chain(u32 c, u32 n)
 	       (pmukit_read_pmevtyper(c) & PMUKIT_PMEVTYPER_EVT_MASK_V3) == PMUKIT_EVT_CHAIN;
 }
 
-/* The counters perf holds on this CPU now (see the top of this file). */
+/*
+ * The counters perf holds on this CPU now (see the top of this file), read
+ * with interrupts off: on AArch32 the CHAIN test is a PMSELR + PMXEVTYPER
+ * pair, which nothing may split, and EL0's own selection is put back after.
+ */
 u32 pmukit_perf_counters(u32 pmcr)
 {
 	u32 irq = pmukit_read_pmintenset(), held = irq, n = PMUKIT_PMCR_N(pmcr), i;
+	u32 selr = pmukit_read_pmselr();
 
+	lockdep_assert_irqs_disabled();
 	/* A chained pair: the interrupt is on one half (which one varies by kernel). */
 	for (i = 0; i + 1 < n; i += 2)
 		if ((irq & (BIT(i) | BIT(i + 1))) && pmukit_is_chain(i + 1, n))
 			held |= BIT(i) | BIT(i + 1);
+	/* PMSELR: the selection EL0 had made, which the CHAIN test changed. */
+	pmukit_write_pmselr(selr);
 	return held;
+}
+
+/* PMCCFILTR as the module sets it: P = U = 0 (and NSH for a kernel at EL2). */
+static u32 pmukit_cc_filter(void)
+{
+	return pmukit_level_filter(false, false, pmukit_cfg.kernel_el);
+}
+
+/*
+ * The cycle counter still runs as the module set it up: enabled, with the
+ * module's filter. perf disables a counter it stops using and writes its own
+ * filter into one it takes, so anything else means perf has had it since.
+ */
+static bool pmukit_cc_as_set(void)
+{
+	if (!(pmukit_read_pmcntenset() & PMUKIT_CYCLE_COUNTER_BIT))
+		return false;
+	return !pmukit_cfg.pmuv3 || pmukit_read_pmccfiltr() == pmukit_cc_filter();
+}
+
+/* Raw counter @c still counts events= entry @i, enabled, as the module set it. */
+static bool pmukit_raw_as_set(u32 c, u32 i)
+{
+	return (pmukit_read_pmcntenset() & BIT(c)) &&
+	       pmukit_read_pmevtyper(c) == (pmukit_cfg.events[i].code | pmukit_cfg.events[i].filter);
+}
+
+/*
+ * Zero every counter outside @keep (perf's and the module's own) before EL0
+ * reads are opened (again). A counter perf has given up keeps the count of
+ * the task it counted for, which EL0 could read: the kernel's perf driver
+ * clears its unused counters in the same way before it opens user reads.
+ */
+static void pmukit_scrub(u32 keep, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (!(keep & BIT(i)))
+			pmukit_write_pmevcntr(i, 0);	/* PMEVCNTRn: nobody's count */
+	if (!(keep & PMUKIT_CYCLE_COUNTER_BIT))
+		pmukit_write_pmccntr(0);	/* PMCCNTR: nobody's count */
 }
 
 /*
@@ -120,8 +172,7 @@ static void pmukit_take_cycle_counter(struct pmukit_saved *s, bool reset)
 	}
 	/* PMCCFILTR: P = U = 0 (and NSH for a kernel at EL2): count at every level. */
 	if (pmukit_cfg.pmuv3)
-		pmukit_write_pmccfiltr(pmukit_level_filter(false, false,
-							   pmukit_cfg.kernel_el));
+		pmukit_write_pmccfiltr(pmukit_cc_filter());
 	if (reset)
 		pmukit_write_pmccntr(0);	/* PMCCNTR: start from 0 (reset=1) */
 	/* PMOVSCLR.C: a stale overflow of our counter must not reach perf later. */
@@ -143,6 +194,7 @@ static u32 pmukit_raw_counter(u32 i, u32 n)
 static void pmukit_program_raw(struct pmukit_saved *s, u32 held, bool first)
 {
 	u32 i, c, n = min_t(u32, pmukit_cfg.nevents, PMUKIT_PMCR_N(s->pmcr));
+	bool fresh;
 
 	for (i = 0; i < n; i++) {
 		c = pmukit_raw_counter(i, PMUKIT_PMCR_N(s->pmcr));
@@ -157,11 +209,18 @@ static void pmukit_program_raw(struct pmukit_saved *s, u32 held, bool first)
 		}
 		if (!(s->raw & BIT(c)))
 			continue;
+		/*
+		 * mode=read: a counter someone else has programmed since holds
+		 * their count, which EL0 must not read as the module's.
+		 */
+		fresh = pmukit_cfg.mode == PMUKIT_MODE_READ && !first && !pmukit_raw_as_set(c, i);
 		/* PMCNTENCLR: stop it while its type changes. */
 		pmukit_write_pmcntenclr(BIT(c));
 		/* PMEVTYPERn: the event, and the P/U/NSH bits of its levels. */
 		pmukit_write_pmevtyper(c, pmukit_cfg.events[i].code |
 					  pmukit_cfg.events[i].filter);
+		if (fresh)
+			pmukit_write_pmevcntr(c, 0);	/* PMEVCNTRn: the module's again, from 0 */
 		/* PMOVSCLR: no stale overflow flag on it. */
 		pmukit_write_pmovsclr(BIT(c));
 		/* PMCNTENSET: count. */
@@ -234,9 +293,10 @@ static u32 pmukit_pmcr_value(u32 pmcr, bool cc_ours)
 void pmukit_cpu_setup(void)
 {
 	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 held, pmcr, i, selr = pmukit_read_pmselr();
+	u32 held, pmcr, selr = pmukit_read_pmselr();
 	bool read = pmukit_cfg.mode == PMUKIT_MODE_READ;
 
+	lockdep_assert_irqs_disabled();
 	memset(s, 0, sizeof(*s));
 	memset(s->map.counter, PMUKIT_NO_COUNTER, sizeof(s->map.counter));
 	s->map.cycles = PMUKIT_NO_COUNTER;
@@ -248,12 +308,12 @@ void pmukit_cpu_setup(void)
 		pmukit_map_reserved(s);
 	else if (pmukit_cfg.nevents)
 		pmukit_program_raw(s, held, true);
+	/* The cycle counter, if perf does not hold it, is the module's: reset below. */
 	if (pmukit_cfg.reset || read)
-		for (i = 0; i < PMUKIT_PMCR_N(pmcr); i++)
-			if (!(held & BIT(i)) && !(s->raw & BIT(i)))
-				pmukit_write_pmevcntr(i, 0);	/* PMEVCNTRn: nobody's count */
+		pmukit_scrub(held | s->raw | PMUKIT_CYCLE_COUNTER_BIT, PMUKIT_PMCR_N(pmcr));
 	if (!(held & PMUKIT_CYCLE_COUNTER_BIT)) {
-		pmukit_take_cycle_counter(s, pmukit_cfg.reset);
+		/* mode=read: what it counted before load was not the module's. */
+		pmukit_take_cycle_counter(s, pmukit_cfg.reset || read);
 		s->map.owned |= PMUKIT_CYCLE_COUNTER_BIT;
 		if (s->map.cycles == PMUKIT_NO_COUNTER)
 			s->map.cycles = PMUKIT_CYCLE_COUNTER_IDX;
@@ -270,10 +330,34 @@ void pmukit_cpu_setup(void)
 }
 
 /*
+ * The counters the module may keep over an idle state, of those perf does
+ * not hold: in mode=full every one (EL0's); in mode=read only the module's
+ * own, and only while they run as it set them up: any other counter holds
+ * a count that is not the module's, which it must never write back.
+ */
+static u32 pmukit_idle_keepable(const struct pmukit_saved *s, u32 held, u32 n)
+{
+	u32 i, c, mask = 0;
+
+	if (pmukit_cfg.mode != PMUKIT_MODE_READ)
+		return (PMUKIT_CYCLE_COUNTER_BIT | (BIT(n) - 1)) & ~held;
+	for (i = 0; i < min_t(u32, pmukit_cfg.nevents, n); i++) {
+		c = pmukit_raw_counter(i, n);
+		if ((s->raw & BIT(c)) && pmukit_raw_as_set(c, i))
+			mask |= BIT(c);
+	}
+	if (s->cc_taken && pmukit_cc_as_set())
+		mask |= PMUKIT_CYCLE_COUNTER_BIT;
+	return mask & ~held;
+}
+
+/*
  * Entering an idle state that may lose the PMU: keep the counters perf does
- * not hold (EL0's in mode=full, the module's own). On the way out the kernel's
- * perf driver resets every counter to 0 even with no event of its own, and
- * pmukit_cpu_reapply() puts these back, so EL0's counts run on across idle.
+ * not hold that are EL0's (mode=full) or the module's own. On the way out the
+ * kernel's perf driver resets every counter to 0 even with no event of its
+ * own, and pmukit_cpu_reapply() puts these back, so their counts run on
+ * across idle; every other counter stays as perf's reset left it, or is
+ * zeroed (mode=read).
  */
 void pmukit_cpu_idle_enter(void)
 {
@@ -285,8 +369,7 @@ void pmukit_cpu_idle_enter(void)
 	selr = pmukit_read_pmselr();
 	pmcr = pmukit_read_pmcr();
 	held = pmukit_perf_counters(pmcr);
-	s->idle_mask = PMUKIT_CYCLE_COUNTER_BIT | (BIT(PMUKIT_PMCR_N(pmcr)) - 1);
-	s->idle_mask &= ~held;
+	s->idle_mask = pmukit_idle_keepable(s, held, PMUKIT_PMCR_N(pmcr));
 	s->idle_enabled = pmukit_read_pmcntenset() & s->idle_mask;
 	for (i = 0; i < PMUKIT_PMCR_N(pmcr); i++) {
 		if (!(s->idle_mask & BIT(i)))
@@ -294,15 +377,21 @@ void pmukit_cpu_idle_enter(void)
 		s->idle_type[i] = pmukit_read_pmevtyper(i);
 		s->idle_value[i] = pmukit_read_pmevcntr(i);
 	}
-	if (s->idle_mask & PMUKIT_CYCLE_COUNTER_BIT)
+	if (s->idle_mask & PMUKIT_CYCLE_COUNTER_BIT) {
 		s->idle_ccnt = pmukit_read_pmccntr();
+		if (pmukit_cfg.pmuv3)
+			s->idle_ccfiltr = pmukit_read_pmccfiltr();
+	}
 	/* PMSELR: as it was. */
 	pmukit_write_pmselr(selr);
 	s->idle_kept = true;
 }
 
-/* Put back what pmukit_cpu_idle_enter() kept, where perf holds nothing now. */
-static void pmukit_cpu_idle_restore(struct pmukit_saved *s, u32 held, u32 n)
+/*
+ * Put back what pmukit_cpu_idle_enter() kept, where perf holds nothing now.
+ * Return: the counters put back.
+ */
+static u32 pmukit_cpu_idle_restore(struct pmukit_saved *s, u32 held, u32 n)
 {
 	u32 i, mask = s->idle_mask & ~held;
 
@@ -314,35 +403,47 @@ static void pmukit_cpu_idle_restore(struct pmukit_saved *s, u32 held, u32 n)
 		pmukit_write_pmevtyper(i, s->idle_type[i]);
 		pmukit_write_pmevcntr(i, s->idle_value[i]);
 	}
-	if (mask & PMUKIT_CYCLE_COUNTER_BIT)
+	if (mask & PMUKIT_CYCLE_COUNTER_BIT) {
+		/* PMCCFILTR: the filter before idle (a power-down loses it). */
+		if (pmukit_cfg.pmuv3)
+			pmukit_write_pmccfiltr(s->idle_ccfiltr);
 		pmukit_write_pmccntr(s->idle_ccnt);	/* PMCCNTR: the count before idle */
+	}
 	/* PMCNTENSET: the counters that were counting before idle. */
 	pmukit_write_pmcntenset(s->idle_enabled & mask);
+	return mask;
 }
 
 /*
  * Re-apply on a CPU set up before (rearm, idle exit): EL0 access, PMCR.E,
- * and the counters the module owns that perf does not hold now. Nothing on
- * a CPU that was never set up or already given back (going offline).
+ * and the counters the module owns that perf does not hold now; in mode=read
+ * every other counter perf does not hold is zeroed first. Nothing on a CPU
+ * that was never set up or already given back (going offline).
  */
 void pmukit_cpu_reapply(void)
 {
 	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 held, pmcr, selr;
+	bool read = pmukit_cfg.mode == PMUKIT_MODE_READ, cc_ours;
+	u32 held, pmcr, selr, n, restored = 0;
 
 	if (!s->active)
 		return;
 	selr = pmukit_read_pmselr();
 	pmcr = pmukit_read_pmcr();
+	n = PMUKIT_PMCR_N(pmcr);
 	held = pmukit_perf_counters(pmcr);
 	if (s->idle_kept)
-		pmukit_cpu_idle_restore(s, held, PMUKIT_PMCR_N(pmcr));
+		restored = pmukit_cpu_idle_restore(s, held, n);
 	if (s->raw)
 		pmukit_program_raw(s, held, false);
-	if (s->cc_taken && !(held & PMUKIT_CYCLE_COUNTER_BIT))
-		pmukit_take_cycle_counter(s, false);
-	pmukit_write_pmcr(pmukit_pmcr_value(pmcr, s->cc_taken &&
-					    !(held & PMUKIT_CYCLE_COUNTER_BIT)));
+	cc_ours = s->cc_taken && !(held & PMUKIT_CYCLE_COUNTER_BIT);
+	if (cc_ours)
+		/* mode=read: from 0 again if perf has had it since. */
+		pmukit_take_cycle_counter(s, read && !(restored & PMUKIT_CYCLE_COUNTER_BIT) &&
+					  !pmukit_cc_as_set());
+	if (read)
+		pmukit_scrub(held | s->raw | (cc_ours ? PMUKIT_CYCLE_COUNTER_BIT : 0), n);
+	pmukit_write_pmcr(pmukit_pmcr_value(pmcr, cc_ours));
 	/* PMSELR: as it was. */
 	pmukit_write_pmselr(selr);
 	/* PMUSERENR: EL0 access, which perf or a power-down may have cleared. */

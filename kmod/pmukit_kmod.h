@@ -6,6 +6,7 @@
 #define PMUKIT_KMOD_H
 
 #include <linux/types.h>
+#include <pmukit/pmu_id.h>
 #include <pmukit/pmu_levels.h>
 #include <pmukit/sysreg.h>
 
@@ -30,6 +31,7 @@ struct pmukit_config {
 	unsigned int kernel_el;	/* 1, or 2: the kernel runs at EL2 (VHE) */
 	bool level_filter;	/* PMEVTYPER has P/U (pmu_id.h) */
 	unsigned int pmu_version;	/* ID_AA64DFR0.PMUVer / ID_DFR0.PerfMon encoding */
+	struct pmukit_pmu_caps caps;	/* what every CPU's PMU has (pmu_id.h) */
 	unsigned int ncounters;	/* PMCR.N of the probing CPU */
 	u32 midr, id_dfr0, id_pfr1;	/* AArch32: as read at load, for sysfs */
 	unsigned int nevents;
@@ -90,12 +92,16 @@ bool pmukit_reserved_on(unsigned int cpu);
 bool pmukit_perf_beside(unsigned int cpu);
 u32 pmukit_reserved_counter(unsigned int cpu, unsigned int i);
 u32 pmukit_reserved_code(unsigned int i);
+/* The perf events the module holds now, on every CPU (0 after the unload's release). */
+unsigned int pmukit_reserved_count(void);
 
 /* pmukit_report.c: the one-line summary of every CPU at load. */
 void pmukit_load_report(void);
 
 /* pmukit_params.c: module parameters, validated before anything is touched. */
 int pmukit_params_parse(struct pmukit_config *cfg);
+/* On the CPU concerned: 0 if its PMU allows the setup of every other CPU, else -ENODEV. */
+int pmukit_cpu_check(void);
 /* The event's level suffix as given: ":u", ":k", or "" (every level). */
 const char *pmukit_event_levels(const struct pmukit_event *ev);
 /* "PMUv1 (ID_DFR0.PerfMon 0, implied by MIDR 0x410fc090)" and the like. */

@@ -51,7 +51,14 @@ static int pmukit_cpu_up(unsigned int cpu)
 
 static int pmukit_cpu_online(unsigned int cpu)
 {
-	int ret = pmukit_cpu_up(cpu);
+	int ret = pmukit_cpu_check();
+
+	if (ret) {
+		pr_warn("cpu%u came online with a PMU unlike the others (see above): user access stays off there\n",
+			cpu);
+		return pmukit_loaded ? 0 : ret;
+	}
+	ret = pmukit_cpu_up(cpu);
 
 	if (ret && !pmukit_loaded)
 		return ret;	/* the load fails and gives every CPU back */
@@ -129,19 +136,23 @@ static int pmukit_setup_online_cpus(void)
 	if (!ret)
 		on_each_cpu(pmukit_setup_ipi, NULL, 1);
 	else
-		for_each_online_cpu(cpu)
+		for_each_possible_cpu(cpu)
 			pmukit_release_cpu(cpu);
 	cpus_read_unlock();
 	return ret;
 }
 
+/*
+ * hotplug=0: a CPU that went offline since the load kept its reserved perf
+ * events (nothing released them), so they are released on every possible CPU.
+ */
 static void pmukit_giveback_online_cpus(void)
 {
 	unsigned int cpu;
 
 	cpus_read_lock();
 	on_each_cpu(pmukit_giveback_ipi, NULL, 1);
-	for_each_online_cpu(cpu)
+	for_each_possible_cpu(cpu)
 		pmukit_release_cpu(cpu);
 	cpus_read_unlock();
 }
@@ -226,6 +237,9 @@ static void __exit pmukit_exit(void)
 		cpuhp_remove_state(pmukit_hp_state);
 	else
 		pmukit_giveback_online_cpus();
+	if (pmukit_reserved_count())
+		pr_warn("unloaded with %u reserved perf event(s) not released: a leak\n",
+			pmukit_reserved_count());
 	pr_info("unloaded: user access closed and the module's PMU settings given back on every online CPU\n");
 }
 

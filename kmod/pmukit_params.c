@@ -36,27 +36,133 @@ static bool hotplug = true;
 module_param(hotplug, bool, 0444);
 MODULE_PARM_DESC(hotplug, "re-apply the setup when a CPU comes online or resumes from idle (default 1; 0 only to show what happens without it)");
 
+/* This CPU's PMU as pmu_id.h decides it. Runs on the CPU (IPI, or its hotplug thread). */
+static void pmukit_read_caps(void *info)
+{
+	struct pmukit_pmu_caps *c = info;
+
+	c->version = pmukit_pmu_version();
+	c->level_filter = pmukit_pmu_level_filter();
+#ifdef __aarch64__
+	c->pmuv3 = pmukit_pmu_version_known(c->version);
+	/* Without AArch32 at EL0, PMCR.LC is RES1 and PMCR.D RES0: no divider. */
+	c->divider = (pmukit_read_id_aa64pfr0() & PMUKIT_ID_AA64PFR0_EL0_MASK) != 1;
+#else
+	c->pmuv3 = pmukit_aarch32_pmuv3(c->version);
+	c->divider = 1;
+#endif
+}
+
+static void pmukit_caps_refuse(unsigned int cpu, const struct pmukit_pmu_caps *c,
+			       unsigned int other, const struct pmukit_pmu_caps *o)
+{
+	pr_err("cpu%u has PMU version 0x%x (%s, %s) and cpu%u 0x%x (%s, %s): the module sets up every CPU alike and cannot serve both kinds\n",
+	       cpu, c->version, c->pmuv3 ? "PMUv3" : "not PMUv3",
+	       c->level_filter ? "level filter" : "no level filter", other, o->version,
+	       o->pmuv3 ? "PMUv3" : "not PMUv3", o->level_filter ? "level filter" : "no level filter");
+}
+
 /*
- * The PMU version (pmu_id.h: ID_DFR0.PerfMon, or the MIDR where a Cortex-A8
- * or A9 reads 0 there), whether it is PMUv3 and whether PMXEVTYPER filters
- * by level. Also keeps the ID registers for sysfs and the load report.
+ * The PMU of every online CPU (big.LITTLE cores can differ), merged into
+ * cfg->caps: the version (pmu_id.h: ID_DFR0.PerfMon, or the MIDR where a
+ * Cortex-A8 or A9 reads 0 there), PMUv3 or not, the level filter, PMCR.D.
+ * Refused where one setup cannot serve them all, naming the CPU that differs.
+ * Also keeps this CPU's ID registers for sysfs and the load report.
  */
 static int pmukit_probe_version(struct pmukit_config *cfg)
 {
-	unsigned int ver = pmukit_pmu_version();
+	struct pmukit_pmu_caps c, first_caps;
+	unsigned int cpu, first = nr_cpu_ids, no_divider = nr_cpu_ids, diff;
+	bool divider_differs = false;
+	int ret = 0;
 
-	cfg->pmu_version = ver;
-	cfg->level_filter = pmukit_pmu_level_filter();
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		if (smp_call_function_single(cpu, pmukit_read_caps, &c, 1))
+			continue;
+		if (!c.divider && no_divider == nr_cpu_ids)
+			no_divider = cpu;
+		if (first == nr_cpu_ids) {
+			first = cpu;
+			first_caps = cfg->caps = c;
+			continue;
+		}
+		diff = pmukit_pmu_caps_merge(&cfg->caps, &c);
+		if (diff & PMUKIT_CAPS_KIND) {
+			pmukit_caps_refuse(cpu, &c, first, &first_caps);
+			ret = -ENODEV;
+			break;
+		}
+		if (diff & PMUKIT_CAPS_VERSION)
+			pr_info("cpu%u has PMU version 0x%x, cpu%u 0x%x: events= is checked against the lower\n",
+				cpu, c.version, first, first_caps.version);
+		divider_differs |= diff & PMUKIT_CAPS_DIVIDER;
+	}
+	cpus_read_unlock();
+	if (first == nr_cpu_ids) {
+		preempt_disable();	/* no CPU answered: this one speaks for all */
+		pmukit_read_caps(&cfg->caps);
+		preempt_enable();
+	}
+	if (ret)
+		return ret;
+	if (cfg->divider64 && !cfg->caps.divider) {
+		if (divider_differs)
+			pr_err("divider64=1: cpu%u has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1) where other CPUs have it, so its PMCR.D is RES0 and its cycle counter cannot count every 64th cycle; load without divider64\n",
+			       no_divider);
+		else
+			pr_err("divider64=1: this core has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1), so PMCR.D is RES0 and the cycle counter cannot count every 64th cycle; load without divider64\n");
+		return -EINVAL;
+	}
+	cfg->pmu_version = cfg->caps.version;
+	cfg->level_filter = cfg->caps.level_filter;
+	cfg->pmuv3 = cfg->caps.pmuv3;
 #ifdef __aarch64__
-	cfg->pmuv3 = ver != PMUKIT_PMUVER_NONE && ver != PMUKIT_PMUVER_IMPDEF;
-	return cfg->pmuv3 ? 0 : -ENODEV;
+	if (!cfg->pmuv3) {
+		pr_err("this CPU has no PMUv3 (ID_AA64DFR0_EL1.PMUVer 0x%x)\n", cfg->pmu_version);
+		return -ENODEV;
+	}
 #else
+	preempt_disable();
 	cfg->midr = pmukit_read_midr();
 	cfg->id_dfr0 = pmukit_read_id_dfr0();
 	cfg->id_pfr1 = pmukit_read_id_pfr1();
-	cfg->pmuv3 = pmukit_aarch32_pmuv3(ver);
-	return (ver == PMUKIT_PMUVER_NONE || ver == PMUKIT_PMUVER_IMPDEF) ? -ENODEV : 0;
+	preempt_enable();
+	if (!pmukit_pmu_version_known(cfg->pmu_version)) {
+		pr_err("this CPU has no PMU pmukit can drive (ID_DFR0 0x%08x: PerfMon 0x%x; MIDR 0x%08x): pmukit needs the ARMv7 PMU (PMUv1/v2) or PMUv3\n",
+		       cfg->id_dfr0, cfg->pmu_version, cfg->midr);
+		return -ENODEV;
+	}
 #endif
+	return 0;
+}
+
+int pmukit_cpu_check(void)
+{
+	struct pmukit_pmu_caps c, all = pmukit_cfg.caps;
+	unsigned int diff, cpu = smp_processor_id();
+
+	pmukit_read_caps(&c);
+	diff = pmukit_pmu_caps_merge(&all, &c);
+	if (diff & PMUKIT_CAPS_KIND) {
+		pr_err("cpu%u has PMU version 0x%x (%s, %s), unlike the CPUs the module was loaded on (0x%x, %s, %s)\n",
+		       cpu, c.version, c.pmuv3 ? "PMUv3" : "not PMUv3",
+		       c.level_filter ? "level filter" : "no level filter", pmukit_cfg.caps.version,
+		       pmukit_cfg.caps.pmuv3 ? "PMUv3" : "not PMUv3",
+		       pmukit_cfg.caps.level_filter ? "level filter" : "no level filter");
+		return -ENODEV;
+	}
+	if (all.version < pmukit_cfg.caps.version) {
+		pr_err("cpu%u has PMU version 0x%x, older than the 0x%x events= was checked against at load\n",
+		       cpu, c.version, pmukit_cfg.caps.version);
+		return -ENODEV;
+	}
+	if (pmukit_cfg.divider64 && !c.divider) {
+		pr_err("cpu%u has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1): PMCR.D is RES0 there, and the module was loaded with divider64=1\n",
+		       cpu);
+		return -ENODEV;
+	}
+	return 0;
 }
 
 /* The kernel's level: EL2 with VHE (arm64 only), else EL1. */
@@ -187,33 +293,19 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	}
 	cfg->reset = reset;
 	cfg->divider64 = divider64;
-#ifdef __aarch64__
-	/* Without AArch32 at EL0, PMCR.LC is RES1 and PMCR.D RES0: no divider. */
-	if (divider64 && (pmukit_read_id_aa64pfr0() & PMUKIT_ID_AA64PFR0_EL0_MASK) == 1) {
-		pr_err("divider64=1: this core has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1), so PMCR.D is RES0 and the cycle counter cannot count every 64th cycle; load without divider64\n");
-		return -EINVAL;
-	}
-#endif
-	if (divider64)
-		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
 	cfg->hotplug = hotplug;
 	cfg->kernel_el = pmukit_kernel_el();
 
-	/* The PMU version of this CPU speaks for all; PMCR.N is read on each below. */
-	preempt_disable();
+	/* The PMU of every CPU; PMCR.N is read on each below. */
 	ret = pmukit_probe_version(cfg);
-	pmcr = ret ? 0 : pmukit_read_pmcr();
+	if (ret)
+		return ret;	/* said why */
+	preempt_disable();
+	pmcr = pmukit_read_pmcr();
 	preempt_enable();
 	ver = cfg->pmu_version;
-	if (ret) {
-#ifdef __aarch64__
-		pr_err("this CPU has no PMUv3 (ID_AA64DFR0_EL1.PMUVer 0x%x)\n", ver);
-#else
-		pr_err("this CPU has no PMU pmukit can drive (ID_DFR0 0x%08x: PerfMon 0x%x; MIDR 0x%08x): pmukit needs the ARMv7 PMU (PMUv1/v2) or PMUv3\n",
-		       cfg->id_dfr0, ver, cfg->midr);
-#endif
-		return ret;
-	}
+	if (divider64)
+		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
 	if (cfg->mode == PMUKIT_MODE_READ && !cfg->pmuv3) {
 		pr_err("mode=read needs PMUv3 (PMUSERENR.CR/ER let user space read without programming); this CPU has PMUv%u: use mode=full\n",
 		       ver);

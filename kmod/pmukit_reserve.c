@@ -12,6 +12,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/err.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
@@ -28,11 +29,28 @@
 /* events= entries, then the cycle count; NULL where none. */
 struct pmukit_reserved {
 	struct perf_event *ev[PMUKIT_MAX_EVENT_COUNTERS + 1];
+	struct perf_event *icntr;	/* holds the instruction counter (below) */
 	bool on;
 	bool perf_beside;	/* perf drives this PMU, without 64-bit events */
 };
 
 static DEFINE_PER_CPU(struct pmukit_reserved, pmukit_reserved);
+/* Every perf event the module holds, on all CPUs: the unload checks it is 0. */
+static atomic_t pmukit_nreserved = ATOMIC_INIT(0);
+
+unsigned int pmukit_reserved_count(void)
+{
+	return atomic_read(&pmukit_nreserved);
+}
+
+static void pmukit_release(struct perf_event **ev)
+{
+	if (!*ev)
+		return;
+	perf_event_release_kernel(*ev);
+	*ev = NULL;
+	atomic_dec(&pmukit_nreserved);
+}
 
 static struct perf_event *pmukit_create(unsigned int cpu, u32 code, u32 filter)
 {
@@ -48,7 +66,11 @@ static struct perf_event *pmukit_create(unsigned int cpu, u32 code, u32 filter)
 		.exclude_hv = pmukit_cfg.kernel_el == 1,
 	};
 
-	return perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
+	struct perf_event *ev = perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
+
+	if (!IS_ERR(ev))
+		atomic_inc(&pmukit_nreserved);
+	return ev;
 }
 
 /* Reserved event @i's number: events= entry @i, or CPU_CYCLES after the last. */
@@ -63,11 +85,33 @@ void pmukit_release_cpu(unsigned int cpu)
 	unsigned int i;
 
 	r->on = false;
-	for (i = 0; i <= PMUKIT_MAX_EVENT_COUNTERS; i++) {
-		if (r->ev[i])
-			perf_event_release_kernel(r->ev[i]);
-		r->ev[i] = NULL;
-	}
+	for (i = 0; i <= PMUKIT_MAX_EVENT_COUNTERS; i++)
+		pmukit_release(&r->ev[i]);
+	pmukit_release(&r->icntr);
+}
+
+/*
+ * FEAT_PMUv3_ICNTR (Linux 6.12 on): perf puts an INST_RETIRED event on the
+ * fixed instruction counter, index 32, while it is free. That counter is
+ * outside what the module gives EL0 (event counters 0..30 and the cycle
+ * counter, which cpu<N>/counters names and the library reads), so the event
+ * stays there, holding the counter for perf and never touched by the
+ * module, and the entry is reserved again: perf then gives it an event
+ * counter. Return: true when @ev was kept so.
+ */
+static bool pmukit_hold_icntr(struct pmukit_reserved *r, unsigned int cpu,
+			      struct perf_event *ev)
+{
+#ifdef ARMV8_PMU_INSTR_IDX
+	if (ev->hw.idx != ARMV8_PMU_INSTR_IDX || r->icntr)
+		return false;
+	r->icntr = ev;
+	pr_info_once("cpu%u: perf placed INST_RETIRED on the instruction counter (FEAT_PMUv3_ICNTR), which EL0 is not given: that event holds it, and the entry is reserved again in an event counter\n",
+		     cpu);
+	return true;
+#else
+	return false;
+#endif
 }
 
 /*
@@ -88,6 +132,8 @@ int pmukit_reserve_cpu(unsigned int cpu)
 		u32 code = pmukit_reserved_code(i);
 
 		ev = pmukit_create(cpu, code, cycles ? 0 : pmukit_cfg.events[i].filter);
+		if (!IS_ERR(ev) && pmukit_hold_icntr(r, cpu, ev))
+			ev = pmukit_create(cpu, code, cycles ? 0 : pmukit_cfg.events[i].filter);
 		if (IS_ERR(ev)) {
 			ret = PTR_ERR(ev);
 			if (ret != -ENOENT && ret != -EOPNOTSUPP)
@@ -111,8 +157,7 @@ int pmukit_reserve_cpu(unsigned int cpu)
 		}
 		if (ev->state != PERF_EVENT_STATE_ACTIVE && cycles) {
 			/* Only the extra cycle count: CPU_CYCLES then needs events=0x11:uk. */
-			perf_event_release_kernel(ev);
-			r->ev[i] = NULL;
+			pmukit_release(&r->ev[i]);
 		} else if (ev->state != PERF_EVENT_STATE_ACTIVE) {
 			pr_err("cpu%u: perf holds the counters event 0x%02x needs (64-bit events take two before PMUv3p5): give fewer events=, or stop the perf sessions on this CPU\n",
 			       cpu, code);
@@ -160,5 +205,6 @@ u32 pmukit_reserved_counter(unsigned int cpu, unsigned int i)
 		return PMUKIT_CYCLE_COUNTER_IDX;
 	n = idx - 1;
 #endif
-	return n;
+	/* Past the event counters (the instruction counter): none EL0 is given. */
+	return n < PMUKIT_MAX_EVENT_COUNTERS ? n : PMUKIT_NO_COUNTER;
 }

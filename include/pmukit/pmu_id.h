@@ -138,4 +138,59 @@ static inline int pmukit_aarch32_level_filter(unsigned int perfmon, uint32_t mid
 	return ((id_pfr1 >> PMUKIT_ID_PFR1_VIRT_SHIFT) & PMUKIT_ID_PFR1_VIRT_MASK) != 0;
 }
 
+/*
+ * What one CPU's PMU allows, as far as a setup applied alike to every CPU
+ * (the kernel module's) depends on it. The cores of a big.LITTLE system
+ * may differ, so each CPU's are read on that CPU and merged.
+ */
+struct pmukit_pmu_caps {
+	unsigned int version;	/* PMUVER_* (AArch64) or PERFMON_* (AArch32); 0 none */
+	int pmuv3;		/* PMUv3 or later (not IMPLEMENTATION DEFINED) */
+	int level_filter;	/* PMXEVTYPER has P/U */
+	int divider;		/* PMCR.D divides (AArch64: AArch32 at EL0; RES0 without) */
+};
+
+/* How a CPU's caps differ from the others' (pmukit_pmu_caps_merge()). */
+#define PMUKIT_CAPS_KIND	0x1u	/* PMUv3 on one, not on the other, or the level filter */
+#define PMUKIT_CAPS_VERSION	0x2u	/* another version of the same kind */
+#define PMUKIT_CAPS_DIVIDER	0x4u	/* PMCR.D divides on one only */
+
+/* A PMU of the architecture's (neither none nor IMPLEMENTATION DEFINED). */
+static inline int pmukit_pmu_version_known(unsigned int version)
+{
+	return version != PMUKIT_PMUVER_NONE && version != PMUKIT_PMUVER_IMPDEF;
+}
+
+/*
+ * pmukit_pmu_caps_merge() - fold one CPU's caps into those of all CPUs so far
+ * @all: the merged caps, from the first CPU's on
+ * @cpu: the next CPU's
+ *
+ * @all keeps what every CPU has: the lower version (the narrower event
+ * numbers), the divider only where all have it. A PMUv3 beside an older or
+ * IMPLEMENTATION DEFINED PMU, or a level filter on some cores only, merges
+ * into nothing that one setup could serve: the caller refuses.
+ *
+ * Return: the PMUKIT_CAPS_* ways @cpu differs, 0 when it is alike.
+ */
+static inline unsigned int pmukit_pmu_caps_merge(struct pmukit_pmu_caps *all,
+						 const struct pmukit_pmu_caps *cpu)
+{
+	unsigned int diff = 0;
+
+	if (all->pmuv3 != cpu->pmuv3 || all->level_filter != cpu->level_filter ||
+	    pmukit_pmu_version_known(all->version) != pmukit_pmu_version_known(cpu->version))
+		diff |= PMUKIT_CAPS_KIND;
+	if (all->version != cpu->version) {
+		diff |= PMUKIT_CAPS_VERSION;
+		if (cpu->version < all->version)
+			all->version = cpu->version;
+	}
+	if (all->divider != cpu->divider) {
+		diff |= PMUKIT_CAPS_DIVIDER;
+		all->divider = 0;
+	}
+	return diff;
+}
+
 #endif /* PMUKIT_PMU_ID_H */

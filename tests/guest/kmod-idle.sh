@@ -130,6 +130,7 @@ idle_tests() {
 	expect_eq "s2idle: PMCR.E and the cycle counter enabled on every CPU after resume" "$(idle_pmu_on)" "$all_on"
 
 	check "idle: rmmod" rmmod pmukit
+	idle_read_scrub
 	# Negative control: without the notifier nothing counts the exits and
 	# the PMU stays as the kernel's driver left it: stopped.
 	insmod $KO hotplug=0
@@ -142,6 +143,30 @@ idle_tests() {
 	unload
 	idle_hold 1
 	check "idle: no Oops, WARNING or BUG in the kernel log" kernel_clean
+}
+
+# mode=read across idle exits: the counts a perf session left in counters it
+# gave up are zeroed before the notifier opens EL0 reads again, and never
+# written back over the perf driver's reset (unowned_nonzero: kmod-tests.sh).
+# shellcheck disable=SC2154 # unowned, nonzero: set by unowned_nonzero (kmod-tests.sh)
+idle_read_scrub() {
+	if ! insmod $KO mode=read events=0x08:u 2>/dev/null; then
+		skip "mode=read needs PMUv3 (refused here)" "idle (mode=read): after a perf session and idle exits, every counter nobody owns reads 0"
+		return
+	fi
+	out=$(perfpeer -a -n 1000 none 2>&1); rc=$?
+	if [ $rc = 3 ]; then
+		skip "perf has no hardware PMU in this guest: $out" "idle (mode=read): after a perf session and idle exits, every counter nobody owns reads 0"
+		rmmod pmukit
+		return
+	fi
+	idle_window
+	unowned_nonzero
+	diag "mode=read, a CPU-wide perf session ($out), then 1 s idle (idle_exits +$win_exits): $unowned counters the module does not own, not 0: ${nonzero:-none}"
+	if [ "$win_exits" -gt 0 ] && [ "$unowned" -gt 0 ] && [ -z "$nonzero" ]; then
+		ok "idle (mode=read): after a perf session and idle exits, every counter nobody owns reads 0 (nothing written back over perf's reset)"
+	else nok "idle (mode=read): after a perf session and idle exits, every counter nobody owns reads 0"; fi
+	rmmod pmukit
 }
 
 # Suspend-to-idle, woken by the RTC alarm: every CPU waits in its deepest

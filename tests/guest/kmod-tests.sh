@@ -19,6 +19,19 @@ WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 . "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
+# mode=read: cpu0's event counters the module does not own, read from EL0:
+# sets unowned (how many were read) and nonzero ("N=VALUE " of those not 0).
+unowned_nonzero() {
+	owned=$(cat $SYS/cpu0/owned) un_n=$(( $(cat $SYS/cpu0/pmcr) >> 11 & 31 )) unowned=0 nonzero=
+	i=0; while [ $i -lt "$un_n" ]; do
+		if [ $((owned >> i & 1)) = 0 ]; then
+			v=$(field "$(pmutest getctr $i)" value)
+			unowned=$((unowned + 1))
+			[ "$v" = 0x0 ] || nonzero="$nonzero$i=${v:-none} "
+		fi
+		i=$((i + 1))
+	done
+}
 loaded() { grep -q '^pmukit ' /proc/modules; }
 unload() { loaded && rmmod pmukit; true; }
 
@@ -186,6 +199,22 @@ exact_tests() {
 			ok "mode=read (even with reset=0): every counter the module does not own reads 0"
 		else nok "mode=read: every counter the module does not own reads 0"; fi
 		expect_eq "mode=read: an event without a suffix counts EL0 only (:u)" "$(cat $SYS/events)" "0x08:u"
+		# A perf session leaves its counts in the counters it gave up;
+		# a rearm opens EL0 reads again only after zeroing every counter
+		# neither perf nor the module holds.
+		out=$(perfpeer -a -n 1000 none 2>&1); rc=$?
+		if [ $rc = 3 ]; then
+			skip "perf has no hardware PMU in this guest: $out" "mode=read: after a perf session and a rearm, every counter nobody owns reads 0"
+		else
+			unowned_nonzero
+			diag "after a CPU-wide perf session ($out), before the rearm, EL0 read: ${nonzero:-only 0s or no access}"
+			echo 1 > $SYS/rearm
+			unowned_nonzero
+			diag "after the rearm: $unowned counters the module does not own (owned $(cat $SYS/cpu0/owned)), not 0: ${nonzero:-none}"
+			if [ "$(field "$out" inst_u)" -gt 0 ] 2>/dev/null && [ "$unowned" -gt 0 ] && [ -z "$nonzero" ]; then
+				ok "mode=read: after a perf session and a rearm, every counter nobody owns reads 0 (no task reads another's count)"
+			else nok "mode=read: after a perf session and a rearm, every counter nobody owns reads 0"; fi
+		fi
 		rmmod pmukit
 
 		check "insmod mode=read events=0x08:u" insmod $KO mode=read events=0x08:u
@@ -318,6 +347,23 @@ smp_tests() {
 		if [ "${c:-0}" -gt 0 ]; then ok "mode=read: another program's perf event still counts beside the module's reserved counters"
 		else nok "mode=read: perf still counts beside the module"; fi
 		rmmod pmukit
+
+		# hotplug=0: no callback releases a CPU's reserved perf events when
+		# it goes offline, so the unload must, on every possible CPU.
+		f0=$(field "$(perfpeer -f 0)" fit) f1=$(field "$(perfpeer -f 1)" fit)
+		diag "before: perf fits $f0 events on cpu0, $f1 on cpu1"
+		dmesg -c >/dev/null
+		insmod $KO mode=read events=0x08:u hotplug=0
+		diag "hotplug=0 mode=read: cpu1/counters $(cat $SYS/cpu1/counters)"
+		echo 0 > /sys/devices/system/cpu/cpu1/online
+		rmmod pmukit
+		echo 1 > /sys/devices/system/cpu/cpu1/online
+		g0=$(field "$(perfpeer -f 0)" fit) g1=$(field "$(perfpeer -f 1)" fit)
+		expect_eq "hotplug=0 mode=read, cpu1 offline at rmmod and online again: perf fits as many events on cpu1 as on cpu0, as before the load" \
+			"$g0 $g1" "$f0 $f1"
+		if [ -n "$g1" ] && ! dmesg | grep -q 'pmukit: .*not released'; then
+			ok "hotplug=0 mode=read, cpu1 offline at rmmod: every reserved perf event released (no leak warning)"
+		else nok "hotplug=0 mode=read, cpu1 offline at rmmod: every reserved perf event released"; diag "$(dmesg | grep pmukit | tail -n 3)"; fi
 	else
 		skip "mode=read needs PMUv3" "mode=read across hotplug"
 	fi

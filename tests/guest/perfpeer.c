@@ -8,6 +8,7 @@
  *   perfpeer [-a] [-n N] -s P [-e cycles|inst] ACTION
  *                                          sampling: prints samples= ...
  *   perfpeer -i                            which counters perf gave the events
+ *   perfpeer -f CPU                        how many counters perf has free on CPU
  *   -a                                     CPU-wide events instead (below)
  *
  * The events are this process's own (pid 0, cpu -1, inherit 0), user space
@@ -60,6 +61,12 @@
  * so -e inst gives a few samples where floor() says 39: the tests sample
  * CPU_CYCLES, which perf puts on the cycle counter.
  *
+ * Free counters (-f): pinned CPU-wide INST_RETIRED events on CPU, opened one
+ * after the other until perf cannot schedule one (a pinned event that finds
+ * no counter goes into the error state, and read() returns nothing); prints
+ * cpu= fit=, the number that counted. Each is a 32-bit event, one event
+ * counter each, so fit is the event counters nobody holds on that CPU.
+ *
  * Exit status: 0, 2 usage, 3 no perf PMU here (hardware events unknown:
  * ENOENT, ENODEV, EOPNOTSUPP, ENOSYS), 4 another perf or mmap error.
  */
@@ -108,7 +115,7 @@ static int cpu_wide;	/* -a: pid -1 on CPU 0, not this task */
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: perfpeer [-a] [-n N] [-s PERIOD [-e cycles|inst]] ACTION | perfpeer -i\n"
+	fprintf(stderr, "usage: perfpeer [-a] [-n N] [-s PERIOD [-e cycles|inst]] ACTION | perfpeer -i | perfpeer -f CPU\n"
 			"  ACTION: none | write:PATH:TEXT | exec:CMD | sleep:MS | load:PATH[:PARAMS] | unload:NAME\n");
 	return 2;
 }
@@ -387,14 +394,44 @@ static int where(void)
 	return 0;
 }
 
+#define FIT_MAX	40	/* more than any PMCR.N (31) */
+
+static int fit(int cpu)
+{
+	struct perf_event_attr attr;
+	int fd[FIT_MAX], n = 0, i;
+	uint64_t v;
+
+	for (n = 0; n < FIT_MAX; n++) {
+		user_only(&attr, PERF_TYPE_RAW, RAW_INST_RETIRED);
+		attr.pinned = 1;
+		fd[n] = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd[n] < 0) {
+			printf("perfpeer: perf_event_open(INST_RETIRED, cpu %d): %s\n", cpu,
+			       strerror(errno));
+			return errno == ENOENT || errno == ENODEV || errno == EOPNOTSUPP ?
+			       EXIT_NOPMU : EXIT_PERF;
+		}
+		/* Not scheduled (no counter free): the error state reads nothing. */
+		if (read(fd[n], &v, sizeof(v)) != (ssize_t)sizeof(v)) {
+			close(fd[n]);
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		close(fd[i]);
+	printf("cpu=%d fit=%d\n", cpu, n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long n = 100000;
 	uint64_t period = 0;
 	struct action a;
-	int opt, cycles = 1, index = 0;
+	int opt, cycles = 1, index = 0, fit_cpu = -1;
 
-	while ((opt = getopt(argc, argv, "n:s:e:ia")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:e:iaf:")) != -1) {
 		if (opt == 'n')
 			n = strtoul(optarg, NULL, 0);
 		else if (opt == 's')
@@ -405,9 +442,13 @@ int main(int argc, char **argv)
 			index = 1;
 		else if (opt == 'a')
 			cpu_wide = 1;
+		else if (opt == 'f')
+			fit_cpu = atoi(optarg);
 		else
 			return usage();
 	}
+	if (fit_cpu >= 0)
+		return optind == argc ? fit(fit_cpu) : usage();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (cpu_wide)
 		guest_pin("perfpeer", 0);

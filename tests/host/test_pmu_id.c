@@ -148,11 +148,76 @@ static void test_check_levels(void)
 	       "level filter: :u is kept");
 }
 
+/*
+ * The module's merge of every CPU's PMU (big.LITTLE cores can differ), one
+ * CPU folded into the first's: what differs, and what the merge keeps.
+ * QEMU's machines have one core type, so the decision is tested here.
+ */
+struct caps_case {
+	const char *name;
+	struct pmukit_pmu_caps first, next;
+	unsigned int diff;		/* expected PMUKIT_CAPS_* */
+	unsigned int version;		/* expected merged version */
+	int divider;			/* expected merged divider */
+};
+
+static const struct caps_case caps_cases[] = {
+	{ "RK3399: Cortex-A53 and A72, both PMUv3 (PMUVer 1)",
+	  { 0x1, 1, 1, 1 }, { 0x1, 1, 1, 1 }, 0, 0x1, 1 },
+	{ "RK3588: Cortex-A55 and A76, both PMUv3p1 (PMUVer 4)",
+	  { 0x4, 1, 1, 1 }, { 0x4, 1, 1, 1 }, 0, 0x4, 1 },
+	{ "PMUv3p4 beside PMUv3p1: the lower version, events checked against it",
+	  { 0x5, 1, 1, 1 }, { 0x4, 1, 1, 1 }, PMUKIT_CAPS_VERSION, 0x4, 1 },
+	{ "PMUv3 first, PMUv3p5 next: the lower stays",
+	  { 0x1, 1, 1, 1 }, { 0x6, 1, 1, 1 }, PMUKIT_CAPS_VERSION, 0x1, 1 },
+	{ "a core without AArch32 at EL0 beside one with: no divider",
+	  { 0x1, 1, 1, 1 }, { 0x1, 1, 1, 0 }, PMUKIT_CAPS_DIVIDER, 0x1, 0 },
+	{ "PMUv3 beside an IMPLEMENTATION DEFINED PMU: refused",
+	  { 0x1, 1, 1, 1 }, { PMUKIT_PMUVER_IMPDEF, 0, 1, 1 }, PMUKIT_CAPS_KIND | PMUKIT_CAPS_VERSION, 0x1, 1 },
+	{ "AArch32: PMUv3 (PerfMon 3) beside PMUv2: refused",
+	  { PMUKIT_PERFMON_V3, 1, 1, 1 }, { PMUKIT_PERFMON_V2, 0, 1, 1 },
+	  PMUKIT_CAPS_KIND | PMUKIT_CAPS_VERSION, PMUKIT_PERFMON_V2, 1 },
+	{ "AArch32: PMUv2 with the level filter beside PMUv2 without: refused",
+	  { PMUKIT_PERFMON_V2, 0, 1, 1 }, { PMUKIT_PERFMON_V2, 0, 0, 1 }, PMUKIT_CAPS_KIND, PMUKIT_PERFMON_V2, 1 },
+	{ "AArch32: PMUv2 beside an IMPLEMENTATION DEFINED PMU (neither PMUv3): refused",
+	  { PMUKIT_PERFMON_V2, 0, 0, 1 }, { PMUKIT_PMUVER_IMPDEF, 0, 0, 1 },
+	  PMUKIT_CAPS_KIND | PMUKIT_CAPS_VERSION, PMUKIT_PERFMON_V2, 1 },
+	{ "AArch32: PMUv1 beside PMUv2: the lower version",
+	  { PMUKIT_PERFMON_V2, 0, 0, 1 }, { PMUKIT_PERFMON_V1, 0, 0, 1 }, PMUKIT_CAPS_VERSION, PMUKIT_PERFMON_V1, 1 },
+	{ "a core with no PMU beside PMUv2: refused",
+	  { PMUKIT_PERFMON_V2, 0, 0, 1 }, { PMUKIT_PMUVER_NONE, 0, 0, 1 },
+	  PMUKIT_CAPS_KIND | PMUKIT_CAPS_VERSION, PMUKIT_PMUVER_NONE, 1 },
+};
+
+static void test_caps_merge(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(caps_cases); i++) {
+		const struct caps_case *c = &caps_cases[i];
+		struct pmukit_pmu_caps all = c->first;
+		unsigned int diff = pmukit_pmu_caps_merge(&all, &c->next);
+
+		tap_ok(diff == c->diff && all.version == c->version && all.divider == c->divider,
+		       "CPU caps merge: %s (differs 0x%x, version 0x%x, divider %d)",
+		       c->name, diff, all.version, all.divider);
+	}
+	/* A third CPU alike to the merged ones adds nothing. */
+	{
+		struct pmukit_pmu_caps all = { 0x5, 1, 1, 1 }, a = { 0x4, 1, 1, 1 };
+
+		pmukit_pmu_caps_merge(&all, &a);
+		tap_ok(pmukit_pmu_caps_merge(&all, &a) == 0 && all.version == 0x4,
+		       "CPU caps merge: a CPU like the merged lower one differs in nothing");
+	}
+}
+
 int main(void)
 {
 	test_cores();
 	test_midr_only();
 	test_core_refusal();
 	test_check_levels();
+	test_caps_merge();
 	return tap_done();
 }
