@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "cli.h"
 
 static const struct {
@@ -64,6 +65,23 @@ static int output_check(int ret)
 	return ret;
 }
 
+/* "pmukit: no command 'stt' (the commands: ...)", then "did you mean: stat". */
+static int no_command(const char *name)
+{
+	const char *names[ARRAY_SIZE(commands)], *sugg[PMUKIT_SUGGEST_MAX];
+	size_t i;
+
+	fprintf(stderr, "pmukit: no command '%s' (the commands: ", name);
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		names[i] = commands[i].name;
+		fprintf(stderr, "%s%s", i ? ", " : "", names[i]);
+	}
+	fprintf(stderr, "; see pmukit --help)\n");
+	an_did_you_mean(sugg, pmukit_suggest(name, names, ARRAY_SIZE(names), 0, sugg,
+					     PMUKIT_SUGGEST_MAX));
+	return CLI_USAGE;
+}
+
 static int run(int argc, char **argv)
 {
 	const char *name;
@@ -88,18 +106,16 @@ static int run(int argc, char **argv)
 
 				return commands[i].run(2, args);
 			}
-		fprintf(stderr, "pmukit: no command '%s' (see pmukit --help)\n", argv[2]);
-		return CLI_USAGE;
+		return no_command(argv[2]);
 	}
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(name, commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
-	if (name[0] == '-')
+	if (name[0] == '-') {
 		fprintf(stderr, "pmukit: unknown option '%s' (see pmukit --help)\n", name);
-	else
-		fprintf(stderr, "pmukit: no command '%s': use info, regs, list, calibrate, stat, selftest or metrics (see pmukit --help)\n",
-			name);
-	return CLI_USAGE;
+		return CLI_USAGE;
+	}
+	return no_command(name);
 }
 
 int main(int argc, char **argv)
