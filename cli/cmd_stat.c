@@ -381,9 +381,13 @@ static void metric_values(struct stat_report *r, struct an_sel *sel)
 	unsigned int i;
 
 	memset(&rec, 0, sizeof(rec));
-	for (i = 0; i < r->nev; i++)
+	for (i = 0; i < r->nev; i++) {
+		/* The runs' verdicts, not the rule again on a mean: the session judged each. */
 		recorded_add(&rec, r->ev[i].name, (uint64_t)(r->ev[i].st.mean + 0.5), r->ev[i].pass,
 			     REC_OK, 0);
+		if (r->ev[i].nc_runs)
+			recorded_not_counted(&rec, r->ev[i].why);
+	}
 	r->nmetrics = 0;	/* the metrics asked for instead of those beside the counts */
 	an_eval(sel, &rec);
 	r->analysis = sel;
@@ -413,7 +417,7 @@ int cmd_stat(int argc, char **argv)
 	double t0;
 	static struct an_sel sel;
 	unsigned int metric[AN_MAX_ITEMS], nm = 0, k;
-	int ret, cap;
+	int ret, cap, failed = 0;
 
 	ret = parse_opts(argc, argv, &o);
 	if (ret)
@@ -508,6 +512,21 @@ int cmd_stat(int argc, char **argv)
 			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 	}
+	/*
+	 * A counter that did not count is a failed measurement: the report
+	 * shows all there is, and the exit status says it failed.
+	 */
+	if (!ret && r.not_counted) {
+		unsigned int nc = 0;
+		char names[256] = "";
+
+		for (k = 0; k < r.nev; k++)
+			if (r.ev[k].nc_runs && strlen(names) + strlen(r.ev[k].name) + 3 < sizeof(names))
+				snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+					 nc++ ? ", " : "", r.ev[k].name);
+		cli_error("stat", "%s %s (the report says why)", names, PMUKIT_DID_NOT_COUNT);
+		failed = 1;
+	}
 out:
 	/* A file that cannot take the result after all: the counts go to stdout. */
 	if (o.output && out_file_close(&of, "stat", !ret) && !ret)
@@ -516,5 +535,5 @@ out:
 		free(pd[k].val);
 	for (k = 0; k < o.nev; k++)
 		free(ev_copies[k]);
-	return ret ? CLI_FAIL : CLI_OK;
+	return ret || failed ? CLI_FAIL : CLI_OK;
 }

@@ -93,6 +93,7 @@ void metrics_compute(struct stat_report *r)
 		for (i = 0; i < r->nev; i++) {
 			uint64_t count[PMUKIT_METRIC_MAX_EVENTS];
 			struct pmukit_metric_value v;
+			const struct stat_event *bad = NULL;
 			struct stat_metric *m;
 			unsigned int counted = 1;
 			int cross = 0, j = 0;
@@ -100,6 +101,8 @@ void metrics_compute(struct stat_report *r)
 			if (r->ev[i].added || !is_event(r->ev[i].name, mi, 0))
 				continue;
 			count[0] = count_of(r->ev[i].st.mean);
+			if (r->ev[i].nc_runs)
+				bad = &r->ev[i];
 			for (k = 1; k < mi->nevents; k++) {
 				double mean;
 
@@ -112,6 +115,8 @@ void metrics_compute(struct stat_report *r)
 					mean = r->ev[j].st.mean;
 				count[k] = count_of(mean);
 				counted |= 1u << k;
+				if (r->ev[j].nc_runs && !bad)
+					bad = &r->ev[j];
 				cross |= j != cycles_ref && r->ev[j].pass != r->ev[i].pass;
 			}
 			if (j < 0)
@@ -125,6 +130,12 @@ void metrics_compute(struct stat_report *r)
 			m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
 			m->cross_pass = cross;
 			m->event = i;
+			/* A count that is no count gives no value, whatever the formula makes of it. */
+			if (bad) {
+				m->na = 1;
+				m->value = 0.0;
+				snprintf(m->why, sizeof(m->why), "%s %s", bad->name, PMUKIT_DID_NOT_COUNT);
+			}
 			break;	/* one of each metric: the first numerator */
 		}
 	}

@@ -39,6 +39,13 @@ struct stat_event {
 	struct pmukit_stats st;	/* over the runs, overhead subtracted unless raw */
 	double counting;	/* percent of the time on a counter (perf multiplexing) */
 	uint64_t overhead;	/* subtracted from each run */
+	/*
+	 * pmukit_count_verdict() of its runs: not PMUKIT_COUNTED when one run
+	 * did not count (nc_runs of them), why says why (that of the first).
+	 */
+	int verdict;
+	unsigned int nc_runs;
+	char why[PMUKIT_VERDICT_WHY_LEN];
 };
 
 struct stat_metric {
@@ -47,6 +54,8 @@ struct stat_metric {
 	const char *unit;	/* "" or "%" */
 	int cross_pass;		/* its events were counted in different passes */
 	unsigned int event;	/* the row it is printed next to */
+	int na;			/* no value: an event of it did not count (why) */
+	char why[PMUKIT_VERDICT_WHY_LEN + 80];
 };
 
 struct stat_report {
@@ -69,6 +78,7 @@ struct stat_report {
 	int exit_code;		/* -1 if killed */
 	int signal;
 	unsigned int failed_runs;
+	unsigned int not_counted;	/* events whose verdict is not PMUKIT_COUNTED */
 	/* -M, --topdown: the metrics, printed after the counts (analysis.h); else NULL. */
 	const struct an_sel *analysis;
 };

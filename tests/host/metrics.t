@@ -120,11 +120,17 @@ run metrics --cpu neoverse-n1 -M ipc,l1d_cache_mpki -x, "$F/stat.csv"
 if printf '%s\n' "$out" | grep -q '^,,,,,,n/a,l1d_cache_mpki,MPKI,.*,L1D_CACHE_REFILL was not counted$'; then
 	ok "metrics: an event not in the input: n/a and why"
 else nok "metrics: n/a"; diag "$out"; fi
-printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nSTALL_BACKEND,0,5,5\nCYCLES,0,0,0\n' > "$tmp/zero"
-run metrics --cpu neoverse-n1 -M backend_stalled_cycles "$tmp/zero"
-if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a .*\(CPU_CYCLES counted 0\)$'; then
+printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nL1D_CACHE_REFILL,0,5,5\nL1D_CACHE,0,0,0\n' > "$tmp/zero"
+run metrics --cpu neoverse-n1 -M l1d_cache_miss_ratio "$tmp/zero"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'l1d_cache_miss_ratio +n/a .*\(L1D_CACHE counted 0\)$'; then
 	ok "metrics: a divisor of 0: n/a, never inf"
 else nok "metrics: divided by 0"; diag "$out"; fi
+# Cycles of code that ran read 0: no count, and the metric says so.
+printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nSTALL_BACKEND,0,5,5\nCYCLES,0,0,0\n' > "$tmp/nc"
+run metrics --cpu neoverse-n1 -M backend_stalled_cycles "$tmp/nc"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a .*\(CYCLES did not count: .*emulator.*\)$'; then
+	ok "metrics: a recorded 0 of cycles did not count: n/a with the reason"
+else nok "metrics: a recorded 0 of cycles did not count"; diag "$out"; fi
 
 # The firmware demo's real output (docs/firmware.md): tables of two selections, two
 # passes and their merged table, which stands for them; the firmware's own IPC and n/a.
