@@ -92,6 +92,7 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 		ret = min_counts(s, l, l->iters, nev, full);
 	for (i = 0; i < nev; i++) {
 		struct st_result *r = &res[idx[i]];
+		struct pmukit_count c = { .value = full[i], .raw = full[i] };
 
 		snprintf(r->name, sizeof(r->name), "%s", pmukit_event_name(s, i));
 		r->err = ret;
@@ -104,6 +105,8 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 			continue;
 		}
 		r->ok = 1;
+		/* The loop ran: the library says whether its count is one. */
+		r->verdict = pmukit_count_verdict(s, i, &c, r->vwhy, sizeof(r->vwhy));
 		r->raw = full[i];
 		r->empty = empty[i];
 		r->value = raw ? full[i] : full[i] > empty[i] ? full[i] - empty[i] : 0;
