@@ -21,7 +21,13 @@ struct calib_row {
 	int ok;
 	char why[200];		/* when not ok */
 	struct pmukit_stats st;
+	/* When ok: pmukit_count_verdict() of the counter over all the pairs. */
+	int verdict;
+	char vwhy[PMUKIT_VERDICT_WHY_LEN];
 };
+
+/* pmukit_count_verdict()'s verdict in the words every output uses: "did not count", ... */
+const char *verdict_words(int verdict);
 
 void calib_report(FILE *f, enum out_format fmt, const char *sep,
 		  const struct calib_row *rows, size_t n, unsigned long pairs);

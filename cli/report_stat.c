@@ -48,12 +48,6 @@ static const struct stat_metric *metric_of(const struct stat_report *r, unsigned
 	return NULL;
 }
 
-/* The verdict in words: "did not count", "not implemented". */
-static const char *verdict_words(int v)
-{
-	return v == PMUKIT_NOT_IMPLEMENTED ? "not implemented" : PMUKIT_DID_NOT_COUNT;
-}
-
 static void metric_text(const struct stat_metric *m, char *buf, size_t len)
 {
 	if (m->na)

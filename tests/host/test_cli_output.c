@@ -295,7 +295,7 @@ static void test_stat(void)
 
 static void test_calibrate(void)
 {
-	struct calib_row rows[3];
+	static struct calib_row rows[4];
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m;
@@ -327,9 +327,16 @@ static void test_calibrate(void)
 	rows[2].st = (struct pmukit_stats){ .n = 1000, .min = 1820, .max = 25102,
 					    .mean = 2012.5, .sd = 801.25, .median = 1900.5,
 					    .p5 = 1830, .p95 = 2400 };
+	/* A timer that stood still: no cost of a read, a counter that did not count. */
+	rows[3].path = "clock";
+	rows[3].event = "clock";
+	rows[3].ok = 1;
+	rows[3].st = (struct pmukit_stats){ .n = 1000 };
+	rows[3].verdict = PMUKIT_NOT_COUNTED;
+	snprintf(rows[3].vwhy, sizeof(rows[3].vwhy), "the clock read 0 for code that ran");
 	for (i = 0; i < ARRAY_SIZE(outs); i++) {
 		m = open_memstream(&buf, &len);
-		calib_report(m, outs[i].fmt, outs[i].sep, rows, 3, 1000);
+		calib_report(m, outs[i].fmt, outs[i].sep, rows, 4, 1000);
 		fclose(m);
 		check_fixture(outs[i].name, buf);
 		free(buf);
