@@ -131,6 +131,24 @@ run metrics --cpu neoverse-n1 -M backend_stalled_cycles "$tmp/nc"
 if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a .*\(CYCLES did not count: .*emulator.*\)$'; then
 	ok "metrics: a recorded 0 of cycles did not count: n/a with the reason"
 else nok "metrics: a recorded 0 of cycles did not count"; diag "$out"; fi
+# What stat said did not count (its CSV's COUNTED and WHY NOT, JSON's "counted"), and why.
+printf '0,,INST_RETIRED:uk,0.00,1,100.00,n/a,IPC,did not count,the PMU was off\n1000,,CPU_CYCLES:uk,0.00,1,100.00,,,,\n' > "$tmp/nc.csv"
+run metrics --cpu cortex-a9 -M ipc -x, "$tmp/nc.csv"
+if [ "$rc" = 0 ] && [ "$(value IPC)" = n/a ] &&
+   printf '%s\n' "$out" | grep -q ',INST_RETIRED:uk did not count: the PMU was off$'; then
+	ok "metrics: stat -x's 'did not count' read back: IPC n/a with stat's reason"
+else nok "metrics: stat -x's did not count"; diag "$out"; fi
+printf '{ "path": "perf", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5, "counted": false, "reason": "the PMU was off" },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 10 } ] }\n' > "$tmp/nc.json"
+run metrics --cpu cortex-a53 -M ipc --json "$tmp/nc.json"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q '"value": null' &&
+   printf '%s\n' "$out" | grep -q '"reason": "INST_RETIRED:u did not count: the PMU was off"'; then
+	ok "metrics: stat --json's \"counted\": false read back: no value, stat's reason"
+else nok "metrics: stat --json's counted false"; diag "$out"; fi
+printf '{ "path": "perf", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5 },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 0 } ] }\n' > "$tmp/zero.json"
+run metrics --cpu cortex-a53 -M ipc "$tmp/zero.json"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'IPC +n/a .*\(CPU_CYCLES:u did not count: .*firmware did not enable or clock'; then
+	ok "metrics: a recorded 0 of CPU_CYCLES:u on perf did not count (the library's rule)"
+else nok "metrics: a recorded 0 of CPU_CYCLES:u"; diag "$out"; fi
 
 # The firmware demo's real output (docs/firmware.md): tables of two selections, two
 # passes and their merged table, which stands for them; the firmware's own IPC and n/a.
