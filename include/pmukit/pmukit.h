@@ -218,7 +218,7 @@ enum pmukit_verdict {
  * counter). A 0 of an event PMCEID says the core lacks is not implemented
  * rather than not counted.
  *
- * Return: a enum pmukit_verdict, or -EINVAL for a bad argument.
+ * Return: an enum pmukit_verdict, or -EINVAL for a bad argument.
  */
 PMUKIT_API int pmukit_count_verdict(const struct pmukit_session *s, unsigned int i,
 				    const struct pmukit_count *c, char *why, size_t len);
@@ -235,7 +235,7 @@ PMUKIT_API int pmukit_count_verdict(const struct pmukit_session *s, unsigned int
  * (PMCEID of the machine that counted) is not known, so that a 0 the rule
  * judges is not counted, never not implemented.
  *
- * Return: a enum pmukit_verdict, or -EINVAL for a bad argument.
+ * Return: an enum pmukit_verdict, or -EINVAL for a bad argument.
  */
 PMUKIT_API int pmukit_count_verdict_named(const char *event, const char *path,
 					  const struct pmukit_count *c, char *why, size_t len);
@@ -520,7 +520,9 @@ PMUKIT_API size_t pmukit_deltas(const uint64_t *readings, size_t n, unsigned int
  * region entered again while open (recursion) counts its calls but adds to
  * the total once. The markers' own cost, measured once per process, is
  * taken off every region unless $PMUKIT_REGIONS_RAW=1. Each thread counts
- * in its own session (on the direct path: pinned to the CPU it was on).
+ * in its own session (on the direct path: pinned to the CPU it was on). An
+ * event that read 0 across that measurement of the markers did not count
+ * (pmukit_count_verdict()): the report says so in place of its totals.
  */
 PMUKIT_API void pmukit_region_begin(const char *name);
 PMUKIT_API void pmukit_region_end(const char *name);
