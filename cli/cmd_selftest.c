@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "output.h"
 #include "regs.h"
+#include "report.h"
 #include "selftest.h"
 #include "selftest_loops.h"
 #include "support.h"
@@ -49,7 +50,8 @@ static const char usage[] =
 	"under -icount, INST_RETIRED), which fails only if PMCEID says it is there.\n"
 	"Cycles and instructions that read 0 for a loop that ran did not count: that\n"
 	"fails, with the likely reasons (an emulator's CPU model, a PMU the firmware\n"
-	"left off); 0 with PMCEID saying the core lacks the event is not implemented.\n"
+	"left off); 0 of an event the core does not count (PMCEID says so, or on ARMv7\n"
+	"the cycles counted beside it) is not implemented.\n"
 	"\n"
 	"  --path P    direct, perf, perf-mmap or all (default: all that work)\n"
 	"  -n N        iterations of the counting loop (default 1000)\n"
@@ -86,7 +88,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 	}
 	if (r->verdict == PMUKIT_NOT_IMPLEMENTED) {
 		t->not_implemented++;
-		return "not implemented by this core (PMCEID)";
+		return "not implemented here";
 	}
 	if (st_raw || e->kind == EXP_NONE)
 		return "";
@@ -160,12 +162,12 @@ static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, s
 	}
 	table_print(&tab, stdout, "  ");
 	table_free(&tab);
-	/* The reasons, too long for a table's cell. */
+	/* The library's reasons, too long for a table's cell. */
 	for (p = 0; p < npaths; p++)
 		for (i = 0; i < l->nev; i++)
-			if (all[p][i].ok && all[p][i].verdict == PMUKIT_NOT_COUNTED)
+			if (all[p][i].ok && all[p][i].verdict > PMUKIT_COUNTED)
 				printf("  %s %s %s: %s\n", pmukit_path_name(paths[p]), all[p][i].name,
-				       PMUKIT_DID_NOT_COUNT, all[p][i].vwhy);
+				       verdict_words(all[p][i].verdict), all[p][i].vwhy);
 }
 
 /* Without an Arm PMU only cycles and instructions have a meaning. */

@@ -54,7 +54,7 @@ static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmu
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		int v = pmukit_count_verdict(s, i, &c[i], why, sizeof(why));
+		int v = pmukit_count_verdict(s, i, c, why, sizeof(why));
 
 		if (v <= PMUKIT_COUNTED)
 			continue;

@@ -35,6 +35,7 @@ struct judged {
 	enum sure sure;
 	int at_el0;		/* the count includes EL0 */
 	int ceid;		/* PMCEID: 1 implemented, 0 not, -1 cannot tell */
+	const char *cycles;	/* the session's CPU_CYCLES that counted in this measurement */
 	int cpu;		/* whose PMCEID, for the message */
 	enum pmukit_path path;	/* PMUKIT_PATH_AUTO: not known */
 };
@@ -92,6 +93,14 @@ static int judge(const struct judged *j, const struct pmukit_count *c, char *why
 		say(why, len, "PMCEID0/1 of CPU %d say this core does not implement it", j->cpu);
 		return PMUKIT_NOT_IMPLEMENTED;
 	}
+	/* Without PMCEID: the PMU counts (its cycles did), only this event does not. */
+	if (j->ceid < 0 && j->cycles) {
+		say(why, len, "a 0 for code that ran while %s counted: the PMU counts, this core "
+			      "(or an emulator's model of it: QEMU counts INST_RETIRED only with "
+			      "-icount) does not count this event, and has no PMCEID to say so",
+		    j->cycles);
+		return PMUKIT_NOT_IMPLEMENTED;
+	}
 	say(why, len, "a 0 for code that ran at a level it counts%s; likely %s%s",
 	    j->ceid == 1 ? ", though PMCEID says the core implements it" : "", causes_pmu,
 	    j->path == PMUKIT_PATH_DIRECT ?
@@ -110,15 +119,28 @@ static int ceid_says(int cpu, uint16_t code)
 	return (int)(((uint64_t)c1 << 32 | c0) >> code & 1);
 }
 
+/* The session's CPU_CYCLES at EL0 that counted in @counts, beside event @i; NULL if none. */
+static const char *cycles_counted(const struct pmukit_session *s, unsigned int i,
+				  const struct pmukit_count *counts)
+{
+	unsigned int k;
+
+	for (k = 0; k < s->n; k++)
+		if (k != i && s->ev[k].kind == PMUKIT_EV_PMU &&
+		    s->ev[k].code == PMUKIT_EVT_CPU_CYCLES && !s->ev[k].excl_user && counts[k].value)
+			return s->ev[k].name;
+	return NULL;
+}
+
 PMUKIT_API int pmukit_count_verdict(const struct pmukit_session *s, unsigned int i,
-				    const struct pmukit_count *c, char *why, size_t len)
+				    const struct pmukit_count *counts, char *why, size_t len)
 {
 	struct judged j = { .sure = SURE_NOTHING, .ceid = -1 };
 	const struct pmukit_ev *e;
 
-	if (!s || !c || i >= s->n)
+	if (!s || !counts || i >= s->n)
 		return pmukit_err(-EINVAL, "pmukit_count_verdict: %s",
-				  !s || !c ? "NULL argument" : "no such event");
+				  !s || !counts ? "NULL argument" : "no such event");
 	e = &s->ev[i];
 	j.path = pmukit_session_path(s);
 	j.at_el0 = !e->excl_user;
@@ -128,8 +150,10 @@ PMUKIT_API int pmukit_count_verdict(const struct pmukit_session *s, unsigned int
 		if (e->code == PMUKIT_EVT_CPU_CYCLES || e->code == PMUKIT_EVT_INST_RETIRED)
 			j.sure = SURE_PMU;
 		/* The cycle counter is in every PMU: PMCEID has nothing to add. */
-		if (e->code == PMUKIT_EVT_INST_RETIRED)
+		if (e->code == PMUKIT_EVT_INST_RETIRED) {
 			j.ceid = ceid_says(j.cpu, e->code);
+			j.cycles = cycles_counted(s, i, counts);
+		}
 		break;
 	case PMUKIT_EV_CYCLES:
 	case PMUKIT_EV_INSTRUCTIONS:
@@ -145,7 +169,7 @@ PMUKIT_API int pmukit_count_verdict(const struct pmukit_session *s, unsigned int
 		j.at_el0 = 1;
 		break;
 	}
-	return judge(&j, c, why, len);
+	return judge(&j, &counts[i], why, len);
 }
 
 /* "NAME" or "NAME:levels" is @base (any case)? */

@@ -461,13 +461,15 @@ static int thread_ready(void)
 			 pmukit_path_name(pmukit_session_path(t->s)));
 		ok = read_counts(a) == 0;
 		calibrate();
-		if (ok && read_counts(b) == 0)
-			for (i = 0; i < cfg.nevents; i++) {
-				struct pmukit_count c = { .value = b[i] - a[i], .raw = b[i] - a[i] };
+		if (ok && read_counts(b) == 0) {
+			struct pmukit_count c[REG_MAX_EVENTS];
 
-				verdict[i] = pmukit_count_verdict(t->s, i, &c, verdict_why[i],
+			for (i = 0; i < cfg.nevents; i++)
+				c[i] = (struct pmukit_count){ .value = b[i] - a[i], .raw = b[i] - a[i] };
+			for (i = 0; i < cfg.nevents; i++)
+				verdict[i] = pmukit_count_verdict(t->s, i, c, verdict_why[i],
 								  sizeof(verdict_why[i]));
-			}
+		}
 		calibrated = 1;
 	}
 	pthread_mutex_unlock(&reg_lock);

@@ -199,14 +199,16 @@ PMUKIT_API int pmukit_ncounters(enum pmukit_path path);
 enum pmukit_verdict {
 	PMUKIT_COUNTED = 0,		/* a count, a 0 included where code can give one */
 	PMUKIT_NOT_COUNTED,		/* the counter did not count: the 0 is no measurement */
-	PMUKIT_NOT_IMPLEMENTED,		/* a 0 of an event PMCEID says this core lacks */
+	PMUKIT_NOT_IMPLEMENTED,		/* a 0 of an event this core does not count at all */
 };
 
 /**
- * pmukit_count_verdict() - does @c, event @i's count of code that ran, count?
+ * pmukit_count_verdict() - does event @i's count of code that ran count?
  * @s: the session that counted it (still open)
  * @i: the event's index, as given to pmukit_open()
- * @c: its count, as pmukit_read() gave it, before any overhead is taken off
+ * @counts: all the session's counts of that measurement, as pmukit_read()
+ *	gave them, before any overhead is taken off: @counts[@i] is judged,
+ *	the others tell a PMU that counts from one that does not
  * @why: filled with the reason and the likely causes on this machine when
  *	the verdict is not PMUKIT_COUNTED ("" when it is); may be NULL
  * @len: room in @why (PMUKIT_VERDICT_WHY_LEN holds every reason)
@@ -215,13 +217,15 @@ enum pmukit_verdict {
  * judged by the event (cycles, instructions, time: some code always adds to
  * them; a cache refill need not happen), its levels (a :k count of code that
  * may have stayed in user space can be 0) and the path (perf: never put on a
- * counter). A 0 of an event PMCEID says the core lacks is not implemented
- * rather than not counted.
+ * counter). A 0 of an event the core does not count is not implemented
+ * rather than not counted: PMCEID says so, or, where there is none (ARMv7),
+ * the session's CPU_CYCLES counted in the same measurement, so that the PMU
+ * counts and only this event does not.
  *
  * Return: an enum pmukit_verdict, or -EINVAL for a bad argument.
  */
 PMUKIT_API int pmukit_count_verdict(const struct pmukit_session *s, unsigned int i,
-				    const struct pmukit_count *c, char *why, size_t len);
+				    const struct pmukit_count *counts, char *why, size_t len);
 
 /**
  * pmukit_count_verdict_named() - pmukit_count_verdict() of a recorded count
