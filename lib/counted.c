@@ -10,6 +10,11 @@
  * that stayed in user space, so only a count that includes the level the
  * code ran at is judged. An event perf never had on a counter (enabled but
  * never running) did not count whatever its value says, on any event.
+ *
+ * A 0 of an event the core does not count is "not implemented", no failure
+ * of the counter: PMCEID says so where there is one; without it (ARMv7) the
+ * cycles of the same measurement tell, as a PMU whose cycle counter counted
+ * is enabled, clocked and allowed to count.
  */
 #include <errno.h>
 #include <stdarg.h>
