@@ -518,13 +518,16 @@ int cmd_stat(int argc, char **argv)
 	 */
 	if (!ret && r.not_counted) {
 		unsigned int nc = 0;
-		char names[256] = "";
+		char names[320] = "";
+		size_t used;
 
-		for (k = 0; k < r.nev; k++)
-			if (r.ev[k].nc_runs && strlen(names) + strlen(r.ev[k].name) + 3 < sizeof(names))
-				snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
-					 nc++ ? ", " : "", r.ev[k].name);
-		cli_error("stat", "%s %s (the report says why)", names, PMUKIT_DID_NOT_COUNT);
+		for (k = 0; k < r.nev; k++) {
+			used = strlen(names);
+			if (r.ev[k].nc_runs)
+				snprintf(names + used, sizeof(names) - used, "%s%s %s", nc++ ? ", " : "",
+					 r.ev[k].name, verdict_words(r.ev[k].verdict));
+		}
+		cli_error("stat", "%s (the report says why)", names);
 		failed = 1;
 	}
 out:
