@@ -430,6 +430,11 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 			snprintf(res->why, sizeof(res->why), "%s was not counted", mi->event_name[k]);
 			return;
 		}
+		if (e->status == REC_NOT_COUNTED) {
+			snprintf(res->why, sizeof(res->why), "%s %s%s%s", e->name,
+				 PMUKIT_DID_NOT_COUNT, e->why[0] ? ": " : "", e->why);
+			return;
+		}
 		if (e->status != REC_OK) {
 			snprintf(res->why, sizeof(res->why), "%s %s (pass %u)", mi->event_name[k],
 				 e->status == REC_OVERFLOW ? "overflowed" : "was not run", e->pass);

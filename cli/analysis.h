@@ -29,7 +29,7 @@ struct an_item {
 struct an_result {
 	int ok;			/* value is the metric's value, else why says why not */
 	double value;
-	char why[160];
+	char why[PMUKIT_VERDICT_WHY_LEN + 100];	/* "CPU_CYCLES:uk did not count: ..." */
 	char passes[64];	/* "1", "1,2" */
 	char note[320];		/* how counts of different passes were combined, and why */
 };

@@ -67,8 +67,8 @@ static int measure(const struct cal_opts *o, enum pmukit_path path, struct calib
 	struct pmukit_options po = { .path = path, .cpu = o->out.cpu };
 	const char *ev = sample_event(path);
 	struct pmukit_session *s = NULL;
-	uint64_t *d, pair[2];
-	size_t n = 0, discarded = 0;
+	uint64_t *d, pair[2], first = 0, last = 0;
+	size_t n = 0, discarded = 0, n_first = 0;
 	unsigned int width;
 	unsigned long i;
 	int ret;
@@ -113,8 +113,19 @@ static int measure(const struct cal_opts *o, enum pmukit_path path, struct calib
 			goto out;
 		}
 		n += pmukit_deltas(pair, 2, width, &d[n], &discarded);
+		if (!n_first++)
+			first = pair[0];
+		last = pair[1];
 	}
 	pmukit_stop(s);
+	{
+		/* From the first read to the last, all the pairs ran: did it count? */
+		uint64_t mask = width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+		struct pmukit_count c = { .value = (last - first) & mask };
+
+		c.raw = c.value;
+		row->verdict = pmukit_count_verdict(s, 0, &c, row->vwhy, sizeof(row->vwhy));
+	}
 	if (!n) {
 		ret = -EAGAIN;
 		snprintf(row->why, sizeof(row->why), "all %zu pairs were discarded", discarded);
@@ -204,7 +215,7 @@ int cmd_calibrate(int argc, char **argv)
 	size_t n = 0, i, nok = 0;
 	struct out_file svg;
 	struct cal_opts o;
-	int ret = parse_opts(argc, argv, &o);
+	int ret = parse_opts(argc, argv, &o), failed = 0;
 
 	if (ret)
 		return ret < 0 ? CLI_OK : ret;
@@ -228,7 +239,9 @@ int cmd_calibrate(int argc, char **argv)
 			cli_error("calibrate", "%s not measured: %s", rows[i].path, rows[i].why);
 
 	for (i = 0; i < n; i++) {
-		if (!rows[i].ok)
+		if (rows[i].ok && rows[i].verdict > PMUKIT_COUNTED)
+			failed = 1;
+		if (!rows[i].ok || rows[i].verdict > PMUKIT_COUNTED)
 			continue;
 		series[nok].name = rows[i].path;
 		series[nok].unit = rows[i].event;
@@ -256,5 +269,6 @@ int cmd_calibrate(int argc, char **argv)
 		cli_error("calibrate", "no path could be measured");
 		return CLI_FAIL;
 	}
-	return ret ? CLI_FAIL : CLI_OK;
+	/* A counter that did not count is a failed measurement (see the report). */
+	return ret || failed ? CLI_FAIL : CLI_OK;
 }

@@ -388,9 +388,13 @@ static void metric_values(struct stat_report *r, struct an_sel *sel)
 	unsigned int i;
 
 	memset(&rec, 0, sizeof(rec));
-	for (i = 0; i < r->nev; i++)
+	for (i = 0; i < r->nev; i++) {
+		/* The runs' verdicts, not the rule again on a mean: the session judged each. */
 		recorded_add(&rec, r->ev[i].name, (uint64_t)(r->ev[i].st.mean + 0.5), r->ev[i].pass,
 			     REC_OK, 0);
+		if (r->ev[i].nc_runs)
+			recorded_not_counted(&rec, r->ev[i].why);
+	}
 	r->nmetrics = 0;	/* the metrics asked for instead of those beside the counts */
 	an_eval(sel, &rec);
 	r->analysis = sel;
@@ -426,7 +430,7 @@ int cmd_stat(int argc, char **argv)
 	double t0;
 	static struct an_sel sel;
 	unsigned int metric[AN_MAX_ITEMS], nm = 0, k;
-	int ret, cap, end_sig = 0;
+	int ret, cap, end_sig = 0, failed = 0;
 
 	ret = parse_opts(argc, argv, &o);
 	if (ret)
@@ -537,6 +541,24 @@ int cmd_stat(int argc, char **argv)
 			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 	}
+	/*
+	 * A counter that did not count is a failed measurement: the report
+	 * shows all there is, and the exit status says it failed.
+	 */
+	if (!ret && r.not_counted) {
+		unsigned int nc = 0;
+		char names[320] = "";
+		size_t used;
+
+		for (k = 0; k < r.nev; k++) {
+			used = strlen(names);
+			if (r.ev[k].nc_runs)
+				snprintf(names + used, sizeof(names) - used, "%s%s %s", nc++ ? ", " : "",
+					 r.ev[k].name, verdict_words(r.ev[k].verdict));
+		}
+		cli_error("stat", "%s (the report says why)", names);
+		failed = 1;
+	}
 out:
 	/*
 	 * No result: the previous file stays. A file that cannot take the
@@ -552,5 +574,5 @@ out:
 		free(ev_copies[k]);
 	if (end_sig)
 		die_of(end_sig);
-	return ret ? CLI_FAIL : CLI_OK;
+	return ret || failed ? CLI_FAIL : CLI_OK;
 }

@@ -106,6 +106,7 @@ void metrics_compute(struct stat_report *r)
 			uint64_t count[PMUKIT_METRIC_MAX_EVENTS], cycles[PMUKIT_METRIC_MAX_EVENTS];
 			unsigned int pass[PMUKIT_METRIC_MAX_EVENTS];
 			struct pmukit_metric_value v;
+			const struct stat_event *bad = NULL;
 			struct stat_metric *m;
 			unsigned int counted = 1;
 			int cross = 0, j = 0;
@@ -114,6 +115,8 @@ void metrics_compute(struct stat_report *r)
 				continue;
 			count[0] = count_of(r->ev[i].st.mean);
 			pass[0] = r->ev[i].pass;
+			if (r->ev[i].nc_runs)
+				bad = &r->ev[i];
 			for (k = 1; k < mi->nevents; k++) {
 				j = pick_den(r, i, mi, k, cycles_ref);
 				if (j < 0)
@@ -126,6 +129,8 @@ void metrics_compute(struct stat_report *r)
 					count[k] = count_of(r->ev[j].st.mean);
 				}
 				counted |= 1u << k;
+				if (r->ev[j].nc_runs && !bad)
+					bad = &r->ev[j];
 				cross |= pass[k] != pass[0];
 			}
 			if (j < 0)
@@ -142,6 +147,12 @@ void metrics_compute(struct stat_report *r)
 			m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
 			m->cross_pass = cross;
 			m->event = i;
+			/* A count that is no count gives no value, whatever the formula makes of it. */
+			if (bad) {
+				m->na = 1;
+				m->value = 0.0;
+				snprintf(m->why, sizeof(m->why), "%s %s", bad->name, PMUKIT_DID_NOT_COUNT);
+			}
 			break;	/* one of each metric: the first numerator */
 		}
 	}

@@ -12,8 +12,13 @@
  *    NOT RUN), which then stands for the per-pass tables. Text outside the
  *    tables (a boot log around them) is left alone;
  *  - 'pmukit stat -x SEP': every line VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,
- *    METRIC VALUE,METRIC NAME; a line with an empty VALUE is a metric's
- *    (recomputed, so skipped).
+ *    METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT]; a line with an empty VALUE
+ *    is a metric's (recomputed, so skipped). COUNTED, when not empty ("did
+ *    not count"), says the count is none, WHY NOT why.
+ *
+ * In every format a count that did not count is marked so (REC_NOT_COUNTED):
+ * where the input says (stat's "did not count", JSON's "counted": false),
+ * and where the library's rule says a recorded 0 is no count.
  *
  * Anything else is an error that names the line and what was expected.
  */
@@ -71,14 +76,44 @@ int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned 
 	e->pass = pass ? pass : 1;
 	e->status = status;
 	e->line = line;
+	e->why[0] = '\0';
+	if (status == REC_OK) {
+		struct pmukit_count c = { .value = value, .raw = value };
+
+		if (pmukit_count_verdict_named(name, r->path, &c, e->why, sizeof(e->why)) >
+		    PMUKIT_COUNTED)
+			e->status = REC_NOT_COUNTED;
+	}
 	if (e->pass > r->npasses)
 		r->npasses = e->pass;
 	/* The first cycles of a pass are its cycles. */
-	if (status == REC_OK && is_cycles(name) && !r->have_cycles[e->pass - 1]) {
+	if (e->status == REC_OK && is_cycles(name) && !r->have_cycles[e->pass - 1]) {
 		r->pass_cycles[e->pass - 1] = value;
 		r->have_cycles[e->pass - 1] = 1;
 	}
 	return 0;
+}
+
+void recorded_not_counted(struct recorded *r, const char *why)
+{
+	struct rec_event *e;
+
+	if (!r->nev)
+		return;
+	e = &r->ev[r->nev - 1];
+	/* Cycles that are none are not the pass's cycles, unless others came first. */
+	if (e->status == REC_OK && is_cycles(e->name)) {
+		unsigned int i;
+
+		for (i = 0; i + 1 < r->nev; i++)
+			if (r->ev[i].pass == e->pass && r->ev[i].status == REC_OK &&
+			    is_cycles(r->ev[i].name))
+				break;
+		if (i + 1 == r->nev)
+			r->have_cycles[e->pass - 1] = 0;
+	}
+	e->status = REC_NOT_COUNTED;
+	snprintf(e->why, sizeof(e->why), "%s", why ? why : "");
 }
 
 /* An event row, or the line and what was wrong with it. */
@@ -180,7 +215,7 @@ static int split(char *line, const char *sep, char **field)
 /* ---- pmukit stat -x ------------------------------------------------------ */
 
 static const char stat_csv_expected[] =
-	"a 'pmukit stat -x' line, VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME "
+	"a 'pmukit stat -x' line, VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT] "
 	"(or a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' table, or 'pmukit stat --json' output)";
 
 /*
@@ -233,10 +268,13 @@ static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			return fail(err, errlen, line, "%s", stat_csv_expected);
 		if (!f[0][0] && !f[2][0])
 			continue;	/* a metric's line */
-		if (nf != 8 || parse_u64(f[0], &v) || !f[2][0] || parse_u64(f[4], &pass) || !pass)
+		if ((nf != 8 && nf != 10) || parse_u64(f[0], &v) || !f[2][0] ||
+		    parse_u64(f[4], &pass) || !pass)
 			return fail(err, errlen, line, "%s", stat_csv_expected);
 		if (add_count(r, f[2], v, (unsigned int)pass, REC_OK, line, err, errlen))
 			return -EINVAL;
+		if (nf == 10 && f[8][0])
+			recorded_not_counted(r, f[9][0] ? f[9] : f[8]);
 	}
 	if (!r->nev)
 		return fail(err, errlen, line ? line : 1, "%s", stat_csv_expected);
@@ -558,6 +596,8 @@ struct jevent {
 	char name[64];
 	uint64_t value, pass;
 	unsigned int seen;	/* 1 event, 2 value, 4 pass */
+	int not_counted;	/* "counted": false */
+	char why[PMUKIT_VERDICT_WHY_LEN];	/* its "reason" */
 };
 
 static int jcount(struct jp *j, const char *key, uint64_t *out)
@@ -590,6 +630,18 @@ static int jevent_member(struct jp *j, const char *key, void *ctx)
 		e->seen |= 4;
 		return jcount(j, key, &e->pass);
 	}
+	if (!strcmp(key, "counted")) {
+		ws(j);
+		if (!jlit(j, "true"))
+			return 0;
+		if (!jlit(j, "false")) {
+			e->not_counted = 1;
+			return 0;
+		}
+		return jexpect(j, "true or false for \"counted\"");
+	}
+	if (!strcmp(key, "reason"))
+		return jstring(j, e->why, sizeof(e->why));
 	return jskip(j);
 }
 
@@ -606,8 +658,11 @@ static int jevents_elem(struct jp *j, unsigned int i, void *ctx)
 	if (e.seen != 7 || !e.name[0] || !e.pass)
 		return fail(j->err, j->errlen, line,
 			    "an event object with \"event\", \"pass\" (from 1) and \"value\"");
-	return add_count(r, e.name, e.value, (unsigned int)e.pass, REC_OK, line, j->err,
-			 j->errlen);
+	if (add_count(r, e.name, e.value, (unsigned int)e.pass, REC_OK, line, j->err, j->errlen))
+		return -EINVAL;
+	if (e.not_counted)
+		recorded_not_counted(r, e.why);
+	return 0;
 }
 
 static int jcycles_elem(struct jp *j, unsigned int i, void *ctx)
@@ -631,6 +686,11 @@ static int jcycles_elem(struct jp *j, unsigned int i, void *ctx)
 
 static int jtop_member(struct jp *j, const char *key, void *ctx)
 {
+	struct recorded *r = ctx;
+
+	ws(j);
+	if (!strcmp(key, "path") && j->p < j->end && *j->p == '"')
+		return jstring(j, r->path, sizeof(r->path));
 	if (!strcmp(key, "events"))
 		return jarray(j, jevents_elem, ctx);
 	if (!strcmp(key, "pass_cycles"))

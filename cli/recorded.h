@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pmukit/pmukit.h"
+
 #define REC_MAX_EVENTS	256
 #define REC_MAX_PASSES	64
 
@@ -19,6 +21,7 @@ enum rec_status {
 	REC_OK,
 	REC_OVERFLOW,		/* the counter overflowed: no valid count */
 	REC_NOT_RUN,		/* its pass did not run */
+	REC_NOT_COUNTED,	/* the counter did not count (why): its 0 is no count */
 };
 
 struct rec_event {
@@ -27,10 +30,12 @@ struct rec_event {
 	unsigned int pass;	/* 1-based */
 	enum rec_status status;
 	unsigned int line;	/* where it was read (0: counted here) */
+	char why[PMUKIT_VERDICT_WHY_LEN];	/* REC_NOT_COUNTED: the reason */
 };
 
 struct recorded {
 	const char *format;	/* "pmukit stat -x", "pmukit stat --json", "firmware CSV" */
+	char path[16];		/* the access path that counted, where the input says */
 	unsigned int nev;
 	struct rec_event ev[REC_MAX_EVENTS];
 	unsigned int npasses;
@@ -49,10 +54,18 @@ int recorded_parse(const char *text, size_t len, const char *sep, struct recorde
 
 /*
  * Adds one count (@line: where it was read, 0 for none); the first cycles
- * (CPU_CYCLES, the firmware's CYCLES) of a pass are that pass's cycles.
+ * (CPU_CYCLES, the firmware's CYCLES) of a pass are that pass's cycles. A
+ * count the library's rule says did not count (pmukit_count_verdict_named(),
+ * with r->path) is added as REC_NOT_COUNTED with the reason.
  * Return: 0, -EINVAL for a pass beyond REC_MAX_PASSES, -E2BIG when full.
  */
 int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
 		 enum rec_status status, unsigned int line);
+
+/*
+ * The count added last did not count, as the input says (or the run that
+ * counted it): REC_NOT_COUNTED with @why ("" when the input gives none).
+ */
+void recorded_not_counted(struct recorded *r, const char *why);
 
 #endif /* PMUKIT_CLI_RECORDED_H */

@@ -21,7 +21,13 @@ struct calib_row {
 	int ok;
 	char why[200];		/* when not ok */
 	struct pmukit_stats st;
+	/* When ok: pmukit_count_verdict() of the counter over all the pairs. */
+	int verdict;
+	char vwhy[PMUKIT_VERDICT_WHY_LEN];
 };
+
+/* pmukit_count_verdict()'s verdict in the words every output uses: "did not count", ... */
+const char *verdict_words(int verdict);
 
 void calib_report(FILE *f, enum out_format fmt, const char *sep,
 		  const struct calib_row *rows, size_t n, unsigned long pairs);
@@ -39,6 +45,13 @@ struct stat_event {
 	struct pmukit_stats st;	/* over the runs, overhead subtracted unless raw */
 	double counting;	/* percent of the time on a counter (perf multiplexing) */
 	uint64_t overhead;	/* subtracted from each run */
+	/*
+	 * pmukit_count_verdict() of its runs: not PMUKIT_COUNTED when one run
+	 * did not count (nc_runs of them), why says why (that of the first).
+	 */
+	int verdict;
+	unsigned int nc_runs;
+	char why[PMUKIT_VERDICT_WHY_LEN];
 };
 
 struct stat_metric {
@@ -47,6 +60,8 @@ struct stat_metric {
 	const char *unit;	/* "" or "%" */
 	int cross_pass;		/* its events were counted in different passes */
 	unsigned int event;	/* the row it is printed next to */
+	int na;			/* no value: an event of it did not count (why) */
+	char why[PMUKIT_VERDICT_WHY_LEN + 80];
 };
 
 struct stat_report {
@@ -72,6 +87,7 @@ struct stat_report {
 	/* ^C: runs is what every pass completed, of runs_asked; the run under way left out. */
 	int interrupted;
 	unsigned int runs_asked;
+	unsigned int not_counted;	/* events whose verdict is not PMUKIT_COUNTED */
 	/* -M, --topdown: the metrics, printed after the counts (analysis.h); else NULL. */
 	const struct an_sel *analysis;
 };

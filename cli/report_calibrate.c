@@ -2,12 +2,21 @@
 /*
  * The output of 'pmukit calibrate': per access path, statistics of the cost
  * of one read measured back to back. Table columns and CSV fields are the
- * same: path, event, n, min, max, mean, sd, median, p5, p95, discarded.
+ * same: path, event, n, min, max, mean, sd, median, p5, p95, discarded;
+ * CSV adds not_counted and why_not, which say when the counter did not
+ * count over the pairs (pmukit_count_verdict()): the table then gives the
+ * reason in place of the path's row, JSON "counted": false and "reason".
  */
 #include <string.h>
 
 #include "core/compiler.h"
 #include "report.h"
+
+const char *verdict_words(int verdict)
+{
+	return verdict == PMUKIT_NOT_IMPLEMENTED ? "not implemented" :
+	       verdict == PMUKIT_NOT_COUNTED ? PMUKIT_DID_NOT_COUNT : "counted";
+}
 
 static const char *const fields[] = {
 	"path", "event", "n", "min", "max", "mean", "sd", "median", "p5", "p95", "discarded",
@@ -54,7 +63,7 @@ static void report_table(FILE *f, const struct calib_row *rows, size_t n, unsign
 	fprintf(f, "Cost of one read, from %lu back-to-back read pairs per path:\n\n", pairs);
 	table_init(&t, NFIELDS, fields, "llrrrrrrrrr");
 	for (i = 0; i < n; i++) {
-		if (!rows[i].ok)
+		if (!rows[i].ok || rows[i].verdict > PMUKIT_COUNTED)
 			continue;
 		row_text(&rows[i], v, 1);
 		for (k = 0; k < NFIELDS; k++)
@@ -67,6 +76,9 @@ static void report_table(FILE *f, const struct calib_row *rows, size_t n, unsign
 	for (i = 0; i < n; i++)
 		if (!rows[i].ok)
 			fprintf(f, "  %-9s not measured: %s\n", rows[i].path, rows[i].why);
+		else if (rows[i].verdict > PMUKIT_COUNTED)
+			fprintf(f, "  %-9s %s %s: %s\n", rows[i].path, rows[i].event,
+				verdict_words(rows[i].verdict), rows[i].vwhy);
 }
 
 static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, size_t n)
@@ -76,13 +88,19 @@ static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, s
 
 	for (k = 0; k < NFIELDS; k++)
 		csv_field(f, sep, k == 0, fields[k]);
+	csv_field(f, sep, 0, "not_counted");
+	csv_field(f, sep, 0, "why_not");
 	fputc('\n', f);
 	for (i = 0; i < n; i++) {
+		int nc = rows[i].verdict > PMUKIT_COUNTED;
+
 		if (!rows[i].ok)
 			continue;
 		row_text(&rows[i], v, 0);
 		for (k = 0; k < NFIELDS; k++)
 			csv_field(f, sep, k == 0, v[k]);
+		csv_field(f, sep, 0, nc ? verdict_words(rows[i].verdict) : "");
+		csv_field(f, sep, 0, nc ? rows[i].vwhy : "");
 		fputc('\n', f);
 	}
 }
@@ -108,6 +126,11 @@ static void report_json(FILE *f, const struct calib_row *rows, size_t n, unsigne
 			continue;
 		}
 		json_str(&j, "event", rows[i].event);
+		json_bool(&j, "counted", rows[i].verdict <= PMUKIT_COUNTED);
+		json_str(&j, "verdict", rows[i].verdict > PMUKIT_COUNTED ?
+			 verdict_words(rows[i].verdict) : "counted");
+		if (rows[i].verdict > PMUKIT_COUNTED)
+			json_str(&j, "reason", rows[i].vwhy);
 		json_u64(&j, "n", s->n);
 		json_u64(&j, "min", s->min);
 		json_u64(&j, "max", s->max);

@@ -6,8 +6,14 @@
  *
  *	value, unit, event, sd %, pass, counting %, metric value, metric name
  *
+ *	..., counted, why not
+ *
  * (unit is always empty: counts have none; counting % is below 100 when
- * perf had to share counters among more events than there are).
+ * perf had to share counters among more events than there are). A count
+ * the library's verdict (pmukit_count_verdict()) says is none, in any
+ * run, is shown as "<did not count>" in the table, "did not count" and
+ * the reason in CSV's last two fields and JSON's "verdict" and "reason":
+ * its value there is what was read, and a metric of it has none (n/a).
  */
 #include <stdarg.h>
 #include <string.h>
@@ -44,7 +50,9 @@ static const struct stat_metric *metric_of(const struct stat_report *r, unsigned
 
 static void metric_text(const struct stat_metric *m, char *buf, size_t len)
 {
-	if (!strcmp(m->unit, "%"))
+	if (m->na)
+		snprintf(buf, len, "n/a");
+	else if (!strcmp(m->unit, "%"))
 		snprintf(buf, len, "%.2f%%", m->value);
 	else
 		snprintf(buf, len, "%.2f", m->value);
@@ -81,7 +89,10 @@ static void report_table(FILE *f, const struct stat_report *r)
 
 		if (e->added)
 			continue;
-		fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
+		if (e->nc_runs)
+			snprintf(num, sizeof(num), "<%s>", verdict_words(e->verdict));
+		else
+			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
 		add(line, sizeof(line), " %18s      %-24s", num, e->name);
 		if (m) {
@@ -90,7 +101,7 @@ static void report_table(FILE *f, const struct stat_report *r)
 		} else {
 			add(line, sizeof(line), " %38s", "");
 		}
-		if (r->runs > 1)
+		if (r->runs > 1 && !e->nc_runs)
 			add(line, sizeof(line), " ( +- %5.2f%% )", sd_percent(&e->st));
 		if (e->counting < 99.995)
 			add(line, sizeof(line), "  [%.2f%% counting]", e->counting);
@@ -102,6 +113,20 @@ static void report_table(FILE *f, const struct stat_report *r)
 		fprintf(f, "%s\n", line);
 	}
 	fprintf(f, "\n");
+	for (i = 0; i < r->nev; i++) {
+		const struct stat_event *e = &r->ev[i];
+
+		if (!e->nc_runs)
+			continue;
+		fprintf(f, " %s %s%s: %s", e->name, verdict_words(e->verdict),
+			e->added ? " (counted to compare the passes)" : "", e->why);
+		if (r->runs > 1)
+			fprintf(f, " (%u of %u runs)", e->nc_runs, r->runs);
+		fprintf(f, "\n");
+	}
+	for (k = 0; k < r->nmetrics; k++)
+		if (r->metric[k].na)
+			fprintf(f, " note: %s is n/a: %s\n", r->metric[k].name, r->metric[k].why);
 	if (r->analysis)
 		an_print_table(f, r->analysis);
 	for (k = 0; k < r->nmetrics; k++)
@@ -171,13 +196,15 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 		snprintf(v[4], sizeof(v[4]), "%u", e->pass);
 		snprintf(v[5], sizeof(v[5]), "%.2f", e->counting);
 		if (m) {
-			snprintf(v[6], sizeof(v[6]), "%.4f", m->value);
+			snprintf(v[6], sizeof(v[6]), m->na ? "n/a" : "%.4f", m->value);
 			snprintf(v[7], sizeof(v[7]), "%s", m->name);
 		} else {
 			v[6][0] = v[7][0] = '\0';
 		}
 		for (k = 0; k < 8; k++)
 			csv_field(f, sep, k == 0, v[k]);
+		csv_field(f, sep, 0, e->nc_runs ? verdict_words(e->verdict) : "");
+		csv_field(f, sep, 0, e->nc_runs ? e->why : "");
 		fputc('\n', f);
 	}
 	if (r->analysis)
@@ -195,10 +222,15 @@ static void json_metrics(struct json *j, const struct stat_report *r)
 
 		json_obj(j, NULL);
 		json_str(j, "name", m->name);
-		json_real(j, "value", m->value, 4);
+		if (m->na)
+			json_null(j, "value");
+		else
+			json_real(j, "value", m->value, 4);
 		json_str(j, "unit", m->unit);
 		json_str(j, "event", r->ev[m->event].name);
 		json_bool(j, "cross_pass", m->cross_pass);
+		if (m->na)
+			json_str(j, "reason", m->why);
 		json_obj_end(j);
 	}
 	json_arr_end(j);
@@ -241,6 +273,12 @@ static void report_json(FILE *f, const struct stat_report *r)
 		json_u64(&j, "max", e->st.max);
 		json_real(&j, "counting_percent", e->counting, 2);
 		json_u64(&j, "overhead", e->overhead);
+		json_bool(&j, "counted", !e->nc_runs);
+		json_str(&j, "verdict", e->nc_runs ? verdict_words(e->verdict) : "counted");
+		if (e->nc_runs) {
+			json_str(&j, "reason", e->why);
+			json_u64(&j, "not_counted_runs", e->nc_runs);
+		}
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);

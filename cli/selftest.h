@@ -38,6 +38,9 @@ struct st_result {
 	char why[200];		/* when not */
 	char name[64];		/* as the session calls it */
 	uint64_t value, raw, empty;
+	/* pmukit_count_verdict() of the loop's count (raw): did it count? */
+	int verdict;
+	char vwhy[PMUKIT_VERDICT_WHY_LEN];
 };
 
 /*

@@ -77,6 +77,7 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 {
 	struct pmukit_options po = { .path = path, .cpu = -1 };
 	uint64_t full[ST_MAX_EVENTS + 1], empty[ST_MAX_EVENTS + 1];
+	struct pmukit_count c[ST_MAX_EVENTS + 1];	/* the loop's counts, for the verdict */
 	const char *spec[ST_MAX_EVENTS + 1];
 	struct pmukit_session *s;
 	unsigned int i;
@@ -90,6 +91,8 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 	ret = min_counts(s, l, 0, nev, empty);
 	if (!ret)
 		ret = min_counts(s, l, l->iters, nev, full);
+	for (i = 0; i < nev && !ret; i++)
+		c[i] = (struct pmukit_count){ .value = full[i], .raw = full[i] };
 	for (i = 0; i < nev; i++) {
 		struct st_result *r = &res[idx[i]];
 
@@ -104,6 +107,8 @@ static int measure_group(enum pmukit_path path, const struct st_loop *l, const u
 			continue;
 		}
 		r->ok = 1;
+		/* The loop ran: the library says whether its count is one. */
+		r->verdict = pmukit_count_verdict(s, i, c, r->vwhy, sizeof(r->vwhy));
 		r->raw = full[i];
 		r->empty = empty[i];
 		r->value = raw ? full[i] : full[i] > empty[i] ? full[i] - empty[i] : 0;

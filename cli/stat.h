@@ -32,6 +32,10 @@ struct pass_data {
 	uint64_t ovh[STAT_MAX_EVENTS + 1];
 	double enabled[STAT_MAX_EVENTS + 1], running[STAT_MAX_EVENTS + 1];
 	char name[STAT_MAX_EVENTS + 1][64];
+	/* pmukit_count_verdict() of the runs: the runs that did not count, the first's */
+	unsigned int nc_runs[STAT_MAX_EVENTS + 1];
+	int verdict[STAT_MAX_EVENTS + 1];
+	char why[STAT_MAX_EVENTS + 1][PMUKIT_VERDICT_WHY_LEN];
 };
 
 /*

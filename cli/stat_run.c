@@ -124,14 +124,39 @@ static int measure_overhead(struct pmukit_session *s, unsigned int n, uint64_t *
 }
 
 /*
+ * The library's verdict on each count of a run of the command (code that
+ * ran), while the session that counted is open; a run that did not count
+ * is added to @pd's tally of event slot i.
+ */
+static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmukit_count *c,
+		      struct pass_data *pd)
+{
+	char why[PMUKIT_VERDICT_WHY_LEN];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		int v = pmukit_count_verdict(s, i, c, why, sizeof(why));
+
+		if (v <= PMUKIT_COUNTED)
+			continue;
+		if (!pd->nc_runs[i]++) {
+			pd->verdict[i] = v;
+			snprintf(pd->why[i], sizeof(pd->why[i]), "%s", why);
+		}
+	}
+}
+
+/*
  * One run of the command for one pass, in the order pmukit.h gives for
  * PMUKIT_F_CHILD. @s: the direct/clock session, kept across runs (this
  * process is pinned, and so is each child it forks); NULL for perf, which
  * opens one per child. @exact: set when the counters ran only from the
- * command's exec to its end (direct path): no overhead to take off.
+ * command's exec to its end (direct path): no overhead to take off. The
+ * counts are judged into @pd (judge_run()).
  */
 static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
-		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact)
+		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
+		    struct pass_data *pd)
 {
 	struct pmukit_session *ps = NULL;
 	struct pmukit_child ch;
@@ -193,6 +218,8 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 		ret = pmukit_read(s, c);
 	if (ret)
 		cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
+	else
+		judge_run(s, n, c, pd);
 	pmukit_close(ps);
 	return ret;
 }
@@ -238,7 +265,7 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 
 			if (stopping())
 				break;
-			ret = run_once(o, grp, p->count[k], s, c, &status, &exact);
+			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &pd[k]);
 			/* Interrupted: this run is left out, whatever it counted. */
 			if (stopping()) {
 				ret = 0;
@@ -287,6 +314,7 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 		return;
 	r->cycles_ref = -1;
 	r->nev = p->nspecs;
+	r->not_counted = 0;
 	for (i = 0; i < p->nspecs; i++) {
 		struct stat_event *e = &r->ev[i];
 		double en = 0, ru = 0;
@@ -304,12 +332,18 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 				e->overhead = pd[k].ovh[slot];
 				snprintf(e->name, sizeof(e->name), "%s", pd[k].name[slot]);
 			}
+			if (pd[k].nc_runs[slot] && !e->nc_runs) {
+				e->verdict = pd[k].verdict[slot];
+				snprintf(e->why, sizeof(e->why), "%s", pd[k].why[slot]);
+			}
+			e->nc_runs += pd[k].nc_runs[slot];
 			for (run = 0; run < runs; run++)
 				v[n++] = pd[k].val[run * p->count[k] + slot];
 			en += pd[k].enabled[slot];
 			ru += pd[k].running[slot];
 		}
 		e->counting = en > 0 ? 100.0 * ru / en : 100.0;
+		r->not_counted += e->nc_runs > 0;
 		if (n)
 			pmukit_stats_compute(v, n, 0, &e->st);
 	}

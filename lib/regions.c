@@ -123,6 +123,9 @@ static char path_name[16];
 static uint64_t in_cost[REG_MAX_EVENTS];	/* an empty region */
 static uint64_t pair_cost[REG_MAX_EVENTS];	/* a begin/end pair inside a region */
 static uint64_t read_cost[REG_MAX_EVENTS];	/* two reads back to back */
+/* Did each event count over the calibration? pmukit_count_verdict(), and why not. */
+static int verdict[REG_MAX_EVENTS];
+static char verdict_why[REG_MAX_EVENTS][PMUKIT_VERDICT_WHY_LEN];
 /* What a close takes off its region, and adds to the skip: 0 until calibrated, or raw. */
 static uint64_t in_sub[REG_MAX_EVENTS], pair_add[REG_MAX_EVENTS];
 
@@ -450,13 +453,31 @@ static int thread_ready(void)
 	pthread_mutex_lock(&reg_lock);
 	t->next = threads;
 	threads = t;
-	/* The first thread measures the markers, for all (same code, same cost). */
+	/*
+	 * The first thread measures the markers, for all (same code, same
+	 * cost). The calibration is code that ran, a few thousand markers: a
+	 * counter that read 0 across it did not count in any region either
+	 * (a region's own total, less the markers' cost, may be 0).
+	 */
 	if (!calibrated) {
+		uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS];
+		int ok;
+
 		for (i = 0; i < cfg.nevents; i++)
 			snprintf(ev_name[i], sizeof(ev_name[i]), "%s", pmukit_event_name(t->s, i));
 		snprintf(path_name, sizeof(path_name), "%s",
 			 pmukit_path_name(pmukit_session_path(t->s)));
+		ok = read_counts(a) == 0;
 		calibrate();
+		if (ok && read_counts(b) == 0) {
+			struct pmukit_count c[REG_MAX_EVENTS];
+
+			for (i = 0; i < cfg.nevents; i++)
+				c[i] = (struct pmukit_count){ .value = b[i] - a[i], .raw = b[i] - a[i] };
+			for (i = 0; i < cfg.nevents; i++)
+				verdict[i] = pmukit_count_verdict(t->s, i, c, verdict_why[i],
+								  sizeof(verdict_why[i]));
+		}
 		calibrated = 1;
 	}
 	pthread_mutex_unlock(&reg_lock);
@@ -769,6 +790,8 @@ static void report(void)
 	rep.event = (const char (*)[REG_NAME_LEN])ev_name;
 	rep.in_cost = in_cost;
 	rep.pair_cost = pair_cost;
+	rep.verdict = verdict;
+	rep.why = (const char (*)[PMUKIT_VERDICT_WHY_LEN])verdict_why;
 	rep.unmatched = w[0];
 	rep.unclosed = w[1];
 	rep.failed = w[2];

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pmukit/pmukit.h"
+
 #define REG_MAX_EVENTS	8
 #define REG_NAME_LEN	64
 
@@ -31,6 +33,13 @@ struct reg_report {
 	const char (*event)[REG_NAME_LEN];
 	const uint64_t *in_cost;	/* taken off each region */
 	const uint64_t *pair_cost;	/* and for each region inside it */
+	/*
+	 * Per event, pmukit_count_verdict() of its count over the markers'
+	 * calibration (code that ran): not PMUKIT_COUNTED, no region's count
+	 * of it is one, for why.
+	 */
+	const int *verdict;
+	const char (*why)[PMUKIT_VERDICT_WHY_LEN];
 	const struct reg_sum *sum;
 	size_t n;
 	/* ends without a begin, regions not closed, failed reads, too many */

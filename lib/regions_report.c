@@ -2,6 +2,9 @@
 /*
  * The report of the region markers, written once at exit: a table for
  * people, CSV (a header line, then a line per region and event) or JSON.
+ * An event that did not count (rep->verdict) says so in each: the table in
+ * place of its numbers and with the reason below, CSV in its not_counted
+ * and why_not fields, JSON with "counted": false and "reason".
  */
 #include <string.h>
 
@@ -23,6 +26,16 @@ static void csv_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+static int not_counted(const struct reg_report *rep, unsigned int i)
+{
+	return rep->verdict && rep->verdict[i] > PMUKIT_COUNTED;
+}
+
+static const char *words(const struct reg_report *rep, unsigned int i)
+{
+	return rep->verdict[i] == PMUKIT_NOT_IMPLEMENTED ? "not implemented" : PMUKIT_DID_NOT_COUNT;
+}
+
 static double per_call(const struct reg_sum *s, unsigned int i)
 {
 	return s->calls ? (double)s->total[i] / (double)s->calls : 0.0;
@@ -40,6 +53,11 @@ static void report_rows(FILE *f, const struct reg_report *rep, int w)
 			unsigned long long calls = s[r].calls, total = s[r].total[i];
 			unsigned long long self = s[r].self[i];
 
+			if (w >= 0 && not_counted(rep, i)) {
+				fprintf(f, "%-*s  %-20s %10llu %16s %16s %16s\n", w, s[r].name,
+					rep->event[i], calls, "<did not count>", "-", "-");
+				continue;
+			}
 			if (w >= 0) {
 				fprintf(f, "%-*s  %-20s %10llu %16llu %16.1f %16llu\n", w, s[r].name,
 					rep->event[i], calls, total, per_call(&s[r], i), self);
@@ -48,7 +66,14 @@ static void report_rows(FILE *f, const struct reg_report *rep, int w)
 			csv_string(f, s[r].name);
 			fputc(',', f);
 			csv_string(f, rep->event[i]);
-			fprintf(f, ",%llu,%llu,%.1f,%llu\n", calls, total, per_call(&s[r], i), self);
+			fprintf(f, ",%llu,%llu,%.1f,%llu,", calls, total, per_call(&s[r], i), self);
+			if (not_counted(rep, i)) {
+				fprintf(f, "%s,", words(rep, i));
+				csv_string(f, rep->why[i]);
+			} else {
+				fputc(',', f);
+			}
+			fputc('\n', f);
 		}
 }
 
@@ -76,11 +101,14 @@ static void report_table(FILE *f, const struct reg_report *rep)
 	fprintf(f, "%-*s  %-20s %10s %16s %16s %16s\n", w, "region", "event", "calls",
 		"total", "per call", "self");
 	report_rows(f, rep, w);
+	for (i = 0; i < rep->nevents; i++)
+		if (not_counted(rep, i))
+			fprintf(f, "%s %s: %s\n", rep->event[i], words(rep, i), rep->why[i]);
 }
 
 static void report_csv(FILE *f, const struct reg_report *rep)
 {
-	fprintf(f, "region,event,calls,total,per_call,self\n");
+	fprintf(f, "region,event,calls,total,per_call,self,not_counted,why_not\n");
 	report_rows(f, rep, -1);
 }
 
@@ -109,9 +137,15 @@ static void report_json(FILE *f, const struct reg_report *rep)
 		for (i = 0; i < rep->nevents; i++) {
 			fprintf(f, "%s ", i ? "," : "");
 			pmukit_json_string(f, rep->event[i]);
-			fprintf(f, ": { \"total\": %llu, \"self\": %llu }",
+			fprintf(f, ": { \"total\": %llu, \"self\": %llu, \"counted\": %s",
 				(unsigned long long)s[r].total[i],
-				(unsigned long long)s[r].self[i]);
+				(unsigned long long)s[r].self[i],
+				not_counted(rep, i) ? "false" : "true");
+			if (not_counted(rep, i)) {
+				fprintf(f, ", \"verdict\": \"%s\", \"reason\": ", words(rep, i));
+				pmukit_json_string(f, rep->why[i]);
+			}
+			fprintf(f, " }");
 		}
 		fprintf(f, " } }");
 	}

@@ -147,13 +147,13 @@ why() { printf '%s\n' "$info" | sed -n "s/^  $1 *no *//p"; }
 
 # ---- calibrate ------------------------------------------------------------
 if works direct; then
-	expect 0 '^path,event,n,min,max,mean,sd,median,p5,p95,discarded$' "calibrate -x,: header" \
+	expect 0 '^path,event,n,min,max,mean,sd,median,p5,p95,discarded,not_counted,why_not$' "calibrate -x,: header" \
 		-- calibrate --path direct -n 200 -x,
 	row=$(printf '%s\n' "$out" | sed -n 2p)
-	IFS=, read -r p ev cnt min max mean sd med p5 p95 disc <<EOF
+	IFS=, read -r p ev cnt min max mean sd med p5 p95 disc nc why_not <<EOF
 $row
 EOF
-	if [ "$p" = direct ] && [ $((cnt + disc)) = 200 ] && [ "$min" -le "$max" ] &&
+	if [ "$p" = direct ] && [ $((cnt + disc)) = 200 ] && [ "$min" -le "$max" ] && [ -z "$nc$why_not" ] &&
 	   awk -v a="$min" -v m="$med" -v b="$max" 'BEGIN { exit !(a <= m && m <= b) }'; then
 		ok "calibrate direct: 200 pairs, min <= median <= max ($row)"
 	else nok "calibrate direct row: $row"; fi

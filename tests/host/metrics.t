@@ -120,11 +120,35 @@ run metrics --cpu neoverse-n1 -M ipc,l1d_cache_mpki -x, "$F/stat.csv"
 if printf '%s\n' "$out" | grep -q '^,,,,,,n/a,l1d_cache_mpki,MPKI,.*,L1D_CACHE_REFILL was not counted$'; then
 	ok "metrics: an event not in the input: n/a and why"
 else nok "metrics: n/a"; diag "$out"; fi
-printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nSTALL_BACKEND,0,5,5\nCYCLES,0,0,0\n' > "$tmp/zero"
-run metrics --cpu neoverse-n1 -M backend_stalled_cycles "$tmp/zero"
-if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a .*\(CPU_CYCLES counted 0\)$'; then
+printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nL1D_CACHE_REFILL,0,5,5\nL1D_CACHE,0,0,0\n' > "$tmp/zero"
+run metrics --cpu neoverse-n1 -M l1d_cache_miss_ratio "$tmp/zero"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'l1d_cache_miss_ratio +n/a .*\(L1D_CACHE counted 0\)$'; then
 	ok "metrics: a divisor of 0: n/a, never inf"
 else nok "metrics: divided by 0"; diag "$out"; fi
+# Cycles of code that ran read 0: no count, and the metric says so.
+printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nSTALL_BACKEND,0,5,5\nCYCLES,0,0,0\n' > "$tmp/nc"
+run metrics --cpu neoverse-n1 -M backend_stalled_cycles "$tmp/nc"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'backend_stalled_cycles +n/a .*\(CYCLES did not count: .*emulator.*\)$'; then
+	ok "metrics: a recorded 0 of cycles did not count: n/a with the reason"
+else nok "metrics: a recorded 0 of cycles did not count"; diag "$out"; fi
+# What stat said did not count (its CSV's COUNTED and WHY NOT, JSON's "counted"), and why.
+printf '0,,INST_RETIRED:uk,0.00,1,100.00,n/a,IPC,did not count,the PMU was off\n1000,,CPU_CYCLES:uk,0.00,1,100.00,,,,\n' > "$tmp/nc.csv"
+run metrics --cpu cortex-a9 -M ipc -x, "$tmp/nc.csv"
+if [ "$rc" = 0 ] && [ "$(value IPC)" = n/a ] &&
+   printf '%s\n' "$out" | grep -q ',INST_RETIRED:uk did not count: the PMU was off$'; then
+	ok "metrics: stat -x's 'did not count' read back: IPC n/a with stat's reason"
+else nok "metrics: stat -x's did not count"; diag "$out"; fi
+printf '{ "path": "perf", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5, "counted": false, "reason": "the PMU was off" },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 10 } ] }\n' > "$tmp/nc.json"
+run metrics --cpu cortex-a53 -M ipc --json "$tmp/nc.json"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q '"value": null' &&
+   printf '%s\n' "$out" | grep -q '"reason": "INST_RETIRED:u did not count: the PMU was off"'; then
+	ok "metrics: stat --json's \"counted\": false read back: no value, stat's reason"
+else nok "metrics: stat --json's counted false"; diag "$out"; fi
+printf '{ "path": "perf", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5 },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 0 } ] }\n' > "$tmp/zero.json"
+run metrics --cpu cortex-a53 -M ipc "$tmp/zero.json"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq 'IPC +n/a .*\(CPU_CYCLES:u did not count: .*firmware did not enable or clock'; then
+	ok "metrics: a recorded 0 of CPU_CYCLES:u on perf did not count (the library's rule)"
+else nok "metrics: a recorded 0 of CPU_CYCLES:u"; diag "$out"; fi
 
 # The firmware demo's real output (docs/firmware.md): tables of two selections, two
 # passes and their merged table, which stands for them; the firmware's own IPC and n/a.

@@ -15,6 +15,7 @@
 #include "metrics.h"
 #include "output.h"
 #include "pmukit/json.h"
+#include "recorded.h"
 #include "report.h"
 #include "../tap.h"
 #include "util.h"
@@ -160,6 +161,38 @@ static void two_passes(struct stat_report *r)
 	metrics_compute(r);
 }
 
+/*
+ * A Cortex-A9 in QEMU: the counters read 0 for a command that ran. What the
+ * library's verdict said of each run (stat_run.c fills these), and IPC of it.
+ */
+static void not_counted(struct stat_report *r)
+{
+	static char *argv[] = { "stat_loop", "1000", NULL };
+	static const char why[] = "a 0 for code that ran at a level it counts; likely an emulator's "
+				  "CPU model that does not count it";
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	r->argv = argv;
+	r->path = "direct";
+	r->cpu = 0;
+	r->runs = 2;
+	r->npasses = 1;
+	r->ncounters = 7;
+	r->cycles_ref = -1;
+	r->elapsed_s = 0.002;
+	add_event(r, "INST_RETIRED:uk", 1, st(0, 0, 0, 0, 2), 100, 0);
+	add_event(r, "CPU_CYCLES:uk", 1, st(0, 0, 0, 0, 2), 100, 0);
+	add_event(r, "SW_INCR:uk", 1, st(0, 0, 0, 0, 2), 100, 0);
+	for (i = 0; i < 2; i++) {
+		r->ev[i].verdict = PMUKIT_NOT_COUNTED;
+		r->ev[i].nc_runs = 2;
+		snprintf(r->ev[i].why, sizeof(r->ev[i].why), "%s", why);
+		r->not_counted++;
+	}
+	metrics_compute(r);
+}
+
 static char *render_stat(const struct stat_report *r, enum out_format fmt, const char *sep)
 {
 	char *buf = NULL;
@@ -190,6 +223,39 @@ static void check_renderings(const struct stat_report *r, const struct rendering
 	}
 }
 
+/*
+ * stat's CSV and JSON read back (cli/recorded.c): the events that did not
+ * count are not counted there, with the reason, and the others are counts.
+ */
+static void test_read_back(const struct stat_report *r)
+{
+	static const struct {
+		enum out_format fmt;
+		const char *sep, *what;
+	} outs[] = {
+		{ OUT_CSV, ",", "-x," },
+		{ OUT_CSV, ";", "-x';'" },
+		{ OUT_JSON, NULL, "--json" },
+	};
+	static struct recorded rec;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(outs); i++) {
+		char *out = render_stat(r, outs[i].fmt, outs[i].sep);
+		int ret = recorded_parse(out, strlen(out), NULL, &rec, err, sizeof(err));
+
+		if (!tap_ok(ret == 0 && rec.nev == 3 && rec.ev[0].status == REC_NOT_COUNTED &&
+			    rec.ev[1].status == REC_NOT_COUNTED && rec.ev[2].status == REC_OK &&
+			    strstr(rec.ev[1].why, "emulator's CPU model"),
+			    "stat %s read back: INST_RETIRED:uk and CPU_CYCLES:uk did not count, "
+			    "SW_INCR:uk is a count", outs[i].what))
+			tap_diag("  %d %s; %u events: %d %d %d '%s'", ret, ret ? err : "", rec.nev,
+				 rec.ev[0].status, rec.ev[1].status, rec.ev[2].status, rec.ev[1].why);
+		free(out);
+	}
+}
+
 static void test_stat(void)
 {
 	static const struct rendering one[] = {
@@ -203,6 +269,11 @@ static void test_stat(void)
 		{ OUT_CSV, ",", "stat-passes.csv" },
 		{ OUT_JSON, NULL, "stat-passes.json" },
 	};
+	static const struct rendering nc[] = {
+		{ OUT_TABLE, NULL, "stat-not-counted.txt" },
+		{ OUT_CSV, ",", "stat-not-counted.csv" },
+		{ OUT_JSON, NULL, "stat-not-counted.json" },
+	};
 	static struct stat_report r;
 
 	one_pass(&r);
@@ -214,11 +285,17 @@ static void test_stat(void)
 	tap_eq(r.metric[0].cross_pass + r.metric[1].cross_pass + r.metric[2].cross_pass, 2,
 	       "two passes: the two refill rates mix passes");
 	check_renderings(&r, two, ARRAY_SIZE(two));
+
+	not_counted(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].na && strstr(r.metric[0].why, "did not count"),
+	       "not counted: IPC is n/a, because an event did not count");
+	check_renderings(&r, nc, ARRAY_SIZE(nc));
+	test_read_back(&r);
 }
 
 static void test_calibrate(void)
 {
-	struct calib_row rows[3];
+	static struct calib_row rows[4];
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m;
@@ -250,9 +327,16 @@ static void test_calibrate(void)
 	rows[2].st = (struct pmukit_stats){ .n = 1000, .min = 1820, .max = 25102,
 					    .mean = 2012.5, .sd = 801.25, .median = 1900.5,
 					    .p5 = 1830, .p95 = 2400 };
+	/* A timer that stood still: no cost of a read, a counter that did not count. */
+	rows[3].path = "clock";
+	rows[3].event = "clock";
+	rows[3].ok = 1;
+	rows[3].st = (struct pmukit_stats){ .n = 1000 };
+	rows[3].verdict = PMUKIT_NOT_COUNTED;
+	snprintf(rows[3].vwhy, sizeof(rows[3].vwhy), "the clock read 0 for code that ran");
 	for (i = 0; i < ARRAY_SIZE(outs); i++) {
 		m = open_memstream(&buf, &len);
-		calib_report(m, outs[i].fmt, outs[i].sep, rows, 3, 1000);
+		calib_report(m, outs[i].fmt, outs[i].sep, rows, 4, 1000);
 		fclose(m);
 		check_fixture(outs[i].name, buf);
 		free(buf);

@@ -218,7 +218,8 @@ static void test_formats(void)
 		bad = run("yaml", 0);
 		tap_ok(strstr(t, "pmukit regions (path ") && strstr(t, "inner") &&
 		       strstr(t, "warning: 1 ends without a begin"), "table: regions and the warning");
-		tap_ok(c && !strncmp(c, "region,event,calls,total,per_call,self\n", 39) &&
+		tap_ok(c && !strncmp(c, "region,event,calls,total,per_call,self,not_counted,why_not\n",
+				     59) &&
 		       strstr(c, "\ninner,"), "CSV: header and a row per region");
 		tap_ok(bad && strstr(bad, "pmukit regions (path "), "an unknown format writes a table");
 	}
