@@ -51,7 +51,9 @@ else ok "internal functions stay hidden"; fi
 # lib/), run against it, says what the static command of the tree says.
 static=$top/build/$arch/bin/pmukit
 shared=$tmp/pmukit-shared
-if out=$(tree_make -C "$top" --no-print-directory cli-shared Q= \
+# --no-silent: the compile lines are what is checked, also under make -s
+# (whose MAKEFLAGS reach this make through the environment).
+if out=$(tree_make -C "$top" --no-print-directory --no-silent cli-shared Q= \
 	     CLI_SHARED_INCLUDE="$root$prefix/include" CLI_SHARED_LIBDIR="$root$prefix/lib" \
 	     CLI_SHARED_OUT="$tmp/cli-obj" CLI_SHARED_BIN="$shared" 2>&1); then
 	ok "the command builds against the installed headers and libpmukit.so"
