@@ -412,7 +412,7 @@ int cmd_stat(int argc, char **argv)
 	struct out_file of;
 	double t0;
 	static struct an_sel sel;
-	unsigned int metric[AN_MAX_ITEMS], nm = 0, k;
+	unsigned int metric[AN_MAX_ITEMS], nm = 0, k, wrapped = 0;
 	int ret, cap;
 
 	ret = parse_opts(argc, argv, &o);
@@ -504,9 +504,18 @@ int cmd_stat(int argc, char **argv)
 
 	if (!ret) {
 		stat_summarise(&o, &plan, pd, &r);
-		if (sel.set)
+		for (k = 0; k < r.nev; k++)
+			wrapped += r.ev[k].wrapped;
+		/* The metrics of -M and --topdown need every count. */
+		if (sel.set && !wrapped)
 			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
+		/* Reported, yet the measurement did not give every count: exit 1. */
+		if (wrapped) {
+			cli_error("stat", "%u count(s) wrapped and are not known: %s", wrapped,
+				  "read them over shorter runs, or use --path perf");
+			ret = -EOVERFLOW;
+		}
 	}
 out:
 	/* A file that cannot take the result after all: the counts go to stdout. */

@@ -81,7 +81,10 @@ static void report_table(FILE *f, const struct stat_report *r)
 
 		if (e->added)
 			continue;
-		fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
+		if (e->wrapped)
+			snprintf(num, sizeof(num), "%s", STAT_WRAPPED_VALUE);
+		else
+			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
 		add(line, sizeof(line), " %18s      %-24s", num, e->name);
 		if (m) {
@@ -90,7 +93,7 @@ static void report_table(FILE *f, const struct stat_report *r)
 		} else {
 			add(line, sizeof(line), " %38s", "");
 		}
-		if (r->runs > 1)
+		if (r->runs > 1 && !e->wrapped)
 			add(line, sizeof(line), " ( +- %5.2f%% )", sd_percent(&e->st));
 		if (e->counting < 99.995)
 			add(line, sizeof(line), "  [%.2f%% counting]", e->counting);
@@ -102,6 +105,9 @@ static void report_table(FILE *f, const struct stat_report *r)
 		fprintf(f, "%s\n", line);
 	}
 	fprintf(f, "\n");
+	for (i = 0; i < r->nev; i++)
+		if (r->ev[i].wrapped && !r->ev[i].added)
+			fprintf(f, " %s: %s\n", r->ev[i].name, STAT_WRAPPED_NOTE);
 	if (r->analysis)
 		an_print_table(f, r->analysis);
 	for (k = 0; k < r->nmetrics; k++)
@@ -167,6 +173,11 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 		snprintf(v[3], sizeof(v[3]), "%.2f", sd_percent(&e->st));
 		snprintf(v[4], sizeof(v[4]), "%u", e->pass);
 		snprintf(v[5], sizeof(v[5]), "%.2f", e->counting);
+		/* A wrapped count: the value says so, no spread of it. */
+		if (e->wrapped) {
+			snprintf(v[0], sizeof(v[0]), "%s", STAT_WRAPPED_VALUE);
+			v[3][0] = '\0';
+		}
 		if (m) {
 			snprintf(v[6], sizeof(v[6]), "%.4f", m->value);
 			snprintf(v[7], sizeof(v[7]), "%s", m->name);
@@ -226,12 +237,19 @@ static void report_json(FILE *f, const struct stat_report *r)
 		json_str(&j, "event", e->name);
 		json_bool(&j, "added", e->added);
 		json_u64(&j, "pass", e->pass);
-		json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
-		json_real(&j, "mean", e->st.mean, 2);
-		json_real(&j, "sd", e->st.sd, 2);
-		json_real(&j, "sd_percent", sd_percent(&e->st), 2);
-		json_u64(&j, "min", e->st.min);
-		json_u64(&j, "max", e->st.max);
+		json_bool(&j, "wrapped", e->wrapped);
+		if (e->wrapped) {
+			/* No number: a count that is not known. */
+			json_null(&j, "value");
+			json_str(&j, "note", STAT_WRAPPED_NOTE);
+		} else {
+			json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
+			json_real(&j, "mean", e->st.mean, 2);
+			json_real(&j, "sd", e->st.sd, 2);
+			json_real(&j, "sd_percent", sd_percent(&e->st), 2);
+			json_u64(&j, "min", e->st.min);
+			json_u64(&j, "max", e->st.max);
+		}
 		json_real(&j, "counting_percent", e->counting, 2);
 		json_u64(&j, "overhead", e->overhead);
 		json_obj_end(&j);

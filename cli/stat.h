@@ -30,6 +30,7 @@ struct pass_data {
 	uint64_t *val;		/* [run * count + k] */
 	uint64_t ovh[STAT_MAX_EVENTS + 1];
 	double enabled[STAT_MAX_EVENTS + 1], running[STAT_MAX_EVENTS + 1];
+	uint32_t wrapped;	/* bit k: slot k's count wrapped in some run (pmukit_wrapped) */
 	char name[STAT_MAX_EVENTS + 1][64];
 };
 

@@ -48,10 +48,14 @@ static int measure_overhead(struct pmukit_session *s, unsigned int n, uint64_t *
  * process is pinned, and so is each child it forks); NULL for perf, which
  * opens one per child. @exact: set when the counters ran only from the
  * command's exec to its end (direct path): no overhead to take off.
+ * @wrapped: bit k set when event k's count is not known (pmukit_wrapped()):
+ * the run still counts, that event is reported as wrapped.
  */
 static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
-		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact)
+		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
+		    uint32_t *wrapped)
 {
+	unsigned int k;
 	struct pmukit_session *ps = NULL;
 	struct pmukit_child ch;
 	int ret, perf = s == NULL;
@@ -89,8 +93,15 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 		return ret;
 	}
 	*exact = ret == 1;
+	*wrapped = 0;
 	if (ret >= 0)
 		ret = pmukit_read(s, c);
+	if (ret == -EOVERFLOW) {
+		for (k = 0; k < n; k++)
+			if (pmukit_wrapped(s, k))
+				*wrapped |= 1U << k;
+		ret = *wrapped ? 0 : ret;
+	}
 	if (ret)
 		cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
 	pmukit_close(ps);
@@ -135,10 +146,12 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 		}
 		for (run = 0; run < o->runs && !ret; run++) {
 			int status, exact;
+			uint32_t wrapped;
 
-			ret = run_once(o, grp, p->count[k], s, c, &status, &exact);
+			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &wrapped);
 			if (ret)
 				break;
+			pd[k].wrapped |= wrapped;
 			if (WIFEXITED(status)) {
 				r->exit_code = WEXITSTATUS(status);
 				r->signal = 0;
@@ -187,6 +200,8 @@ void stat_summarise(const struct stat_opts *o, const struct pass_plan *p,
 				;
 			if (slot == p->count[k])
 				continue;
+			if (pd[k].wrapped >> slot & 1)
+				e->wrapped = 1;
 			if (!n) {
 				e->pass = k + 1;
 				e->overhead = pd[k].ovh[slot];

@@ -203,6 +203,11 @@ static void test_stat(void)
 		{ OUT_CSV, ",", "stat-passes.csv" },
 		{ OUT_JSON, NULL, "stat-passes.json" },
 	};
+	static const struct rendering wrapped[] = {
+		{ OUT_TABLE, NULL, "stat-wrapped.txt" },
+		{ OUT_CSV, ",", "stat-wrapped.csv" },
+		{ OUT_JSON, NULL, "stat-wrapped.json" },
+	};
 	static struct stat_report r;
 
 	one_pass(&r);
@@ -214,6 +219,13 @@ static void test_stat(void)
 	tap_eq(r.metric[0].cross_pass + r.metric[1].cross_pass + r.metric[2].cross_pass, 2,
 	       "two passes: the two refill rates mix passes");
 	check_renderings(&r, two, ARRAY_SIZE(two));
+
+	/* A count the direct path could not know: words, no number, no metric from it. */
+	one_pass(&r);
+	r.ev[0].wrapped = 1;
+	metrics_compute(&r);
+	tap_eq(r.nmetrics, 1, "INST_RETIRED:u wrapped: no IPC, the L1D refill rate stays");
+	check_renderings(&r, wrapped, ARRAY_SIZE(wrapped));
 }
 
 static void test_calibrate(void)
