@@ -658,6 +658,8 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 		else
 			c->w.mask = (pmcr & PMUKIT_PMCR_LP_BIT) ? UINT64_MAX : UINT32_MAX;
 		d->used |= 1U << c->hw;
+		if (s->ev[i].code == PMUKIT_EVT_CPU_CYCLES)
+			c->w.short_ns = PMUKIT_WRAP_SHORT_CYCLES_NS;
 		c->ovf = wrap_flag_source(d, c, pmcr);
 		if (c->ovf == OVF_REG)
 			d->ovf_reg |= 1U << c->hw;

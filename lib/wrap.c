@@ -19,7 +19,8 @@ void pmukit_wrap_resume(struct pmukit_wrap *w, uint64_t v)
 
 int pmukit_wrap_needs_flag(const struct pmukit_wrap *w, uint64_t elapsed_ns)
 {
-	return w->mask != UINT64_MAX && elapsed_ns >= PMUKIT_WRAP_SHORT_NS;
+	return w->mask != UINT64_MAX &&
+	       elapsed_ns >= (w->short_ns ? w->short_ns : PMUKIT_WRAP_SHORT_NS);
 }
 
 int pmukit_wrap_update(struct pmukit_wrap *w, uint64_t v, uint64_t elapsed_ns,

@@ -8,8 +8,8 @@
  * reads it passed its top (a crossing) zero, one or more times:
  *  - reads less than PMUKIT_WRAP_SHORT_NS apart: fewer than 2^32 events fit
  *    between them (no counter counts 2^36 events a second: 8 a cycle at
- *    8 GHz), so at most one crossing, and the read values alone tell whether
- *    it happened. The masked difference is the count.
+ *    8 GHz; CPU_CYCLES: 0.5 s), so at most one crossing, and the read values
+ *    alone tell whether it happened. The masked difference is the count.
  *  - reads further apart: only the counter's overflow flag (PMOVSSET) can
  *    tell. Clear: no crossing, the difference is the count (a later value
  *    below the earlier one means that something cleared the flag: unknown).
@@ -25,6 +25,8 @@
 
 /* 2^32 events at 2^36 a second: 62.5 ms. */
 #define PMUKIT_WRAP_SHORT_NS	62500000ULL
+/* CPU_CYCLES counts once a cycle at most, and no core runs at 2^33 Hz: 2^32 take 0.5 s. */
+#define PMUKIT_WRAP_SHORT_CYCLES_NS	500000000ULL
 
 /* What the counter's overflow flag said about the time since the last read. */
 enum pmukit_ovf {
@@ -35,6 +37,8 @@ enum pmukit_ovf {
 
 struct pmukit_wrap {
 	uint64_t mask;		/* the counter's width: UINT32_MAX or UINT64_MAX */
+	uint64_t short_ns;	/* reads closer than this hold fewer than 2^32 events;
+				   0: PMUKIT_WRAP_SHORT_NS */
 	uint64_t last;		/* the previous read, as the counter held it */
 	uint64_t acc;		/* the count since the start */
 	int wrapped;		/* the count is not known */

@@ -106,6 +106,12 @@ static void test_flag_needed(void)
 	tap_ok(pmukit_wrap_needs_flag(&w32, PMUKIT_WRAP_SHORT_NS),
 	       "32 bits, reads 62.5 ms apart: the flag is needed");
 	tap_ok(!pmukit_wrap_needs_flag(&w64, LONG), "64 bits: never a flag");
+	w32.short_ns = PMUKIT_WRAP_SHORT_CYCLES_NS;
+	tap_ok(!pmukit_wrap_needs_flag(&w32, PMUKIT_WRAP_SHORT_CYCLES_NS - 1) &&
+	       pmukit_wrap_needs_flag(&w32, PMUKIT_WRAP_SHORT_CYCLES_NS),
+	       "cycles: reads under 0.5 s apart need no flag, 0.5 s apart do");
+	tap_ok(PMUKIT_WRAP_SHORT_CYCLES_NS * (1ULL << 33) / 1000000000ULL >= TOP,
+	       "the cycles' limit is at least 2^32 cycles at 2^33 Hz");
 	/* 2^32 events at 2^36 a second take exactly the short limit. */
 	tap_ok(PMUKIT_WRAP_SHORT_NS * (1ULL << 36) / 1000000000ULL == TOP,
 	       "the short limit is 2^32 events at 2^36 a second");
