@@ -72,7 +72,7 @@ struct direct {
 	uint32_t used;		/* PMCNTENSET bits of our counters */
 	uint32_t saved_cntenset;
 	uint32_t ovf_reg;	/* PMOVSSET bits of the counters whose flag we use */
-	int lc_cleared;		/* AArch32: we cleared PMCR.LC (see open_arm) */
+	int lc_cleared;		/* AArch32: 1 we cleared PMCR.LC (open_arm), 2 found set again */
 	unsigned int knevents;	/* mode=read: the module's events= count */
 	uint64_t last_ns;	/* CLOCK_BOOTTIME before the previous read */
 	struct direct_ctr c[PMUKIT_MAX_EVENTS];

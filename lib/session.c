@@ -525,6 +525,8 @@ PMUKIT_API int pmukit_wrapped(const struct pmukit_session *s, unsigned int i)
  *
  * Return: 0; -EINTR when the thread changed CPU during the measurement on
  * the direct path (the counts are filled but meaningless: discard them);
+ * -EOVERFLOW when a count is not known because its 32-bit counter wrapped
+ * (direct path: the others are filled, that one is 0, pmukit_wrapped());
  * -EACCES when access was revoked; ...
  */
 PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts)
