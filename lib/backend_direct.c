@@ -16,7 +16,8 @@
  * pmukit_read() returns -EOVERFLOW and pmukit_wrapped() names it. The flag
  * is PMOVSSET in mode=full (our counters' flags cleared at start and after
  * a wrap seen in the values) and the module's cpu<N>/overflows in
- * mode=read (EL0 cannot read PMOVSSET there).
+ * mode=read (EL0 cannot read PMOVSSET there). In mode=read a count perf
+ * placed on a chained pair is read as one 64-bit counter where CHAIN counts.
  *
  * With mode=read the module programmed the event counters (events=); EL0
  * can only read them, so the session maps its events onto those counters.
@@ -55,6 +56,7 @@ struct direct_ctr {
 	struct pmukit_wrap w;	/* width, previous read, count */
 	enum ovf_source ovf;
 	unsigned int kidx;	/* mode=read: its place in the module's files */
+	int chain_hi;		/* mode=read: the odd counter chained to it, or -1 */
 	uint32_t kcount;	/* mode=read: its overflow count at the last look */
 };
 
@@ -413,13 +415,29 @@ static void restore_setup(struct pmukit_session *s, struct direct *d)
 	}
 }
 
+/* A chained pair, high, low, high (and low again if the high half moved). */
+static int read_chain(const struct direct_ctr *c, uint64_t *v)
+{
+	uint64_t hi0, lo, hi1, lo1 = 0;
+
+	if (pmukit_isa_read_counter((unsigned int)c->chain_hi, &hi0) ||
+	    pmukit_isa_read_counter(c->hw, &lo) ||
+	    pmukit_isa_read_counter((unsigned int)c->chain_hi, &hi1) ||
+	    (hi0 != hi1 && pmukit_isa_read_counter(c->hw, &lo1)))
+		return -EACCES;
+	*v = pmukit_wrap_chain((uint32_t)hi0, (uint32_t)lo, (uint32_t)hi1, (uint32_t)lo1);
+	return 0;
+}
+
 static int read_all(struct direct *d, unsigned int n, uint64_t *v)
 {
 	unsigned int i;
 	int ret;
 
 	for (i = 0; i < n; i++) {
-		if (d->c[i].hw == PMUKIT_HW_CYCLES && d->cycles64)
+		if (d->c[i].chain_hi >= 0)
+			ret = read_chain(&d->c[i], &v[i]);
+		else if (d->c[i].hw == PMUKIT_HW_CYCLES && d->cycles64)
 			ret = pmukit_isa_read_cycles64(&v[i]);
 		else
 			ret = pmukit_isa_read_counter(d->c[i].hw, &v[i]);
@@ -594,6 +612,40 @@ static int check_kinds(struct pmukit_session *s)
 }
 
 /*
+ * mode=read before PMUv3p5: perf reserved the module's events as 64-bit
+ * ones, each on a chained pair whose even counter EL0 reads and whose odd
+ * one counts CHAIN, the even one's overflows. An odd counter the module
+ * holds (cpu<N>/owned) that is no event's own is such a high half; where
+ * PMCEID says CHAIN counts (QEMU 7.2 does not implement it: there the high
+ * half stays 0), the pair is read as one 64-bit counter.
+ */
+static void find_chains(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
+{
+	struct pmukit_implemented im;
+	uint8_t ctr[PMUKIT_MAX_EVENT_COUNTERS], cycles;
+	uint32_t owned, listed = 0;
+	unsigned int i;
+
+	if (pmukit_kmod_cpu_reg(s->cpu, "owned", &owned) ||
+	    pmukit_kmod_counters(s->cpu, k->nevents, ctr, &cycles) ||
+	    !pmukit_implemented_load(s->cpu, PMUKIT_IMPL_SYSFS, &im) || !im.have_ceid ||
+	    pmukit_implemented(&im, PMUKIT_EVT_CHAIN) != 1)
+		return;
+	for (i = 0; i < k->nevents; i++)
+		if (ctr[i] < 32)
+			listed |= 1U << ctr[i];
+	if (cycles < 32)
+		listed |= 1U << cycles;
+	for (i = 0; i < s->n; i++) {
+		unsigned int hw = d->c[i].hw;
+
+		if (hw != PMUKIT_HW_CYCLES && !(hw & 1) && hw + 1 < 31 &&
+		    (owned >> (hw + 1) & 1) && !(listed >> (hw + 1) & 1))
+			d->c[i].chain_hi = (int)hw + 1;
+	}
+}
+
+/*
  * Where counter @c's overflow flag is read (PMCR @pmcr as found). mode=full:
  * PMOVSSET, for every 32-bit counter; the AArch32 cycle counter's flag
  * records 32-bit wraps once PMCR.LC is clear, which open_arm() sees to
@@ -650,13 +702,15 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	if (ret)
 		return ret;
 	d->knevents = k.nevents;
+	if (!d->full && !(pmcr & PMUKIT_PMCR_LP_BIT))
+		find_chains(s, d, &k);
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
 		if (c->hw == PMUKIT_HW_CYCLES)
 			c->w.mask = pmukit_isa_cycles64_always || d->cycles64 ? UINT64_MAX : UINT32_MAX;
 		else
-			c->w.mask = (pmcr & PMUKIT_PMCR_LP_BIT) ? UINT64_MAX : UINT32_MAX;
+			c->w.mask = (pmcr & PMUKIT_PMCR_LP_BIT) || c->chain_hi >= 0 ? UINT64_MAX : UINT32_MAX;
 		d->used |= 1U << c->hw;
 		if (s->ev[i].code == PMUKIT_EVT_CPU_CYCLES)
 			c->w.short_ns = PMUKIT_WRAP_SHORT_CYCLES_NS;
@@ -687,6 +741,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 static int direct_open(struct pmukit_session *s)
 {
 	struct direct *d;
+	unsigned int i;
 	int ret, cpu;
 
 	ret = check_kinds(s);
@@ -699,6 +754,8 @@ static int direct_open(struct pmukit_session *s)
 		return pmukit_err(-ENOMEM, "out of memory");
 	d->moved_to = -1;
 	d->programmed_cpu = -1;
+	for (i = 0; i < PMUKIT_MAX_EVENTS; i++)
+		d->c[i].chain_hi = -1;
 	s->priv = d;
 
 	cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
@@ -733,7 +790,8 @@ static int direct_open(struct pmukit_session *s)
 		return ret;
 
 	s->hw0 = d->c[0].hw;
-	s->sample_width = d->c[0].w.mask == UINT64_MAX ? 64 : 32;
+	/* A chained pair's single read is its low half. */
+	s->sample_width = d->c[0].w.mask == UINT64_MAX && d->c[0].chain_hi < 0 ? 64 : 32;
 	if (!s->cpu_now)
 		s->sample1 = sample1_slow;
 	else if (d->c[0].hw != PMUKIT_HW_CYCLES)

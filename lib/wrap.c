@@ -12,6 +12,13 @@ void pmukit_wrap_start(struct pmukit_wrap *w, uint64_t v)
 	w->wrapped = 0;
 }
 
+uint64_t pmukit_wrap_chain(uint32_t hi0, uint32_t lo, uint32_t hi1, uint32_t lo1)
+{
+	if (hi0 == hi1)
+		return (uint64_t)hi0 << 32 | lo;
+	return (uint64_t)hi1 << 32 | lo1;
+}
+
 void pmukit_wrap_resume(struct pmukit_wrap *w, uint64_t v)
 {
 	w->last = v & w->mask;

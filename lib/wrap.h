@@ -47,6 +47,15 @@ struct pmukit_wrap {
 /* A new start at the counter value @v: the count is 0 and known again. */
 void pmukit_wrap_start(struct pmukit_wrap *w, uint64_t v);
 
+/*
+ * A chained pair (PMUv3: the odd counter counts CHAIN, the even one's
+ * overflows) as one 64-bit value, from reads in this order: high @hi0, low
+ * @lo, high @hi1, and, only where the high half moved, low @lo1 again. A
+ * high half that moved means the low one wrapped between: @lo1, read after
+ * @hi1, belongs with it.
+ */
+uint64_t pmukit_wrap_chain(uint32_t hi0, uint32_t lo, uint32_t hi1, uint32_t lo1);
+
 /* Counting goes on from the counter value @v (a start after a stop). */
 void pmukit_wrap_resume(struct pmukit_wrap *w, uint64_t v);
 

@@ -117,6 +117,40 @@ static void test_flag_needed(void)
 	       "the short limit is 2^32 events at 2^36 a second");
 }
 
+/*
+ * Chained pairs (mode=read before PMUv3p5, where CHAIN counts): the high
+ * half read before and after the low one, the low one again if it moved.
+ */
+static void test_chain(void)
+{
+	static const struct {
+		int line;
+		uint32_t hi0, lo, hi1, lo1;
+		uint64_t want;
+	} rows[] = {
+		{ __LINE__, 0, 5, 0, 99, 5 },
+		{ __LINE__, 3, 0xfffffff0, 3, 0, 0x3fffffff0ULL },
+		/* The low half wrapped between the two high reads: the second pair. */
+		{ __LINE__, 1, 0xfffffffe, 2, 3, 0x200000003ULL },
+		{ __LINE__, 0xffffffff, 0xffffffff, 0xffffffff, 0, UINT64_MAX },
+	};
+	struct pmukit_wrap w = { .mask = W64 };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		uint64_t got = pmukit_wrap_chain(rows[i].hi0, rows[i].lo, rows[i].hi1, rows[i].lo1);
+
+		tap_ok(got == rows[i].want, "line %d: chained pair 0x%llx", rows[i].line,
+		       (unsigned long long)got);
+	}
+	/* Two wraps of the low half between reads far apart: the high half counted them. */
+	pmukit_wrap_start(&w, pmukit_wrap_chain(0, 0xfffff800, 0, 0));
+	pmukit_wrap_update(&w, pmukit_wrap_chain(2, 1000, 2, 0), LONG, UNK);
+	tap_ok(!w.wrapped && w.acc == TOP + 3048,
+	       "a chained pair across two low-half wraps, 5 s apart: 2^32 + 3048 (%llu)",
+	       (unsigned long long)w.acc);
+}
+
 static void test_reset_resume(void)
 {
 	struct pmukit_wrap w = { .mask = W32 };
@@ -137,6 +171,7 @@ int main(void)
 {
 	test_rows();
 	test_flag_needed();
+	test_chain();
 	test_reset_resume();
 	return tap_done();
 }
