@@ -422,7 +422,9 @@ void pmukit_cpu_take_overflows(void *count)
 	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
 	u32 ovs, i;
 
-	if (!s->active)
+	memcpy(count, s->overflows, sizeof(s->overflows));
+	/* In mode=full the flags are EL0's own (the direct path clears its counters'). */
+	if (!s->active || pmukit_cfg.mode != PMUKIT_MODE_READ)
 		return;
 	ovs = pmukit_read_pmovsset() & s->map.owned & ~pmukit_read_pmintenset();
 	/* PMOVSCLR: consume the flags of the module's counters found set. */
