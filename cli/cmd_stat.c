@@ -429,7 +429,7 @@ int cmd_stat(int argc, char **argv)
 	struct out_file of;
 	double t0;
 	static struct an_sel sel;
-	unsigned int metric[AN_MAX_ITEMS], nm = 0, k;
+	unsigned int metric[AN_MAX_ITEMS], nm = 0, k, wrapped = 0;
 	int ret, cap, end_sig = 0, failed = 0;
 
 	ret = parse_opts(argc, argv, &o);
@@ -537,9 +537,21 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (!ret) {
 		stat_summarise(&plan, pd, &r);
-		if (sel.set)
+		for (k = 0; k < r.nev; k++)
+			wrapped += r.ev[k].wrapped;
+		/* The metrics of -M and --topdown need every count. */
+		if (sel.set && !wrapped)
 			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
+		/*
+		 * Reported (and kept in -o's file), yet the measurement did not
+		 * give every count: exit 1.
+		 */
+		if (wrapped) {
+			cli_error("stat", "%u count(s) wrapped and are not known: %s", wrapped,
+				  "read them over shorter runs, or use --path perf");
+			failed = 1;
+		}
 	}
 	/*
 	 * A counter that did not count is a failed measurement: the report

@@ -109,9 +109,10 @@ void metrics_compute(struct stat_report *r)
 			const struct stat_event *bad = NULL;
 			struct stat_metric *m;
 			unsigned int counted = 1;
-			int cross = 0, j = 0;
+			int cross = 0, j = 0, wrapped = 0;
 
-			if (r->ev[i].added || !is_event(r->ev[i].name, mi, 0))
+			/* A wrapped count is not known: no metric from it. */
+			if (r->ev[i].added || r->ev[i].wrapped || !is_event(r->ev[i].name, mi, 0))
 				continue;
 			count[0] = count_of(r->ev[i].st.mean);
 			pass[0] = r->ev[i].pass;
@@ -121,6 +122,10 @@ void metrics_compute(struct stat_report *r)
 				j = pick_den(r, i, mi, k, cycles_ref);
 				if (j < 0)
 					break;
+				if (r->ev[j].wrapped) {
+					wrapped = 1;
+					break;
+				}
 				if (j == cycles_ref && r->npasses > 1 && r->ev[i].pass >= 1) {
 					pass[k] = r->ev[i].pass;
 					count[k] = cycles_of(r, pass[k]);
@@ -135,6 +140,8 @@ void metrics_compute(struct stat_report *r)
 			}
 			if (j < 0)
 				break;
+			if (wrapped)
+				continue;
 			for (k = 0; k < mi->nevents; k++)
 				cycles[k] = cycles_of(r, pass[k]);
 			pmukit_metric_align(mi, pass, cycles, count);

@@ -32,6 +32,7 @@
 
 #include "passes.h"
 #include "recorded.h"
+#include "report.h"
 
 #define LINE_MAX_LEN	1024
 #define CSV_MAX_FIELDS	16
@@ -225,8 +226,11 @@ static const char stat_csv_expected[] =
  */
 static int find_sep(const char *line, char *sep, size_t cap)
 {
-	const char *rest = line + strspn(line, "0123456789");
-	size_t n, max = strlen(rest) / 2;
+	size_t wrapped = strlen(STAT_WRAPPED_VALUE), n, max;
+	const char *rest = line + (strncmp(line, STAT_WRAPPED_VALUE, wrapped) ? strspn(line, "0123456789") :
+				   wrapped);
+
+	max = strlen(rest) / 2;
 
 	if (rest == line)
 		return -1;
@@ -254,6 +258,7 @@ static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 		snprintf(sep, sizeof(sep), "%s", sep_arg);
 	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
 		uint64_t v, pass;
+		enum rec_status st;
 		int nf;
 
 		line++;
@@ -268,10 +273,13 @@ static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			return fail(err, errlen, line, "%s", stat_csv_expected);
 		if (!f[0][0] && !f[2][0])
 			continue;	/* a metric's line */
-		if ((nf != 8 && nf != 10) || parse_u64(f[0], &v) || !f[2][0] ||
+		/* "<wrapped>": a count pmukit stat could not know, like the firmware's OVERFLOW. */
+		st = strcmp(f[0], STAT_WRAPPED_VALUE) ? REC_OK : REC_OVERFLOW;
+		v = 0;
+		if ((nf != 8 && nf != 10) || (st == REC_OK && parse_u64(f[0], &v)) || !f[2][0] ||
 		    parse_u64(f[4], &pass) || !pass)
 			return fail(err, errlen, line, "%s", stat_csv_expected);
-		if (add_count(r, f[2], v, (unsigned int)pass, REC_OK, line, err, errlen))
+		if (add_count(r, f[2], v, (unsigned int)pass, st, line, err, errlen))
 			return -EINVAL;
 		if (nf == 10 && f[8][0])
 			recorded_not_counted(r, f[9][0] ? f[9] : f[8]);
@@ -598,6 +606,7 @@ struct jevent {
 	unsigned int seen;	/* 1 event, 2 value, 4 pass */
 	int not_counted;	/* "counted": false */
 	char why[PMUKIT_VERDICT_WHY_LEN];	/* its "reason" */
+	int wrapped;		/* "value": null, a count pmukit stat could not know */
 };
 
 static int jcount(struct jp *j, const char *key, uint64_t *out)
@@ -624,6 +633,11 @@ static int jevent_member(struct jp *j, const char *key, void *ctx)
 	}
 	if (!strcmp(key, "value")) {
 		e->seen |= 2;
+		ws(j);
+		if (!jlit(j, "null")) {
+			e->wrapped = 1;
+			return 0;
+		}
 		return jcount(j, key, &e->value);
 	}
 	if (!strcmp(key, "pass")) {
@@ -658,7 +672,8 @@ static int jevents_elem(struct jp *j, unsigned int i, void *ctx)
 	if (e.seen != 7 || !e.name[0] || !e.pass)
 		return fail(j->err, j->errlen, line,
 			    "an event object with \"event\", \"pass\" (from 1) and \"value\"");
-	if (add_count(r, e.name, e.value, (unsigned int)e.pass, REC_OK, line, j->err, j->errlen))
+	if (add_count(r, e.name, e.value, (unsigned int)e.pass,
+		      e.wrapped ? REC_OVERFLOW : REC_OK, line, j->err, j->errlen))
 		return -EINVAL;
 	if (e.not_counted)
 		recorded_not_counted(r, e.why);

@@ -38,6 +38,10 @@ void calib_report(FILE *f, enum out_format fmt, const char *sep,
 #define STAT_MAX_SPECS		256
 #define STAT_MAX_METRICS	8
 
+/* An event whose count wrapped (pmukit_wrapped()): its value, then why. */
+#define STAT_WRAPPED_VALUE	"<wrapped>"
+#define STAT_WRAPPED_NOTE	"wrapped: more than 2^32 events may have passed between two reads of its 32-bit counter, so the count is not known (--path perf keeps 64-bit counts)"
+
 struct stat_event {
 	char name[64];		/* canonical: "INST_RETIRED:u" */
 	unsigned int pass;	/* 1-based */
@@ -52,6 +56,7 @@ struct stat_event {
 	int verdict;
 	unsigned int nc_runs;
 	char why[PMUKIT_VERDICT_WHY_LEN];
+	int wrapped;		/* not known in some run: its 32-bit counter wrapped (no number) */
 };
 
 struct stat_metric {

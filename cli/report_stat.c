@@ -91,6 +91,8 @@ static void report_table(FILE *f, const struct stat_report *r)
 			continue;
 		if (e->nc_runs)
 			snprintf(num, sizeof(num), "<%s>", verdict_words(e->verdict));
+		else if (e->wrapped)
+			snprintf(num, sizeof(num), "%s", STAT_WRAPPED_VALUE);
 		else
 			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
@@ -101,7 +103,7 @@ static void report_table(FILE *f, const struct stat_report *r)
 		} else {
 			add(line, sizeof(line), " %38s", "");
 		}
-		if (r->runs > 1 && !e->nc_runs)
+		if (r->runs > 1 && !e->nc_runs && !e->wrapped)
 			add(line, sizeof(line), " ( +- %5.2f%% )", sd_percent(&e->st));
 		if (e->counting < 99.995)
 			add(line, sizeof(line), "  [%.2f%% counting]", e->counting);
@@ -124,6 +126,9 @@ static void report_table(FILE *f, const struct stat_report *r)
 			fprintf(f, " (%u of %u runs)", e->nc_runs, r->runs);
 		fprintf(f, "\n");
 	}
+	for (i = 0; i < r->nev; i++)
+		if (r->ev[i].wrapped && !r->ev[i].added)
+			fprintf(f, " %s: %s\n", r->ev[i].name, STAT_WRAPPED_NOTE);
 	for (k = 0; k < r->nmetrics; k++)
 		if (r->metric[k].na)
 			fprintf(f, " note: %s is n/a: %s\n", r->metric[k].name, r->metric[k].why);
@@ -195,6 +200,11 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 		snprintf(v[3], sizeof(v[3]), "%.2f", sd_percent(&e->st));
 		snprintf(v[4], sizeof(v[4]), "%u", e->pass);
 		snprintf(v[5], sizeof(v[5]), "%.2f", e->counting);
+		/* A wrapped count: the value says so, no spread of it. */
+		if (e->wrapped) {
+			snprintf(v[0], sizeof(v[0]), "%s", STAT_WRAPPED_VALUE);
+			v[3][0] = '\0';
+		}
 		if (m) {
 			snprintf(v[6], sizeof(v[6]), m->na ? "n/a" : "%.4f", m->value);
 			snprintf(v[7], sizeof(v[7]), "%s", m->name);
@@ -265,12 +275,19 @@ static void report_json(FILE *f, const struct stat_report *r)
 		json_str(&j, "event", e->name);
 		json_bool(&j, "added", e->added);
 		json_u64(&j, "pass", e->pass);
-		json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
-		json_real(&j, "mean", e->st.mean, 2);
-		json_real(&j, "sd", e->st.sd, 2);
-		json_real(&j, "sd_percent", sd_percent(&e->st), 2);
-		json_u64(&j, "min", e->st.min);
-		json_u64(&j, "max", e->st.max);
+		json_bool(&j, "wrapped", e->wrapped);
+		if (e->wrapped) {
+			/* No number: a count that is not known. */
+			json_null(&j, "value");
+			json_str(&j, "note", STAT_WRAPPED_NOTE);
+		} else {
+			json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
+			json_real(&j, "mean", e->st.mean, 2);
+			json_real(&j, "sd", e->st.sd, 2);
+			json_real(&j, "sd_percent", sd_percent(&e->st), 2);
+			json_u64(&j, "min", e->st.min);
+			json_u64(&j, "max", e->st.max);
+		}
 		json_real(&j, "counting_percent", e->counting, 2);
 		json_u64(&j, "overhead", e->overhead);
 		json_bool(&j, "counted", !e->nc_runs);

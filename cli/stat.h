@@ -31,6 +31,7 @@ struct pass_data {
 	unsigned long runs;	/* the runs done: o->runs unless interrupted */
 	uint64_t ovh[STAT_MAX_EVENTS + 1];
 	double enabled[STAT_MAX_EVENTS + 1], running[STAT_MAX_EVENTS + 1];
+	uint32_t wrapped;	/* bit k: slot k's count wrapped in some run (pmukit_wrapped) */
 	char name[STAT_MAX_EVENTS + 1][64];
 	/* pmukit_count_verdict() of the runs: the runs that did not count, the first's */
 	unsigned int nc_runs[STAT_MAX_EVENTS + 1];

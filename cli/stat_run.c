@@ -126,16 +126,19 @@ static int measure_overhead(struct pmukit_session *s, unsigned int n, uint64_t *
 /*
  * The library's verdict on each count of a run of the command (code that
  * ran), while the session that counted is open; a run that did not count
- * is added to @pd's tally of event slot i.
+ * is added to @pd's tally of event slot i; the events of @wrapped are not
+ * judged (their count is not known).
  */
 static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmukit_count *c,
-		      struct pass_data *pd)
+		      struct pass_data *pd, uint32_t wrapped)
 {
 	char why[PMUKIT_VERDICT_WHY_LEN];
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		int v = pmukit_count_verdict(s, i, c, why, sizeof(why));
+		/* A wrapped count reads 0 and is reported as wrapped instead. */
+		int v = wrapped >> i & 1 ? PMUKIT_COUNTED :
+			pmukit_count_verdict(s, i, c, why, sizeof(why));
 
 		if (v <= PMUKIT_COUNTED)
 			continue;
@@ -152,12 +155,15 @@ static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmu
  * process is pinned, and so is each child it forks); NULL for perf, which
  * opens one per child. @exact: set when the counters ran only from the
  * command's exec to its end (direct path): no overhead to take off. The
- * counts are judged into @pd (judge_run()).
+ * counts are judged into @pd (judge_run()). @wrapped: bit k set when event
+ * k's count is not known (pmukit_wrapped()): the run still counts, that
+ * event is reported as wrapped.
  */
 static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
 		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
-		    struct pass_data *pd)
+		    struct pass_data *pd, uint32_t *wrapped)
 {
+	unsigned int k;
 	struct pmukit_session *ps = NULL;
 	struct pmukit_child ch;
 	int ret, perf = s == NULL;
@@ -214,12 +220,19 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 		return stopping() ? -EINTR : ret;
 	}
 	*exact = ret == 1;
+	*wrapped = 0;
 	if (ret >= 0)
 		ret = pmukit_read(s, c);
+	if (ret == -EOVERFLOW) {
+		for (k = 0; k < n; k++)
+			if (pmukit_wrapped(s, k))
+				*wrapped |= 1U << k;
+		ret = *wrapped ? 0 : ret;
+	}
 	if (ret)
 		cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
 	else
-		judge_run(s, n, c, pd);
+		judge_run(s, n, c, pd, *wrapped);
 	pmukit_close(ps);
 	return ret;
 }
@@ -262,10 +275,11 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 		}
 		for (run = 0; run < o->runs && !ret; run++) {
 			int status, exact;
+			uint32_t wrapped = 0;
 
 			if (stopping())
 				break;
-			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &pd[k]);
+			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &pd[k], &wrapped);
 			/* Interrupted: this run is left out, whatever it counted. */
 			if (stopping()) {
 				ret = 0;
@@ -273,6 +287,7 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 			}
 			if (ret)
 				break;
+			pd[k].wrapped |= wrapped;
 			if (WIFEXITED(status)) {
 				r->exit_code = WEXITSTATUS(status);
 				r->signal = 0;
@@ -327,6 +342,8 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 				;
 			if (slot == p->count[k])
 				continue;
+			if (pd[k].wrapped >> slot & 1)
+				e->wrapped = 1;
 			if (!n) {
 				e->pass = k + 1;
 				e->overhead = pd[k].ovh[slot];

@@ -34,6 +34,7 @@ struct pmukit_saved {
 	u32 raw_enabled;	/* ... of those, the ones enabled when found */
 	u32 pmevtyper[PMUKIT_MAX_EVENT_COUNTERS];	/* ... their types as found */
 	struct pmukit_cpu_map map;	/* where EL0 finds the module's counts */
+	u32 overflows[32];	/* flags of map.owned consumed, per counter */
 	/* Kept over an idle state: the counters perf did not hold at entry. */
 	bool idle_kept;
 	u32 idle_mask;		/* event counters and C kept */
@@ -261,11 +262,25 @@ static void pmukit_map_reserved(struct pmukit_saved *s)
 	}
 }
 
-/* The PMCR the module wants from @pmcr: E, and D/LC while it holds the cycle counter. */
+/* PMUv3p5 and later (the same encoding in ID_AA64DFR0.PMUVer and ID_DFR0.PerfMon). */
+static bool pmukit_has_lp(void)
+{
+	return pmukit_cfg.pmuv3 && pmukit_cfg.pmu_version >= PMUKIT_PMUVER_V3P5 &&
+	       pmukit_cfg.pmu_version != PMUKIT_PMUVER_IMPDEF;
+}
+
+/* The PMCR the module wants from @pmcr: E, LP, and D/LC while it holds the cycle counter. */
 static u32 pmukit_pmcr_value(u32 pmcr, bool cc_ours)
 {
 	/* PMCR.E: enable counting; keep IMP/N (read-only) and X/DP as found. */
 	pmcr |= PMUKIT_PMCR_E_BIT;
+	/*
+	 * PMCR.LP: 64-bit event counters where they exist (PMUv3p5), so EL0's
+	 * counts never wrap; Linux's perf sets it there too and counts its
+	 * 32-bit events in the low half either way.
+	 */
+	if (pmukit_has_lp())
+		pmcr |= PMUKIT_PMCR_LP_BIT;
 	if (!cc_ours)
 		return pmcr;	/* D and LC shape perf's cycle count: leave them */
 	/*
@@ -485,11 +500,41 @@ void pmukit_cpu_giveback(void)
 	/* PMCR.E: off again only if it was off and perf counts nothing now. */
 	if (!(s->pmcr & PMUKIT_PMCR_E_BIT) && !held)
 		pmcr &= ~PMUKIT_PMCR_E_BIT;
+	/* PMCR.LP: as found, unless perf counts now (then as Linux wants it on PMUv3p5). */
+	if (!held)
+		pmcr = (pmcr & ~PMUKIT_PMCR_LP_BIT) | (s->pmcr & PMUKIT_PMCR_LP_BIT);
 	/* PMCR (P and C written as 0: nothing is reset). */
 	pmukit_write_pmcr(pmcr & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
 	/* PMSELR: as it was. */
 	pmukit_write_pmselr(selr);
 	pmukit_isb();
+}
+
+/*
+ * EL0 cannot read PMOVSSET in mode=read (PMUSERENR.ER does not cover it),
+ * yet a 32-bit counter read far apart needs its flag to tell "no wrap" from
+ * "wrapped". Readers compare counts, so the flags are consumed here, for
+ * every reader at once. Only the module's own counters, and of those only
+ * the ones without an overflow interrupt: a flag that raises perf's
+ * interrupt is perf's to clear.
+ */
+void pmukit_cpu_take_overflows(void *count)
+{
+	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
+	u32 ovs, i;
+
+	memcpy(count, s->overflows, sizeof(s->overflows));
+	/* In mode=full the flags are EL0's own (the direct path clears its counters'). */
+	if (!s->active || pmukit_cfg.mode != PMUKIT_MODE_READ)
+		return;
+	ovs = pmukit_read_pmovsset() & s->map.owned & ~pmukit_read_pmintenset();
+	/* PMOVSCLR: consume the flags of the module's counters found set. */
+	if (ovs)
+		pmukit_write_pmovsclr(ovs);
+	for (i = 0; i < 32; i++)
+		if (ovs & BIT(i))
+			s->overflows[i]++;
+	memcpy(count, s->overflows, sizeof(s->overflows));
 }
 
 /* Where EL0 finds the module's counts on @cpu (mode=read), as set up. */

@@ -78,6 +78,12 @@ void pmukit_cpu_giveback(void);
 bool pmukit_cpu_active(unsigned int cpu);
 const struct pmukit_cpu_map *pmukit_cpu_map(unsigned int cpu);
 u32 pmukit_perf_counters(u32 pmcr);
+/*
+ * mode=read: the overflow flags of the module's counters on this CPU,
+ * consumed (run on that CPU); @count[c]: how many times counter c's flag
+ * was found set since the CPU was set up (31: the cycle counter).
+ */
+void pmukit_cpu_take_overflows(void *count);
 void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
 bool pmukit_user_access_on(u32 pmuserenr);
 const char *pmukit_mode_name(enum pmukit_mode mode);

@@ -363,6 +363,49 @@ static ssize_t counters_show(struct kobject *kobj, struct kobj_attribute *attr,
 }
 static struct kobj_attribute counters_attr = __ATTR_RO(counters);
 
+/*
+ * How many times each of the module's counters on this CPU passed its top,
+ * as far as its overflow flag tells (pmukit_cpu_take_overflows()), in the
+ * order of counters: EL0 compares two readings to learn whether a counter
+ * wrapped between them. Read on the CPU itself (the direct path is pinned
+ * there), the flags are consumed without interrupting anything; from
+ * another CPU only root may send the IPI, anyone else gets -EPERM.
+ */
+static ssize_t overflows_show(struct kobject *kobj, struct kobj_attribute *attr,
+			      char *buf)
+{
+	const struct pmukit_cpu_map *m;
+	u32 count[32];
+	int cpu = pmukit_cpu_of(kobj), len = 0, ret, here;
+	unsigned int i;
+
+	if (cpu < 0)
+		return cpu;
+	cpus_read_lock();
+	here = get_cpu();
+	put_cpu();
+	if (!cpu_online(cpu) || !pmukit_cpu_active(cpu))
+		ret = -ENODEV;
+	else if (here != cpu && !capable(CAP_SYS_ADMIN))
+		ret = -EPERM;
+	else
+		ret = smp_call_function_single(cpu, pmukit_cpu_take_overflows, count, 1);
+	cpus_read_unlock();
+	if (ret)
+		return ret;
+	m = pmukit_cpu_map(cpu);
+	for (i = 0; i <= pmukit_cfg.nevents; i++) {
+		u8 c = i < pmukit_cfg.nevents ? m->counter[i] : m->cycles;
+
+		if (c == PMUKIT_NO_COUNTER)
+			len += sysfs_emit_at(buf, len, "%s-", i ? " " : "");
+		else
+			len += sysfs_emit_at(buf, len, "%s%u", i ? " " : "", count[c & 31]);
+	}
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+static struct kobj_attribute overflows_attr = __ATTR_RO(overflows);
+
 /* Every counter the module holds on this CPU (PMCNTENSET layout), as set up. */
 static ssize_t owned_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -406,6 +449,7 @@ static struct attribute *pmukit_cpu_attrs[] = {
 	&pmceid1_attr.attr,
 	&user_access_attr.attr,
 	&counters_attr.attr,
+	&overflows_attr.attr,
 	&owned_attr.attr,
 	&cpu_selftest_attr.attr,
 	NULL,

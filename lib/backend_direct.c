@@ -8,9 +8,16 @@
  * there after every read; a reading taken elsewhere is refused with -EINTR.
  * Counters count for everything that runs on that CPU at the chosen levels.
  *
- * Counts accumulate in software from the masked difference of successive
- * reads, so 32-bit counters (event counters, AArch32's PMCCNTR) extend to
- * 64 bits as long as they are read more often than they wrap.
+ * Counts accumulate in software from successive reads (wrap.h): 64-bit
+ * counters (PMCR.LP, AArch64's PMCCNTR) are exact; a 32-bit one (event
+ * counters before PMUv3p5, AArch32's PMCCNTR read by mrc) is exact across
+ * one wrap between reads less than 62.5 ms apart, and across longer times
+ * when its overflow flag says it did not wrap. Else its count is "wrapped":
+ * pmukit_read() returns -EOVERFLOW and pmukit_wrapped() names it. The flag
+ * is PMOVSSET in mode=full (our counters' flags cleared at start and after
+ * a wrap seen in the values) and the module's cpu<N>/overflows in
+ * mode=read (EL0 cannot read PMOVSSET there). In mode=read a count perf
+ * placed on a chained pair is read as one 64-bit counter where CHAIN counts.
  *
  * With mode=read the module programmed the event counters (events=); EL0
  * can only read them, so the session maps its events onto those counters.
@@ -20,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pmukit/pmu_fields.h"
 #include "pmukit/pmu_levels.h"
@@ -32,14 +40,24 @@
 #include "kernel_el.h"
 #include "pmu_info.h"
 #include "pmu_support.h"
+#include "wrap.h"
+
+/* Where a 32-bit counter's overflow flag is read. */
+enum ovf_source {
+	OVF_NONE,	/* nowhere: a wide counter, or one the flag does not serve */
+	OVF_REG,	/* PMOVSSET (mode=full) */
+	OVF_KMOD,	/* the module's cpu<N>/overflows (mode=read) */
+};
 
 struct direct_ctr {
 	unsigned int hw;	/* event counter n, or PMUKIT_HW_CYCLES */
 	uint32_t type;		/* PMEVTYPER/PMCCFILTR value programmed (mode=full) */
 	uint32_t saved_type;	/* what was there before */
-	uint64_t mask;		/* the counter's width */
-	uint64_t last;		/* the previous read */
-	uint64_t acc;		/* the count so far */
+	struct pmukit_wrap w;	/* width, previous read, count */
+	enum ovf_source ovf;
+	unsigned int kidx;	/* mode=read: its place in the module's files */
+	int chain_hi;		/* mode=read: the odd counter chained to it, or -1 */
+	uint32_t kcount;	/* mode=read: its overflow count at the last look */
 };
 
 struct direct {
@@ -55,6 +73,10 @@ struct direct {
 	int programmed_cpu;	/* mode=full: the CPU carrying our setup */
 	uint32_t used;		/* PMCNTENSET bits of our counters */
 	uint32_t saved_cntenset;
+	uint32_t ovf_reg;	/* PMOVSSET bits of the counters whose flag we use */
+	int lc_cleared;		/* AArch32: 1 we cleared PMCR.LC (open_arm), 2 found set again */
+	unsigned int knevents;	/* mode=read: the module's events= count */
+	uint64_t last_ns;	/* CLOCK_BOOTTIME before the previous read */
 	struct direct_ctr c[PMUKIT_MAX_EVENTS];
 };
 
@@ -304,6 +326,7 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 		    cycles != PMUKIT_KMOD_NO_COUNTER &&
 		    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel))) {
 			c->hw = cycles == 31 ? PMUKIT_HW_CYCLES : cycles;
+			c->kidx = k->nevents;
 			cycles_used = 1;
 			e->excl_user = e->excl_kernel = 0;
 			pmukit_ev_rename(e);
@@ -319,6 +342,7 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 					  e->name, s->cpu);
 		taken |= 1U << found;
 		c->hw = ctr[found];
+		c->kidx = (unsigned int)found;
 		e->excl_user = k->ev[found].excl_user;
 		e->excl_kernel = k->ev[found].excl_kernel;
 		pmukit_ev_rename(e);
@@ -370,10 +394,14 @@ static void save_setup(struct pmukit_session *s, struct direct *d)
 /* Put back the types and enables found at open, on the CPU that has ours. */
 static void restore_setup(struct pmukit_session *s, struct direct *d)
 {
+	uint32_t pmcr;
 	unsigned int i;
 
 	if (d->programmed_cpu < 0 || cpu_of(s) != d->programmed_cpu)
 		return;
+	/* PMCR.LC: set again, as the module keeps it (open_arm cleared it). */
+	if (d->lc_cleared && !pmukit_isa_read_pmcr(&pmcr))
+		pmukit_isa_write_pmcr((pmcr | PMUKIT_PMCR_LC_BIT) & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
 	/* PMCNTENCLR: stop the counters that were off before we came. */
 	if (pmukit_isa_write_cntenclr(d->used & ~d->saved_cntenset))
 		return;
@@ -387,13 +415,29 @@ static void restore_setup(struct pmukit_session *s, struct direct *d)
 	}
 }
 
+/* A chained pair, high, low, high (and low again if the high half moved). */
+static int read_chain(const struct direct_ctr *c, uint64_t *v)
+{
+	uint64_t hi0, lo, hi1, lo1 = 0;
+
+	if (pmukit_isa_read_counter((unsigned int)c->chain_hi, &hi0) ||
+	    pmukit_isa_read_counter(c->hw, &lo) ||
+	    pmukit_isa_read_counter((unsigned int)c->chain_hi, &hi1) ||
+	    (hi0 != hi1 && pmukit_isa_read_counter(c->hw, &lo1)))
+		return -EACCES;
+	*v = pmukit_wrap_chain((uint32_t)hi0, (uint32_t)lo, (uint32_t)hi1, (uint32_t)lo1);
+	return 0;
+}
+
 static int read_all(struct direct *d, unsigned int n, uint64_t *v)
 {
 	unsigned int i;
 	int ret;
 
 	for (i = 0; i < n; i++) {
-		if (d->c[i].hw == PMUKIT_HW_CYCLES && d->cycles64)
+		if (d->c[i].chain_hi >= 0)
+			ret = read_chain(&d->c[i], &v[i]);
+		else if (d->c[i].hw == PMUKIT_HW_CYCLES && d->cycles64)
 			ret = pmukit_isa_read_cycles64(&v[i]);
 		else
 			ret = pmukit_isa_read_counter(d->c[i].hw, &v[i]);
@@ -403,14 +447,72 @@ static int read_all(struct direct *d, unsigned int n, uint64_t *v)
 	return 0;
 }
 
-static void accumulate(struct direct *d, unsigned int n, const uint64_t *v)
+/* CLOCK_BOOTTIME runs on through a suspend: the time between reads is never short of it. */
+static uint64_t now_ns(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* mode=read: the module's overflow counts of this CPU into @kc; 0 or negative errno. */
+static int kmod_overflows(struct pmukit_session *s, struct direct *d, uint32_t *kc)
+{
+	return pmukit_kmod_overflows(s->cpu, d->knevents, kc);
+}
+
+/*
+ * Counts from the values read now: from 0 when @fresh, else on from the
+ * counts so far (a start after a stop). mode=full: our flags are
+ * cleared before the values are read (a set flag is then a wrap of this
+ * session); mode=read: the module's overflow counts, read after the values,
+ * are the baseline (a wrap between the two makes a later long read say
+ * "wrapped", never a wrong count).
+ */
+static int start_counts(struct pmukit_session *s, struct direct *d, int fresh)
+{
+	uint64_t v[PMUKIT_MAX_EVENTS], t0;
+	uint32_t kc[PMUKIT_MAX_EVENT_COUNTERS + 1];
+	int kmod = 0;
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		d->c[i].acc += (v[i] - d->c[i].last) & d->c[i].mask;
-		d->c[i].last = v[i];
+	/* PMOVSCLR: our counters' flags, so that a set one is a wrap from now on. */
+	if (d->ovf_reg && pmukit_isa_write_ovsclr(d->ovf_reg))
+		return direct_revoked(s);
+	t0 = now_ns();
+	if (read_all(d, s->n, v))
+		return direct_revoked(s);
+	for (i = 0; i < s->n; i++)
+		if (d->c[i].ovf == OVF_KMOD)
+			kmod = 1;
+	if (kmod && kmod_overflows(s, d, kc))
+		kmod = 0;
+	for (i = 0; i < s->n; i++) {
+		struct direct_ctr *c = &d->c[i];
+
+		if (fresh)
+			pmukit_wrap_start(&c->w, v[i]);
+		else
+			pmukit_wrap_resume(&c->w, v[i]);
+		if (c->ovf == OVF_KMOD)
+			c->kcount = kmod ? kc[c->kidx] : UINT32_MAX;	/* unknown: a long read is "wrapped" */
 	}
+	d->last_ns = t0;
+	if (fresh)
+		s->wrapped = 0;
+	return 0;
+}
+
+/* What counter @c's flag says, from the registers or files read for this update. */
+static enum pmukit_ovf flag_of(const struct direct_ctr *c, uint32_t ovs, int reg_ok,
+			       const uint32_t *kc, int kmod_ok)
+{
+	if (c->ovf == OVF_REG && reg_ok)
+		return (ovs >> c->hw & 1) ? PMUKIT_OVF_SET : PMUKIT_OVF_CLEAR;
+	if (c->ovf == OVF_KMOD && kmod_ok && c->kcount != UINT32_MAX)
+		return kc[c->kidx] != c->kcount ? PMUKIT_OVF_SET : PMUKIT_OVF_CLEAR;
+	return PMUKIT_OVF_UNKNOWN;
 }
 
 /*
@@ -485,7 +587,7 @@ static int open_x86(struct pmukit_session *s, struct direct *d)
 			return pmukit_err(-EOPNOTSUPP, "the direct path on %s reads only the %s (cycles); %s needs --path perf",
 					  pmukit_isa_name, pmukit_isa_clock_name, s->ev[i].name);
 		d->c[i].hw = PMUKIT_HW_CYCLES;
-		d->c[i].mask = UINT64_MAX;
+		d->c[i].w.mask = UINT64_MAX;
 		/* The TSC counts at every level: say so in the name. */
 		snprintf(s->ev[i].base, sizeof(s->ev[i].base), "cycles(%s)", pmukit_isa_clock_name);
 		memcpy(s->ev[i].name, s->ev[i].base, strlen(s->ev[i].base) + 1);
@@ -507,6 +609,59 @@ static int check_kinds(struct pmukit_session *s)
 			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use --path clock");
 	}
 	return 0;
+}
+
+/*
+ * mode=read before PMUv3p5: perf reserved the module's events as 64-bit
+ * ones, each on a chained pair whose even counter EL0 reads and whose odd
+ * one counts CHAIN, the even one's overflows. An odd counter the module
+ * holds (cpu<N>/owned) that is no event's own is such a high half; where
+ * PMCEID says CHAIN counts (QEMU 7.2 does not implement it: there the high
+ * half stays 0), the pair is read as one 64-bit counter.
+ */
+static void find_chains(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
+{
+	struct pmukit_implemented im;
+	uint8_t ctr[PMUKIT_MAX_EVENT_COUNTERS], cycles;
+	uint32_t owned, listed = 0;
+	unsigned int i;
+
+	if (pmukit_kmod_cpu_reg(s->cpu, "owned", &owned) ||
+	    pmukit_kmod_counters(s->cpu, k->nevents, ctr, &cycles) ||
+	    !pmukit_implemented_load(s->cpu, PMUKIT_IMPL_SYSFS, &im) || !im.have_ceid ||
+	    pmukit_implemented(&im, PMUKIT_EVT_CHAIN) != 1)
+		return;
+	for (i = 0; i < k->nevents; i++)
+		if (ctr[i] < 32)
+			listed |= 1U << ctr[i];
+	if (cycles < 32)
+		listed |= 1U << cycles;
+	for (i = 0; i < s->n; i++) {
+		unsigned int hw = d->c[i].hw;
+
+		if (hw != PMUKIT_HW_CYCLES && !(hw & 1) && hw + 1 < 31 &&
+		    (owned >> (hw + 1) & 1) && !(listed >> (hw + 1) & 1))
+			d->c[i].chain_hi = (int)hw + 1;
+	}
+}
+
+/*
+ * Where counter @c's overflow flag is read (PMCR @pmcr as found). mode=full:
+ * PMOVSSET, for every 32-bit counter; the AArch32 cycle counter's flag
+ * records 32-bit wraps once PMCR.LC is clear, which open_arm() sees to
+ * (ARMv7 has no LC: always 32-bit). mode=read: the module's counts, except
+ * for that cycle counter, which the module runs with LC set.
+ */
+static enum ovf_source wrap_flag_source(const struct direct *d, const struct direct_ctr *c,
+					uint32_t pmcr)
+{
+	if (c->w.mask == UINT64_MAX)
+		return OVF_NONE;
+	if (d->full)
+		return OVF_REG;
+	if (c->hw == PMUKIT_HW_CYCLES && (pmcr & PMUKIT_PMCR_LC_BIT))
+		return OVF_NONE;
+	return OVF_KMOD;
 }
 
 /* Runs with the guard held, pinned: access, counters, support, setup. */
@@ -546,14 +701,22 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	ret = d->full ? assign_full(s, d, (unsigned int)PMUKIT_PMCR_N(pmcr)) : assign_read(s, d, &k);
 	if (ret)
 		return ret;
+	d->knevents = k.nevents;
+	if (!d->full && !(pmcr & PMUKIT_PMCR_LP_BIT))
+		find_chains(s, d, &k);
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
 		if (c->hw == PMUKIT_HW_CYCLES)
-			c->mask = pmukit_isa_cycles64_always || d->cycles64 ? UINT64_MAX : UINT32_MAX;
+			c->w.mask = pmukit_isa_cycles64_always || d->cycles64 ? UINT64_MAX : UINT32_MAX;
 		else
-			c->mask = (pmcr & PMUKIT_PMCR_LP_BIT) ? UINT64_MAX : UINT32_MAX;
+			c->w.mask = (pmcr & PMUKIT_PMCR_LP_BIT) || c->chain_hi >= 0 ? UINT64_MAX : UINT32_MAX;
 		d->used |= 1U << c->hw;
+		if (s->ev[i].code == PMUKIT_EVT_CPU_CYCLES)
+			c->w.short_ns = PMUKIT_WRAP_SHORT_CYCLES_NS;
+		c->ovf = wrap_flag_source(d, c, pmcr);
+		if (c->ovf == OVF_REG)
+			d->ovf_reg |= 1U << c->hw;
 	}
 	if (!d->full) {
 		if (!pmukit_kmod_cpu_reg(s->cpu, "pmcntenset", &x) && (x & d->used) != d->used)
@@ -563,12 +726,22 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 	}
 	save_setup(s, d);
 	ret = program(s, d);
+	if (!ret && (d->ovf_reg >> PMUKIT_HW_CYCLES & 1) && (pmcr & PMUKIT_PMCR_LC_BIT)) {
+		/*
+		 * PMCR.LC: clear while the session runs, so that PMOVSSET.C
+		 * records the 32-bit wraps of the PMCCNTR that AArch32 reads
+		 * (with LC set it records 64-bit ones); set again at close.
+		 */
+		ret = pmukit_isa_write_pmcr(pmcr & ~(PMUKIT_PMCR_LC_BIT | PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
+		d->lc_cleared = !ret;
+	}
 	return ret ? direct_revoked(s) : 0;
 }
 
 static int direct_open(struct pmukit_session *s)
 {
 	struct direct *d;
+	unsigned int i;
 	int ret, cpu;
 
 	ret = check_kinds(s);
@@ -581,6 +754,8 @@ static int direct_open(struct pmukit_session *s)
 		return pmukit_err(-ENOMEM, "out of memory");
 	d->moved_to = -1;
 	d->programmed_cpu = -1;
+	for (i = 0; i < PMUKIT_MAX_EVENTS; i++)
+		d->c[i].chain_hi = -1;
 	s->priv = d;
 
 	cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
@@ -615,7 +790,8 @@ static int direct_open(struct pmukit_session *s)
 		return ret;
 
 	s->hw0 = d->c[0].hw;
-	s->sample_width = d->c[0].mask == UINT64_MAX ? 64 : 32;
+	/* A chained pair's single read is its low half. */
+	s->sample_width = d->c[0].w.mask == UINT64_MAX && d->c[0].chain_hi < 0 ? 64 : 32;
 	if (!s->cpu_now)
 		s->sample1 = sample1_slow;
 	else if (d->c[0].hw != PMUKIT_HW_CYCLES)
@@ -659,9 +835,7 @@ static int follow_cpu(struct pmukit_session *s, struct direct *d)
 static int direct_start(struct pmukit_session *s)
 {
 	struct direct *d = s->priv;
-	uint64_t v[PMUKIT_MAX_EVENTS];
 	uint32_t pmcr;
-	unsigned int i;
 	int ret;
 
 	if (d->running)
@@ -680,25 +854,78 @@ static int direct_start(struct pmukit_session *s)
 		if (program(s, d))
 			return direct_revoked(s);
 	}
-	if (read_all(d, s->n, v))
-		return direct_revoked(s);
-	for (i = 0; i < s->n; i++)
-		d->c[i].last = v[i];
+	ret = start_counts(s, d, 0);
+	if (ret)
+		return ret;
 	d->moved_to = -1;
 	d->running = 1;
 	return 0;
 }
 
-/* Reads, then checks the CPU: a read from elsewhere is flagged. */
+/*
+ * Reads, then checks the CPU: a read from elsewhere is flagged. The flags
+ * are read only where wrap.h needs them (a 32-bit counter read long after
+ * the previous read), and cleared (mode=full) or consumed into the module's
+ * counts (mode=read) once a wrap they recorded is counted.
+ */
 static int update(struct pmukit_session *s, struct direct *d)
 {
-	uint64_t v[PMUKIT_MAX_EVENTS];
+	uint64_t v[PMUKIT_MAX_EVENTS], t0, elapsed;
+	uint32_t ovs = 0, clear = 0, pmcr, kc[PMUKIT_MAX_EVENT_COUNTERS + 1], look = 0;
+	int need_reg = 0, need_kmod = 0, reg_ok = 0, kmod_ok = 0;
+	unsigned int i;
 
+	t0 = now_ns();
 	if (read_all(d, s->n, v))
 		return direct_revoked(s);
+	elapsed = now_ns() - d->last_ns;
+	d->last_ns = t0;
 	if (cpu_of(s) != s->cpu)
 		d->moved_to = cpu_of(s);
-	accumulate(d, s->n, v);
+	for (i = 0; i < s->n; i++) {
+		if (!pmukit_wrap_needs_flag(&d->c[i].w, elapsed))
+			continue;
+		need_reg |= d->c[i].ovf == OVF_REG;
+		need_kmod |= d->c[i].ovf == OVF_KMOD;
+	}
+	if (need_reg)
+		reg_ok = !pmukit_isa_read_ovsset(&ovs);
+	/* PMCR.LC set again (the module re-applies it after idle): the cycle flag means 2^64. */
+	if (need_reg && d->lc_cleared && (pmukit_isa_read_pmcr(&pmcr) || (pmcr & PMUKIT_PMCR_LC_BIT)))
+		d->lc_cleared = 2;
+	if (need_kmod)
+		kmod_ok = !kmod_overflows(s, d, kc);
+	for (i = 0; i < s->n; i++) {
+		struct direct_ctr *c = &d->c[i];
+		int long_read = pmukit_wrap_needs_flag(&c->w, elapsed);
+		enum pmukit_ovf f = PMUKIT_OVF_UNKNOWN;
+
+		if (long_read && !(c->hw == PMUKIT_HW_CYCLES && d->lc_cleared == 2))
+			f = flag_of(c, ovs, reg_ok, kc, kmod_ok);
+		if (pmukit_wrap_update(&c->w, v[i], elapsed, f) || long_read) {
+			if (c->ovf == OVF_REG)
+				clear |= 1U << c->hw;
+			else if (c->ovf == OVF_KMOD)
+				look |= 1U << i;
+		}
+		if (c->w.wrapped)
+			s->wrapped |= 1U << i;
+	}
+	/* PMOVSCLR: the flags of our counters whose wraps are now counted (or known lost). */
+	if (clear && pmukit_isa_write_ovsclr(clear))
+		return direct_revoked(s);
+	if (d->lc_cleared == 2) {
+		/* PMCR.LC: clear again, so the cycle counter's flag means a 32-bit wrap from here. */
+		if (!pmukit_isa_read_pmcr(&pmcr))
+			pmukit_isa_write_pmcr(pmcr & ~(PMUKIT_PMCR_LC_BIT | PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
+		d->lc_cleared = 1;
+	}
+	/* The module consumes a flag when its file is read: one look moves past it. */
+	if (look && !kmod_ok)
+		kmod_ok = !kmod_overflows(s, d, kc);
+	for (i = 0; i < s->n; i++)
+		if (look >> i & 1)
+			d->c[i].kcount = kmod_ok ? kc[d->c[i].kidx] : UINT32_MAX;
 	return 0;
 }
 
@@ -734,16 +961,16 @@ static int direct_stop(struct pmukit_session *s)
 int pmukit_direct_child_hold(struct pmukit_session *s, uint32_t *mask)
 {
 	struct direct *d = s->priv;
-	uint64_t v[PMUKIT_MAX_EVENTS];
-	unsigned int i;
+	int ret;
 
 	if (s->be != &pmukit_backend_direct || !d->full || !d->pinned || !d->running ||
 	    !pmukit_isa_arm_pmu || cpu_of(s) != s->cpu)
 		return -EOPNOTSUPP;
-	if (pmukit_isa_write_cntenclr(d->used) || read_all(d, s->n, v))
+	if (pmukit_isa_write_cntenclr(d->used))
 		return direct_revoked(s);
-	for (i = 0; i < s->n; i++)
-		d->c[i].last = v[i];
+	ret = start_counts(s, d, 0);
+	if (ret)
+		return ret;
 	*mask = d->used;
 	return 0;
 }
@@ -757,27 +984,31 @@ static int direct_read(struct pmukit_session *s, struct pmukit_count *counts)
 	if (d->running)
 		ret = update(s, d);
 	for (i = 0; i < s->n; i++) {
-		counts[i].value = counts[i].raw = d->c[i].acc;
+		/* A wrapped count is not known: never a number that looks like one. */
+		counts[i].value = counts[i].raw = d->c[i].w.wrapped ? 0 : d->c[i].w.acc;
 		counts[i].enabled_ns = counts[i].running_ns = 0;
 	}
 	if (ret)
 		return ret;
-	return d->moved_to >= 0 ? moved_error(s, d) : 0;
+	if (d->moved_to >= 0)
+		return moved_error(s, d);
+	return s->wrapped ? pmukit_wrapped_error(s) : 0;
 }
 
 static int direct_reset(struct pmukit_session *s)
 {
 	struct direct *d = s->priv;
-	uint64_t v[PMUKIT_MAX_EVENTS];
 	unsigned int i;
+	int ret;
 
-	if (d->running && read_all(d, s->n, v))
-		return direct_revoked(s);
-	for (i = 0; i < s->n; i++) {
-		d->c[i].acc = 0;
-		if (d->running)
-			d->c[i].last = v[i];
+	if (d->running) {
+		ret = start_counts(s, d, 1);
+		if (ret)
+			return ret;
 	}
+	for (i = 0; i < s->n; i++)
+		pmukit_wrap_start(&d->c[i].w, d->c[i].w.last);
+	s->wrapped = 0;
 	d->moved_to = -1;
 	return 0;
 }

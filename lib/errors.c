@@ -103,6 +103,7 @@ static const struct {
 	{ EACCES, "no access to the counters" },
 	{ EPERM, "not permitted" },
 	{ EINTR, "the thread moved to another CPU: reading discarded" },
+	{ EOVERFLOW, "a count wrapped and is not known" },
 	{ ENODEV, "access path not available here" },
 	{ EAGAIN, "counters stopped: re-arm them" },
 	{ EINVAL, "invalid argument" },

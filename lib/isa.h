@@ -47,6 +47,9 @@ int pmukit_isa_write_pmcr(uint32_t v);
  */
 int pmukit_isa_read_pmceid(uint64_t ceid[2], unsigned int *bits);
 int pmukit_isa_read_cntenset(uint32_t *v);
+/* PMOVSSET, PMOVSCLR: the counters' overflow flags (need PMUSERENR.EN). */
+int pmukit_isa_read_ovsset(uint32_t *v);
+int pmukit_isa_write_ovsclr(uint32_t mask);
 int pmukit_isa_write_cntenset(uint32_t mask);
 int pmukit_isa_write_cntenclr(uint32_t mask);
 /* PMEVTYPERn, or PMCCFILTR for PMUKIT_HW_CYCLES (PMUv3 only). */

@@ -50,6 +50,16 @@ int pmukit_isa_read_cntenset(uint32_t *v)
 	return PMUKIT_READ_GUARDED_U32(pmcntenset, v);
 }
 
+int pmukit_isa_read_ovsset(uint32_t *v)
+{
+	return PMUKIT_READ_GUARDED_U32(pmovsset, v);
+}
+
+int pmukit_isa_write_ovsclr(uint32_t mask)
+{
+	return pmukit_write_pmovsclr_guarded(mask);
+}
+
 int pmukit_isa_write_cntenset(uint32_t mask)
 {
 	return pmukit_write_pmcntenset_guarded(mask);

@@ -100,6 +100,22 @@ int pmukit_kmod_counters(int cpu, unsigned int n, uint8_t *ctr, uint8_t *cycles)
 	return i == n + 1 ? 0 : -EPROTO;
 }
 
+int pmukit_kmod_overflows(int cpu, unsigned int n, uint32_t *count)
+{
+	char path[96], buf[400], *tok, *save = NULL;
+	unsigned int i = 0;
+	int ret;
+
+	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/overflows", cpu);
+	ret = pmukit_sysfile_read(path, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	for (tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save), i++)
+		if (i <= n)
+			count[i] = *tok == '-' ? 0 : (uint32_t)strtoul(tok, NULL, 10);
+	return i == n + 1 ? 0 : -EPROTO;
+}
+
 int pmukit_kmod_id_reg(const char *name, uint32_t *v)
 {
 	char path[64];

@@ -30,6 +30,14 @@ void pmukit_kmod_get(struct pmukit_kmod *k);
  */
 #define PMUKIT_KMOD_NO_COUNTER	0xff
 int pmukit_kmod_counters(int cpu, unsigned int n, uint8_t *ctr, uint8_t *cycles);
+/*
+ * mode=read: how many times each of the module's counts on @cpu passed its
+ * counter's top, as its overflow flag told (cpu<N>/overflows, read on @cpu
+ * itself): @count[i] for events= entry i (of @n), @count[n] for the cycle
+ * count; the same order as cpu<N>/counters. -ENOENT for a module without
+ * the file.
+ */
+int pmukit_kmod_overflows(int cpu, unsigned int n, uint32_t *count);
 
 /*
  * The MIDR of the CPU this thread runs on (0 when unknown) and its event

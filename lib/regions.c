@@ -239,14 +239,33 @@ static inline int read_one(struct reg_thread *t, uint64_t *v)
 	return 0;
 }
 
+/*
+ * A count that wrapped (pmukit_read()'s -EOVERFLOW) is not known from there
+ * on: the regions open on this thread fail, and the counts start from 0
+ * again, with the counts no region should see, for the regions after.
+ */
+static void restart_counts(struct reg_thread *t)
+{
+	unsigned int i;
+
+	for (i = 1; i <= t->depth && i <= REG_MAX_DEPTH; i++)
+		t->stack[i].valid = 0;
+	memset(t->skip, 0, sizeof(t->skip));
+	pmukit_reset(t->s);
+}
+
 static int read_counts(uint64_t *v)
 {
 	struct pmukit_count c[REG_MAX_EVENTS];
 	unsigned int i;
+	int ret;
 
 	if (me->one)
 		return read_one(me, v);
-	if (pmukit_read(me->s, c) < 0)
+	ret = pmukit_read(me->s, c);
+	if (ret == -EOVERFLOW)
+		restart_counts(me);
+	if (ret < 0)
 		return -1;
 	for (i = 0; i < cfg.nevents; i++)
 		v[i] = c[i].value;

@@ -476,12 +476,47 @@ PMUKIT_API int pmukit_stop(struct pmukit_session *s)
 	return s->be->stop(s);
 }
 
-/** pmukit_reset() - set every count (and perf's times) back to 0. */
+/** pmukit_reset() - set every count (and perf's times) back to 0; none is wrapped then. */
 PMUKIT_API int pmukit_reset(struct pmukit_session *s)
 {
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_reset: no session");
+	s->wrapped = 0;
 	return s->be->reset(s);
+}
+
+int pmukit_wrapped_error(struct pmukit_session *s)
+{
+	char names[512] = "";
+	size_t used = 0;
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		int k;
+
+		if (!(s->wrapped >> i & 1) || used >= sizeof(names))
+			continue;
+		k = snprintf(names + used, sizeof(names) - used, "%s%s", used ? ", " : "",
+			     s->ev[i].name);
+		used += k > 0 ? (size_t)k : 0;
+	}
+	return pmukit_err(-EOVERFLOW, "wrapped: %s: more than 2^32 events may have passed between two reads of a 32-bit counter, which wrapped in between, so the count is not known (pmukit_wrapped(); read more often than every 62.5 ms, or use --path perf, which keeps 64-bit counts)",
+			  names);
+}
+
+/**
+ * pmukit_wrapped() - is event @i's count unknown because its counter wrapped?
+ *
+ * Only the direct path's 32-bit counters can wrap unseen: a counter read
+ * again 62.5 ms or more after the previous read whose overflow flag says it
+ * passed its top (or cannot say). pmukit_read() then returns -EOVERFLOW and
+ * gives 0 for that event; it stays wrapped until pmukit_reset().
+ *
+ * Return: 1 wrapped, 0 not (or no such session or event).
+ */
+PMUKIT_API int pmukit_wrapped(const struct pmukit_session *s, unsigned int i)
+{
+	return s && i < s->n && (s->wrapped >> i & 1);
 }
 
 /**
@@ -491,6 +526,8 @@ PMUKIT_API int pmukit_reset(struct pmukit_session *s)
  *
  * Return: 0; -EINTR when the thread changed CPU during the measurement on
  * the direct path (the counts are filled but meaningless: discard them);
+ * -EOVERFLOW when a count is not known because its 32-bit counter wrapped
+ * (direct path: the others are filled, that one is 0, pmukit_wrapped());
  * -EACCES when access was revoked; ...
  */
 PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts)

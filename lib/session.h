@@ -61,6 +61,7 @@ struct pmukit_session {
 	const struct pmukit_backend *be;
 	void *priv;			/* the backend's state */
 	unsigned int n;
+	uint32_t wrapped;		/* bit i: event i's count is not known (pmukit_wrapped) */
 	unsigned int flags;		/* PMUKIT_F_* */
 	int opt_cpu;			/* pmukit_options.cpu */
 	pid_t pid;			/* PMUKIT_F_CHILD: the child */
@@ -72,6 +73,12 @@ struct pmukit_session {
 	char bind_cpus[64];		/* with span: the CPUs of the first type, "0-3" */
 	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
 };
+
+/*
+ * session.c: -EOVERFLOW, with a message naming every event of s->wrapped,
+ * for pmukit_read().
+ */
+int pmukit_wrapped_error(struct pmukit_session *s);
 
 /* errors.c: set this thread's detailed message; returns @err for "return pmukit_err(...)". */
 int pmukit_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

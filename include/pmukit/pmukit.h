@@ -163,8 +163,17 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 PMUKIT_API int pmukit_start(struct pmukit_session *s);
 PMUKIT_API int pmukit_stop(struct pmukit_session *s);
 PMUKIT_API int pmukit_reset(struct pmukit_session *s);
-/** pmukit_read() - fill @counts[0..n) in the order of the events given to open. */
+/**
+ * pmukit_read() - fill @counts[0..n) in the order of the events given to open.
+ *
+ * Return: 0, or -EOVERFLOW when a count is not known because its 32-bit
+ * counter wrapped where the library could not count the wraps (direct
+ * path): the other counts are filled, that one is 0, pmukit_wrapped() and
+ * pmukit_last_error() name it.
+ */
 PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts);
+/** pmukit_wrapped() - 1 when event @i's count is not known (wrapped) since the last reset. */
+PMUKIT_API int pmukit_wrapped(const struct pmukit_session *s, unsigned int i);
 PMUKIT_API void pmukit_close(struct pmukit_session *s);
 
 PMUKIT_API unsigned int pmukit_nevents(const struct pmukit_session *s);

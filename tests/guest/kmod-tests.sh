@@ -17,6 +17,7 @@ WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 . "$(dirname "$0")/quiet.sh"	# quiet CMD: measured again while an interrupt came in
 . "$(dirname "$0")/kmod-idle.sh"	# idle_tests: the CPU PM notifier
 . "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events
+. "$(dirname "$0")/big-count.sh"	# big_count_test: a real run past 2^32
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
 # mode=read: cpu0's event counters the module does not own, read from EL0:
@@ -99,6 +100,19 @@ exact_tests() {
 			"$(field "$out" wrapped)" yes
 		expect_eq "32-bit cycle counter: delta across the wrap equals the delta without one" \
 			"$(field "$out" across_wrap)" "$(field "$out" plain)"
+	fi
+
+	# PMUv3p5 (PMUVer 6 and up, QEMU's max): the module sets PMCR.LP, so the
+	# event counters are 64 bits and a count past 2^32 is exact. Before, LP
+	# is RES0 and stays clear (the library suite runs the big count there).
+	ver=$(dmesg | sed -n 's/.*PMUVer 0x\([0-9a-f]*\).*/\1/p' | head -n 1)
+	lp=$(($(cat $SYS/cpu0/pmcr) >> 7 & 1))
+	if [ -n "$ver" ] && [ $((0x$ver)) -ge 6 ] && [ $((0x$ver)) -ne 15 ]; then
+		expect_eq "PMUv3p5 (PMUVer 0x$ver): the module sets PMCR.LP (64-bit event counters)" "$lp" 1
+		big_count_test exact
+	else
+		expect_eq "before PMUv3p5 (PMUVer 0x${ver:-?}, or AArch32): PMCR.LP stays clear" "$lp" 0
+		skip "the event counters are 32 bits here: lib-tests.sh runs it" "2^32+ instructions: the exact 64-bit count"
 	fi
 
 	echo 1 > $SYS/selftest

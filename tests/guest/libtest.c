@@ -10,6 +10,7 @@
  *   libtest samples PATH       back-to-back reads: per-read cost, b2b loop on direct
  *   libtest swincr             SW_INCR counts PMSWINC writes exactly (direct)
  *   libtest wrap               32-bit counters wrapping inside a window (direct)
+ *   libtest wrap-long          two wraps between reads far apart: "wrapped", never the low bits
  *   libtest errors             unknown, unsupported, too many, malformed, paths
  *   libtest frozen             PMCR.E cleared behind the session's back (direct)
  *   libtest after-perf         a perf session, then the direct path
@@ -463,6 +464,77 @@ static int cmd_wrap(void)
 	return tap_done();
 }
 
+/*
+ * Two wraps between two reads 600 ms apart (longer than the 62.5 ms, 0.5 s
+ * for CPU_CYCLES, in which fewer than 2^32 events fit, so that the library
+ * can tell one wrap from none by the values alone): the
+ * counters are set near their top, a loop takes each past it, again, and
+ * again. A 32-bit counter's count is then not known: pmukit_read() says
+ * -EOVERFLOW and pmukit_wrapped() names it, with 0 for the count, never
+ * the low bits of one. A 64-bit counter (PMCR.LP, AArch64's PMCCNTR) went
+ * past 2^32, which is no wrap: it keeps a count. Interrupts do not matter
+ * here (nothing is compared exactly), so no window is measured again.
+ */
+static int cmd_wrap_long(void)
+{
+	static const char *const ev[] = { "INST_RETIRED:u", "CPU_CYCLES:u" };
+	const struct timespec pause = { 0, 600 * 1000 * 1000 };
+	struct pmukit_pmu_info info;
+	struct pmukit_session *s;
+	struct pmukit_count c[2];
+	unsigned int e, width[2];
+	int ret, ret_read;
+
+	pmukit_pmu_info(&info);
+	ret = open_on(PMUKIT_PATH_DIRECT, ev, 2, 0, &s);
+	if (!ok_ret(ret, "direct: open INST_RETIRED:u, CPU_CYCLES:u"))
+		return tap_done();
+	/* Event 0's width is the event counters'; the cycle counter's: ISA and mrrc. */
+	width[0] = pmukit_sample_width(s);
+	width[1] = sizeof(long) == 8 || info.cycle64 ? 64 : 32;
+	tap_diag("event counters %u bits, cycle counter read %u bits", width[0], width[1]);
+	ret = pmukit_reset(s);
+	if (!ret)
+		ret = pmukit_start(s);
+	if (!ret) {
+		near_wrap(info.ncounters);
+		spin(1000);
+		nanosleep(&pause, NULL);
+		near_wrap(info.ncounters);
+		spin(1000);
+		ret = pmukit_stop(s);
+	}
+	ret_read = ret ? ret : pmukit_read(s, c);
+	if (!ok_ret(ret, "direct: start, two wraps 600 ms apart, stop"))
+		goto out;
+	tap_ok(ret_read == (width[0] == 32 || width[1] == 32 ? -EOVERFLOW : 0),
+	       "direct: pmukit_read() says -EOVERFLOW exactly when a 32-bit counter took part (%d: %s)",
+	       ret_read, ret_read ? pmukit_last_error() : "no error");
+	for (e = 0; e < 2; e++) {
+		const char *name = pmukit_event_name(s, e);
+
+		if (width[e] == 32) {
+			tap_ok(pmukit_wrapped(s, e) && c[e].value == 0 &&
+			       strstr(pmukit_last_error(), name) != NULL,
+			       "direct: %s on a 32-bit counter: wrapped, named in the message, count 0 (%" PRIu64 ")",
+			       name, c[e].value);
+		} else {
+			/* Past 2^32 after the first loop, set back below it before the second. */
+			tap_ok(!pmukit_wrapped(s, e),
+			       "direct: %s on a 64-bit counter went past 2^32 without a wrap (%" PRIu64 ")",
+			       name, c[e].value);
+		}
+	}
+	/* A reset forgets the wrap: a short window counts again. */
+	ret = window_stop(s, 1000, c);
+	tap_ok(!ret && !pmukit_wrapped(s, 0) && !pmukit_wrapped(s, 1) && c[0].value >= 2000,
+	       "direct: after pmukit_reset() the counts are known again (%d, %" PRIu64 ")", ret,
+	       ret ? 0 : c[0].value);
+out:
+	pmukit_close(s);
+	return tap_done();
+}
+
 /* ---- errors ------------------------------------------------------------ */
 
 static int cmd_errors(void)
@@ -645,6 +717,45 @@ static int cmd_revoke_rmmod(void)
 	return tap_done();
 }
 
+/*
+ * Reads 100 ms apart in mode=read: the library needs the module's
+ * cpu<N>/overflows to tell "no wrap" (EL0 cannot read PMOVSSET there), and
+ * with it the 32-bit count stays known.
+ */
+static void readmode_long(struct pmukit_session *s)
+{
+	const struct timespec pause = { 0, 100 * 1000 * 1000 };
+	struct pmukit_count c[2];
+	char path[64], buf[128] = "";
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/kernel/pmukit/cpu%d/overflows", sched_getcpu());
+	f = fopen(path, "r");
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	tap_ok(buf[0] != '\0', "mode=read: cpu<N>/overflows reads on the CPU itself: %s",
+	       strtok(buf, "\n") ? buf : "(nothing)");
+	ret = pmukit_reset(s);
+	if (!ret)
+		ret = pmukit_start(s);
+	if (!ret) {
+		spin(1000);
+		nanosleep(&pause, NULL);
+		spin(1000);
+		ret = pmukit_stop(s);
+	}
+	if (!ret)
+		ret = pmukit_read(s, c);
+	if (!tap_ok(!ret && !pmukit_wrapped(s, 0) && c[0].value >= 4000,
+		    "mode=read: reads 100 ms apart, no wrap: INST_RETIRED:u is known (%" PRIu64 ")",
+		    ret ? 0 : c[0].value))
+		tap_diag("  %d (%s)", ret, pmukit_last_error());
+}
+
 static int cmd_readmode(void)
 {
 	static const char *const ev[] = { "INST_RETIRED:u", "CPU_CYCLES" };
@@ -671,6 +782,7 @@ static int cmd_readmode(void)
 		tap_diag("  %d (%s)", ret, pmukit_last_error());
 	tap_ok(!ret && c1[1].value >= 2000, "mode=read: CPU_CYCLES counts (%" PRIu64 ")",
 	       ret ? 0 : c1[1].value);
+	readmode_long(s);
 	pmukit_close(s);
 	expect_open_error(PMUKIT_PATH_DIRECT, bad, -EOPNOTSUPP, "events=0x08:u,0x11,0x08:k",
 			  "mode=read: an event the module did not program, refused naming the parameter");
@@ -949,6 +1061,8 @@ int main(int argc, char **argv)
 		return cmd_swincr();
 	if (!strcmp(cmd, "wrap"))
 		return cmd_wrap();
+	if (!strcmp(cmd, "wrap-long"))
+		return cmd_wrap_long();
 	if (!strcmp(cmd, "errors"))
 		return cmd_errors();
 	if (!strcmp(cmd, "frozen"))
@@ -973,6 +1087,6 @@ int main(int argc, char **argv)
 		return cmd_info();
 	if (!strcmp(cmd, "migrate"))
 		return cmd_migrate();
-	fprintf(stderr, "usage: libtest nomodule|exact PATH|samples PATH|swincr|wrap|errors|frozen|after-perf|revoke-sysctl|revoke-rmmod|readmode|mmap-revoke|multiplex|child|clock|info|migrate\n");
+	fprintf(stderr, "usage: libtest nomodule|exact PATH|samples PATH|swincr|wrap|wrap-long|errors|frozen|after-perf|revoke-sysctl|revoke-rmmod|readmode|mmap-revoke|multiplex|child|clock|info|migrate\n");
 	return 2;
 }

@@ -274,6 +274,11 @@ static void test_stat(void)
 		{ OUT_CSV, ",", "stat-not-counted.csv" },
 		{ OUT_JSON, NULL, "stat-not-counted.json" },
 	};
+	static const struct rendering wrapped[] = {
+		{ OUT_TABLE, NULL, "stat-wrapped.txt" },
+		{ OUT_CSV, ",", "stat-wrapped.csv" },
+		{ OUT_JSON, NULL, "stat-wrapped.json" },
+	};
 	static struct stat_report r;
 
 	one_pass(&r);
@@ -291,6 +296,13 @@ static void test_stat(void)
 	       "not counted: IPC is n/a, because an event did not count");
 	check_renderings(&r, nc, ARRAY_SIZE(nc));
 	test_read_back(&r);
+
+	/* A count the direct path could not know: words, no number, no metric from it. */
+	one_pass(&r);
+	r.ev[0].wrapped = 1;
+	metrics_compute(&r);
+	tap_eq(r.nmetrics, 1, "INST_RETIRED:u wrapped: no IPC, the L1D refill rate stays");
+	check_renderings(&r, wrapped, ARRAY_SIZE(wrapped));
 }
 
 static void test_calibrate(void)

@@ -114,6 +114,9 @@ static void test_parse(void)
 		{ __LINE__, "5::::INST_RETIRED:u::0.00::1::100.00::::\n", NULL,
 		  "INST_RETIRED:u@1=5 |cycles -" },
 		{ __LINE__, "5,,\"A,B\",0.00,1,100.00,,\n", NULL, "A,B@1=5 |cycles -" },
+		/* a count that wrapped (pmukit_wrapped()): no count, as the firmware's OVERFLOW */
+		{ __LINE__, "<wrapped>,,INST_RETIRED:u,,1,100.00,,\n7,,CPU_CYCLES:u,0.00,1,100.00,,\n",
+		  NULL, "INST_RETIRED:u@1=OVERFLOW CPU_CYCLES:u@1=7 |cycles 7" },
 		/* the firmware's tables: one a pass, or the merged one */
 		{ __LINE__, fw_two_passes, NULL,
 		  "INST_RETIRED@1=28711 STALL_FRONTEND@1=0 CYCLES@1=28711 STALL_BACKEND@2=0 "
@@ -126,6 +129,9 @@ static void test_parse(void)
 		/* pmukit stat --json */
 		{ __LINE__, json_two_passes, NULL,
 		  "INST_RETIRED:u@1=212537 STALL_BACKEND:u@2=0 CPU_CYCLES:u@1=212540 |cycles 212537,212543" },
+		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"wrapped\": true,"
+			    " \"value\": null }, { \"event\": \"CPU_CYCLES\", \"pass\": 1, \"value\": 9 } ] }",
+		  NULL, "A@1=OVERFLOW CPU_CYCLES@1=9 |cycles 9" },
 		/* a number no count can hold, where none is read: skipped */
 		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"value\": 18446744073709551615,"
 			    " \"mean\": 3.2e40, \"x\": 1e999, \"y\": 99999999999999999999 } ] }", NULL,

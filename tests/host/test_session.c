@@ -139,6 +139,7 @@ static void test_strerror(void)
 		{ __LINE__, -E2BIG, "more events than counters" },
 		{ __LINE__, -EACCES, "no access" },
 		{ __LINE__, -EINTR, "another CPU" },
+		{ __LINE__, -EOVERFLOW, "wrapped" },
 		{ __LINE__, -ENODEV, "not available" },
 		{ __LINE__, EACCES, "no access" },
 		{ __LINE__, -EBADF, "Bad file descriptor" },
@@ -342,6 +343,17 @@ static void test_direct(void)
 	if (!ret)
 		ret = pmukit_read(s, &c);
 	tap_ok(!ret && c.value == 0, "direct: reset while stopped zeroes the count");
+	/* 64 bits: reads 100 ms apart (past the 62.5 ms of 32-bit counters) are known. */
+	ret = pmukit_start(s);
+	usleep(100000);
+	if (!ret)
+		ret = pmukit_stop(s);
+	if (!ret)
+		ret = pmukit_read(s, &c);
+	tap_ok(!ret && c.value > 0 && !pmukit_wrapped(s, 0) && !pmukit_wrapped(s, 1) &&
+	       !pmukit_wrapped(NULL, 0),
+	       "direct: reads 100 ms apart on a 64-bit counter: a count, not wrapped (%d)", ret);
+	pmukit_reset(s);
 	tap_ok(pmukit_start(s) == 0 && pmukit_start(s) == -EBUSY, "direct: a second start is refused");
 	pmukit_close(s);
 }
