@@ -15,6 +15,7 @@
 
 #include "pmukit/analysis.h"	/* pmukit_pmceid_has() */
 #include "pmukit/pmu_id.h"
+#include "fault.h"
 #include "isa.h"
 #include "pmu_support.h"
 #include "pmu_info.h"
@@ -113,9 +114,16 @@ static int ceid_from_sysfs(int cpu, struct pmukit_implemented *im)
 	return 1;
 }
 
+/* PMCEID0/1 read at EL0: UNDEFINED without user access, and on ARMv7: the guard catches that. */
 static int ceid_from_regs(struct pmukit_implemented *im)
 {
-	if (pmukit_isa_read_pmceid(im->ceid, &im->ceid_bits) || !(im->ceid[0] | im->ceid[1]))
+	int ret = pmukit_fault_guard_get();
+
+	if (ret)
+		return 0;
+	ret = pmukit_isa_read_pmceid(im->ceid, &im->ceid_bits);
+	pmukit_fault_guard_put();
+	if (ret || !(im->ceid[0] | im->ceid[1]))
 		return 0;
 	snprintf(im->source, sizeof(im->source), "PMCEID0/1 (read from user space)");
 	return 1;
