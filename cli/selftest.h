@@ -35,7 +35,7 @@ struct st_loop {
 struct st_result {
 	int ok;			/* measured */
 	int err;		/* when not: the error */
-	char why[200];		/* when not */
+	char why[1024];		/* when not: pmukit_last_error(), whole */
 	char name[64];		/* as the session calls it */
 	uint64_t value, raw, empty;
 	/* pmukit_count_verdict() of the loop's count (raw): did it count? */
