@@ -88,7 +88,7 @@ static int clock_open(struct pmukit_session *s)
 
 		if (e->kind != PMUKIT_EV_CLOCK && e->kind != PMUKIT_EV_CYCLES &&
 		    !(e->kind == PMUKIT_EV_PMU && e->code == PMUKIT_EVT_CPU_CYCLES))
-			return pmukit_err(-EOPNOTSUPP, "the clock path counts time only ('clock', CPU_CYCLES or cycles), not %s: use --path perf or --path direct",
+			return pmukit_err(-EOPNOTSUPP, "the clock path counts time only ('clock', CPU_CYCLES or cycles), not %s: use the perf or the direct path",
 					  e->name);
 	}
 	c = calloc(1, sizeof(*c));

@@ -112,7 +112,7 @@ static int direct_revoked(struct pmukit_session *s)
 
 	pmukit_kmod_get(&k);
 	if (!k.loaded)
-		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again (mode=full) or use --path perf",
+		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again (mode=full) or use the perf path",
 				  s->cpu);
 	return pmukit_err(-EACCES, "user access to the PMU was revoked on CPU %d after it had worked (a perf session, CPU bring-up or 'sysctl kernel.perf_user_access=0' resets PMUSERENR): echo 1 > /sys/kernel/pmukit/rearm, then measure again",
 			  s->cpu);
@@ -122,10 +122,10 @@ static int direct_revoked(struct pmukit_session *s)
 static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int fault)
 {
 	if (fault)
-		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d (even PMUSERENR cannot be read: not a Linux kernel that allows it, or an emulator without a PMU): use --path perf or --path clock",
+		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d (even PMUSERENR cannot be read: not a Linux kernel that allows it, or an emulator without a PMU): use the perf or the clock path",
 				  cpu);
 	if (!k->loaded)
-		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko (mode=full) or use --path perf",
+		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko (mode=full) or use the perf path",
 				  cpu);
 	return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d although pmukit.ko is loaded (PMUSERENR 0x%x: a perf session or CPU bring-up reset it): echo 1 > /sys/kernel/pmukit/rearm",
 			  cpu, (unsigned int)userenr);
@@ -212,10 +212,10 @@ static int open_device(int cpu, int say, uint32_t *free)
 		if (!say)
 			return -err;
 		if (err == EACCES || err == EPERM)
-			return pmukit_err(-EACCES, "pmukit.ko is in mode=read, where user space may only read the module's counters; programming them needs %s, which this user may not open: ask the administrator for its group (a udev rule KERNEL==\"pmukit\", GROUP=\"pmukit\", MODE=\"0660\" and membership of 'pmukit'), or run as root, or use --path perf",
+			return pmukit_err(-EACCES, "pmukit.ko is in mode=read, where user space may only read the module's counters; programming them needs %s, which this user may not open: ask the administrator for its group (a udev rule KERNEL==\"pmukit\", GROUP=\"pmukit\", MODE=\"0660\" and membership of 'pmukit'), or run as root, or use the perf path",
 					  PMUKIT_DEV_PATH);
 		if (err == ENOENT || err == ENODEV || err == ENXIO)
-			return pmukit_err(-ENOENT, "pmukit.ko is in mode=read, where user space may only read the module's counters, and %s, which gives a process full access, is missing (a pmukit.ko older than this library, or no devtmpfs): load a current pmukit.ko, or use --path perf",
+			return pmukit_err(-ENOENT, "pmukit.ko is in mode=read, where user space may only read the module's counters, and %s, which gives a process full access, is missing (a pmukit.ko older than this library, or no devtmpfs): load a current pmukit.ko, or use the perf path",
 					  PMUKIT_DEV_PATH);
 		return pmukit_err(-err, "cannot open %s: %s", PMUKIT_DEV_PATH, strerror(err));
 	}
@@ -684,7 +684,7 @@ static int open_x86(struct pmukit_session *s, struct direct *d)
 
 	for (i = 0; i < s->n; i++) {
 		if (s->ev[i].kind != PMUKIT_EV_CYCLES)
-			return pmukit_err(-EOPNOTSUPP, "the direct path on %s reads only the %s (cycles); %s needs --path perf",
+			return pmukit_err(-EOPNOTSUPP, "the direct path on %s reads only the %s (cycles); %s needs the perf path",
 					  pmukit_isa_name, pmukit_isa_clock_name, s->ev[i].name);
 		d->c[i].hw = PMUKIT_HW_CYCLES;
 		d->c[i].w.mask = UINT64_MAX;
@@ -703,10 +703,10 @@ static int check_kinds(struct pmukit_session *s)
 		const struct pmukit_ev *e = &s->ev[i];
 
 		if (e->kind == PMUKIT_EV_SOFTWARE)
-			return pmukit_err(-EOPNOTSUPP, "%s is a perf software event: use --path perf",
+			return pmukit_err(-EOPNOTSUPP, "%s is a perf software event: use the perf path",
 					  e->name);
 		if (e->kind == PMUKIT_EV_CLOCK)
-			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use --path clock");
+			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use the clock path");
 	}
 	return 0;
 }

@@ -213,7 +213,7 @@ int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int
 		return pmukit_err(-EINVAL, "PMUKIT_F_CHILD needs opts.pid: the child, waiting before its exec");
 	for (i = 0; i < s->n; i++) {
 		if (s->ev[i].kind == PMUKIT_EV_CLOCK)
-			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use --path clock");
+			return pmukit_err(-EOPNOTSUPP, "'clock' is the clock path's counter: use the clock path");
 		if (s->ev[i].kind == PMUKIT_EV_PMU) {
 			ret = pmukit_session_one_type(s, "a perf event");
 			if (ret)
@@ -232,7 +232,7 @@ int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int
 		ret = open_all(s, p, self_read, 0, &failed);
 	} else if (ret == -EINVAL && failed > 0) {
 		pmukit_perf_close_events(p);
-		return pmukit_err(-E2BIG, "%u events do not fit the PMU at once (the first %d do): the self-read path needs every event on a counter; use --path perf (it multiplexes) or run in passes: pmukit stat does this",
+		return pmukit_err(-E2BIG, "%u events do not fit the PMU at once (the first %d do): the self-read path needs every event on a counter; use the perf path (it multiplexes) or run in passes: pmukit stat does this",
 				  s->n, failed);
 	}
 	if (ret) {

@@ -48,12 +48,12 @@ static int kernel_refuses(void)
 	if (!pmukit_isa_arm_pmu)
 		return 0;
 	if (!pmukit_isa_cycles64_always)
-		return pmukit_err(-EOPNOTSUPP, "the 32-bit Arm kernel gives user space no access to perf's counters (no perf_user_access, no counter index in the user page): use --path perf, or load pmukit.ko for --path direct");
+		return pmukit_err(-EOPNOTSUPP, "the 32-bit Arm kernel gives user space no access to perf's counters (no perf_user_access, no counter index in the user page): use the perf path, or load pmukit.ko for the direct path");
 	ua = pmukit_perf_user_access();
 	if (ua < 0)
-		return pmukit_err(-EOPNOTSUPP, "this kernel has no kernel.perf_user_access (arm64 self-read needs Linux 5.17 or later): use --path perf");
+		return pmukit_err(-EOPNOTSUPP, "this kernel has no kernel.perf_user_access (arm64 self-read needs Linux 5.17 or later): use the perf path");
 	if (ua == 0)
-		return pmukit_err(-EACCES, "kernel.perf_user_access is 0: set kernel.perf_user_access=1 (sysctl) to let user space read counters, or use --path perf");
+		return pmukit_err(-EACCES, "kernel.perf_user_access is 0: set kernel.perf_user_access=1 (sysctl) to let user space read counters, or use the perf path");
 	return 0;
 }
 
@@ -254,10 +254,10 @@ static int mmap_open(struct pmukit_session *s)
 	if (ret)
 		return ret;
 	if (s->flags & PMUKIT_F_CHILD)
-		return pmukit_err(-EOPNOTSUPP, "perf-mmap reads the calling thread's counters only: use --path perf for a command");
+		return pmukit_err(-EOPNOTSUPP, "perf-mmap reads the calling thread's counters only: use the perf path for a command");
 	for (i = 0; i < s->n; i++)
 		if (s->ev[i].kind == PMUKIT_EV_SOFTWARE)
-			return pmukit_err(-EOPNOTSUPP, "%s is a perf software event, which has no counter to read from user space: use --path perf",
+			return pmukit_err(-EOPNOTSUPP, "%s is a perf software event, which has no counter to read from user space: use the perf path",
 					  s->ev[i].name);
 	m = calloc(1, sizeof(*m));
 	if (!m)

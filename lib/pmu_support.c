@@ -26,7 +26,7 @@ int pmukit_core_refusal(uint32_t midr, const char *core)
 {
 	if (!pmukit_midr_armv6_pmu(midr))
 		return 0;
-	return pmukit_err(-ENODEV, "this core is an %s (MIDR 0x%08x, part 0x%03x): its PMU is the ARMv6 one (PMNC, CCNT and two event counters in CP15 c15), a register layout pmukit does not drive; pmukit needs the ARMv7 PMU (Cortex-A cores) or PMUv3. Use --path perf (the kernel's ARMv6 perf driver) or --path clock",
+	return pmukit_err(-ENODEV, "this core is an %s (MIDR 0x%08x, part 0x%03x): its PMU is the ARMv6 one (PMNC, CCNT and two event counters in CP15 c15), a register layout pmukit does not drive; pmukit needs the ARMv7 PMU (Cortex-A cores) or PMUv3. Use the perf path (the kernel's ARMv6 perf driver) or the clock path",
 			  core && *core ? core : "ARM11 core", (unsigned int)midr,
 			  pmukit_midr_part(midr));
 }

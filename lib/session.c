@@ -500,7 +500,7 @@ int pmukit_wrapped_error(struct pmukit_session *s)
 			     s->ev[i].name);
 		used += k > 0 ? (size_t)k : 0;
 	}
-	return pmukit_err(-EOVERFLOW, "wrapped: %s: more than 2^32 events may have passed between two reads of a 32-bit counter, which wrapped in between, so the count is not known (pmukit_wrapped(); read more often than every 62.5 ms, or use --path perf, which keeps 64-bit counts)",
+	return pmukit_err(-EOVERFLOW, "wrapped: %s: more than 2^32 events may have passed between two reads of a 32-bit counter, which wrapped in between, so the count is not known (pmukit_wrapped(); read more often than every 62.5 ms, or use the perf path, which keeps 64-bit counts)",
 			  names);
 }
 

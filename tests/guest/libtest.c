@@ -579,7 +579,7 @@ static int cmd_errors(void)
 		     "run in passes", "direct: the E2BIG message says what to do");
 
 	ev[0] = "task-clock";
-	expect_open_error(PMUKIT_PATH_DIRECT, ev, -EOPNOTSUPP, "--path perf",
+	expect_open_error(PMUKIT_PATH_DIRECT, ev, -EOPNOTSUPP, "use the perf path",
 			  "direct: a perf software event");
 
 	tap_ok(!pmukit_path_parse("perf-mmap", &p) && p == PMUKIT_PATH_PERF_MMAP &&
@@ -939,8 +939,8 @@ static int cmd_nomodule(void)
 	int ret;
 
 	ret = pmukit_path_detect(PMUKIT_PATH_DIRECT, why, sizeof(why));
-	tap_ok(ret == -EACCES && strstr(why, "load pmukit.ko (mode=full) or use --path perf"),
-	       "no module: direct detect says \"load pmukit.ko (mode=full) or use --path perf\"");
+	tap_ok(ret == -EACCES && strstr(why, "load pmukit.ko (mode=full) or use the perf path"),
+	       "no module: direct detect says \"load pmukit.ko (mode=full) or use the perf path\"");
 	tap_diag("  %s", why);
 	expect_open_error(PMUKIT_PATH_DIRECT, inst_u, -EACCES,
 			  "user access to the PMU is off on CPU", "no module: direct open");

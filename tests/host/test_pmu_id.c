@@ -90,7 +90,7 @@ static void test_core_refusal(void)
 
 	tap_ok(ret == -ENODEV, "ARM1176: refused with -ENODEV (%d)", ret);
 	tap_ok(strstr(m, "arm1176jzf-s") && strstr(m, "0x410fb767") && strstr(m, "ARMv6") &&
-	       strstr(m, "--path perf"),
+	       strstr(m, "Use the perf path"),
 	       "ARM1176: the message names the core, its MIDR, the ARMv6 PMU and what to use");
 	tap_diag("%s", m);
 	tap_ok(pmukit_core_refusal(0x410fc090, "cortex-a9") == 0, "Cortex-A9: not refused");

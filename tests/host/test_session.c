@@ -512,7 +512,7 @@ static void test_refusals(void)
 	expect(open_on(PMUKIT_PATH_CLOCK, ev, 1, &s), -EOPNOTSUPP, "counts time only",
 	       "clock: instructions");
 	ev[0] = "task-clock";
-	expect(open_on(PMUKIT_PATH_DIRECT, ev, 1, &s), -EOPNOTSUPP, "--path perf",
+	expect(open_on(PMUKIT_PATH_DIRECT, ev, 1, &s), -EOPNOTSUPP, "use the perf path",
 	       "direct: a software event");
 	/* On an arm64 board with perf_user_access 0 the sysctl is refused first. */
 	ret = open_on(PMUKIT_PATH_PERF_MMAP, ev, 1, &s);
