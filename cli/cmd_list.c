@@ -14,7 +14,9 @@
 static const char usage[] =
 	"usage: pmukit list [--cpu NAME] [--all | --metrics] [--cores]\n"
 	"\n"
-	"Lists the events of this core's table (from its MIDR) with their numbers.\n"
+	"Lists the events of this core's table (from its MIDR) with their numbers;\n"
+	"where the PMU is not an Arm one (x86-64), perf's generic events and the\n"
+	"clock, with the path that counts each here (--all: the common Arm events).\n"
 	"The 'here' column says whether this machine implements the event: from\n"
 	"PMCEID0/1 (through pmukit.ko's sysfs, or read directly) or from the perf\n"
 	"driver's list in /sys/bus/event_source/devices/*/events; '?' where neither\n"
@@ -52,6 +54,40 @@ static void add_row(struct table *t, const struct pmukit_event_def *e, const cha
 	table_add(t, cells);
 }
 
+
+/*
+ * A machine whose PMU is not an Arm one (x86-64): the events that count
+ * there are perf's generic ones and the clock; each with the path that
+ * counts it for a thread here (as pmukit stat would choose), or why none.
+ */
+static void list_generic(const struct pmukit_pmu_info *info)
+{
+	static const char *const head[] = { "event", "also", "kind", "here" };
+	struct pmukit_generic_event g;
+	struct table t;
+	unsigned int i;
+
+	printf("This machine's PMU is not an Arm one (%s): perf's generic events and the clock\n"
+	       "count here. The Arm cores' tables: pmukit list --cpu NAME (pmukit list --cores).\n\n",
+	       info->core[0] ? info->core : "no MIDR");
+	table_init(&t, 4, head, "llll");
+	for (i = 0; !pmukit_generic_event_at(i, &g); i++) {
+		const char *ev[1] = { g.name };
+		struct pmukit_session *s = NULL;
+		char here[1040];	/* "no: " and the whole of pmukit_last_error() */
+		const char *cells[4] = { g.name, g.alias ? g.alias : "", g.kind, here };
+
+		if (!pmukit_open(&s, ev, 1, NULL))
+			snprintf(here, sizeof(here), "yes (%s path: %s)",
+				 pmukit_path_name(pmukit_session_path(s)), pmukit_event_name(s, 0));
+		else
+			snprintf(here, sizeof(here), "no: %s", pmukit_last_error());
+		pmukit_close(s);
+		table_add(&t, cells);
+	}
+	table_print(&t, stdout, "  ");
+	table_free(&t);
+}
 
 static void list_cores(void)
 {
@@ -139,6 +175,10 @@ int cmd_list(int argc, char **argv)
 	mine = this_core(&info);
 	if (metrics)
 		return list_metrics(core ? core : mine, core ? 0 : info.midr);
+	if (!core && !info.midr && !all) {
+		list_generic(&info);
+		return CLI_OK;
+	}
 	if (!core) {
 		core = mine ? mine : default_common();
 		if (!mine)

@@ -48,6 +48,33 @@ static const struct {
 
 #define NGENERIC	ARRAY_SIZE(generic)
 
+PMUKIT_API int pmukit_generic_event_at(unsigned int i, struct pmukit_generic_event *out)
+{
+	static const char *const kinds[] = {
+		[PMUKIT_EV_CYCLES] = "hardware", [PMUKIT_EV_INSTRUCTIONS] = "hardware",
+		[PMUKIT_EV_SOFTWARE] = "software", [PMUKIT_EV_CLOCK] = "clock",
+	};
+	size_t k, seen = 0;
+
+	/* The table's rows by canonical name, each with its first other name. */
+	for (k = 0; k < NGENERIC; k++) {
+		size_t a;
+
+		if (strcmp(generic[k].name, generic[k].canonical))
+			continue;
+		if (seen++ != i)
+			continue;
+		out->name = generic[k].canonical;
+		out->alias = NULL;
+		for (a = 0; a < NGENERIC && !out->alias; a++)
+			if (a != k && !strcmp(generic[a].canonical, generic[k].canonical))
+				out->alias = generic[a].name;
+		out->kind = kinds[generic[k].kind];
+		return 0;
+	}
+	return -ENOENT;
+}
+
 const char *pmukit_ev_levels(const struct pmukit_ev *e)
 {
 	if (e->excl_kernel && !e->excl_user)

@@ -134,6 +134,26 @@ PMUKIT_API int pmukit_event_parse(const char *spec, const struct pmukit_core_def
 PMUKIT_API size_t pmukit_event_suggest(const struct pmukit_core_def *core, const char *name,
 				       const char **out, size_t max);
 
+/* One of perf's generic events (and the clock path's), as any path's spec names it. */
+struct pmukit_generic_event {
+	const char *name;	/* "cycles", "task-clock", ... as the session reports it */
+	const char *alias;	/* another name perf gives it ("cpu-cycles"), or NULL */
+	const char *kind;	/* "hardware", "software" (perf only) or "clock" */
+};
+
+/**
+ * pmukit_generic_event_at() - perf's generic events, one by one
+ * @i: from 0
+ * @out: filled
+ *
+ * The names every access path accepts beside a core's table, on every
+ * machine: the hardware ones (cycles, instructions) map to the PMU's
+ * CPU_CYCLES and INST_RETIRED on ARM, the software ones are perf's only.
+ *
+ * Return: 0, or -ENOENT past the last one.
+ */
+PMUKIT_API int pmukit_generic_event_at(unsigned int i, struct pmukit_generic_event *out);
+
 #ifdef __cplusplus
 }
 #endif

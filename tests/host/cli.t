@@ -111,6 +111,19 @@ expect 0 "common armv8-a events not in cortex-a53's table" "list --all adds the 
 expect 0 "^cortex-a53 +armv8-a +MIDR 0x4100d030" "list --cores" -- list --cores
 expect 0 "^The data has no events for arm1136jf-s, and no common table applies to armv6" "list --cpu arm1136jf-s: says its table is empty and why" -- list --cpu arm1136jf-s
 expect 0 "^raw 0x815c is not named here|STALL_FRONTEND_TLB is 0xe2 on cortex-a55, not the common 0x815c" "list --all --cpu cortex-a55: the common number it renumbers is not listed as its own" -- list --all --cpu cortex-a55
+# Where the PMU is not an Arm one, list shows what counts there: perf's
+# generic events and the clock, each with the path that counts it or why not.
+if [ "$arch" = x86_64 ]; then
+	expect 0 "^  task-clock +software +(yes \(perf path: task-clock\)|no: )" \
+		"list on x86-64: perf's generic events, with where each counts" -- list
+	if printf '%s\n' "$out" | grep -Eq "^  cycles +cpu-cycles +hardware +(yes|no)" &&
+	   ! printf '%s\n' "$out" | grep -q "INST_RETIRED"; then
+		ok "list on x86-64: cycles (also cpu-cycles), no Arm table"
+	else nok "list on x86-64: cycles, no Arm table"; diag "$out"; fi
+else
+	skip "this machine's PMU is an Arm one" "list on x86-64: perf's generic events"
+	skip "this machine's PMU is an Arm one" "list on x86-64: cycles, no Arm table"
+fi
 run list --all --cpu cortex-a55
 if printf '%s\n' "$out" | grep -Eq "^  0x815c "; then nok "list --all --cpu cortex-a55 lists no 0x815c row"
 else ok "list --all --cpu cortex-a55 lists no 0x815c row"; fi
