@@ -90,6 +90,10 @@ static int clock_open(struct pmukit_session *s)
 		    !(e->kind == PMUKIT_EV_PMU && e->code == PMUKIT_EVT_CPU_CYCLES))
 			return pmukit_err(-EOPNOTSUPP, "the clock path counts time only ('clock', CPU_CYCLES or cycles), not %s: use the perf or the direct path",
 					  e->name);
+		/* Time passes at every level: a level left out cannot be honoured. */
+		if (e->explicit_levels && (e->excl_user || e->excl_kernel))
+			return pmukit_err(-EOPNOTSUPP, "%s: the clock path counts time at every level and cannot leave out %s; count %s on the perf or the direct path, or %s without a level here",
+					  e->name, e->excl_user ? "user space" : "the kernel", e->name, e->base);
 	}
 	c = calloc(1, sizeof(*c));
 	if (!c)

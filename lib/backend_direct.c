@@ -686,6 +686,11 @@ static int open_x86(struct pmukit_session *s, struct direct *d)
 		if (s->ev[i].kind != PMUKIT_EV_CYCLES)
 			return pmukit_err(-EOPNOTSUPP, "the direct path on %s reads only the %s (cycles); %s needs the perf path",
 					  pmukit_isa_name, pmukit_isa_clock_name, s->ev[i].name);
+		/* A level asked for that the TSC cannot leave out: refused, not counted anyway. */
+		if (s->ev[i].explicit_levels && (s->ev[i].excl_user || s->ev[i].excl_kernel))
+			return pmukit_err(-EOPNOTSUPP, "%s: the %s counts at every level and cannot leave out %s; count %s on the perf path, or cycles (every level) on the direct path",
+					  s->ev[i].name, pmukit_isa_clock_name,
+					  s->ev[i].excl_user ? "user space" : "the kernel", s->ev[i].name);
 		d->c[i].hw = PMUKIT_HW_CYCLES;
 		d->c[i].w.mask = UINT64_MAX;
 		/* The TSC counts at every level: say so in the name. */
