@@ -94,10 +94,11 @@ static const char usage[] =
 	"for it and reports nothing. Either way pmukit then ends by that signal.\n"
 	"A signal ignored when pmukit starts (nohup) stays ignored for COMMAND.\n"
 	"\n"
-	"Exit status: 0 when the counting worked (whatever COMMAND's own status,\n"
-	"which is shown), 1 when it did not (also: COMMAND cannot be run, an event\n"
-	"is not implemented here, FILE cannot be written), 2 for a wrong command\n"
-	"line, an unknown event or metric, or a core without the metrics asked for.\n";
+	"Exit status: COMMAND's own (of the last run; 128 + N when signal N killed\n"
+	"it), as perf stat's, when the counting worked; 1 when it did not (also:\n"
+	"COMMAND cannot be run, an event is not implemented here, a counter did not\n"
+	"count or wrapped, FILE cannot be written), 2 for a wrong command line, an\n"
+	"unknown event or metric, or a core without the metrics asked for.\n";
 
 static char *ev_copies[STAT_MAX_EVENTS];
 
@@ -586,5 +587,14 @@ out:
 		free(ev_copies[k]);
 	if (end_sig)
 		die_of(end_sig);
-	return ret || failed ? CLI_FAIL : CLI_OK;
+	if (ret || failed)
+		return CLI_FAIL;
+	/*
+	 * As perf stat: the command's own exit status (of the last run), so
+	 * that 'pmukit stat -- make test && ...' means what it says; a command
+	 * killed by a signal gives 128 + its number, as a shell does.
+	 */
+	if (r.exit_code >= 0)
+		return r.exit_code;
+	return r.signal ? 128 + r.signal : CLI_FAIL;
 }

@@ -176,7 +176,7 @@ fi
 
 expect 0 "INST_RETIRED:u .*\( \+-  0\.00% \)" "stat -r 3: three runs, no spread under icount" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -r 3 -- stat_loop 1000
-expect 0 "'stat_loop 1000 3' exited with status 3" "stat: the command's own status is shown, exit 0" \
+expect 3 "'stat_loop 1000 3' exited with status 3" "stat: the command's own status is shown, and is stat's (3), as perf's" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -- stat_loop 1000 3
 expect 1 "cannot run 'no-such-command'" "stat: a command that cannot run: exit 1" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -- no-such-command

@@ -204,9 +204,9 @@ if works direct; then
 	run stat --path direct -e CPU_CYCLES --raw -- true
 	if [ "$rc" = 0 ] && ! printf '%s\n' "$out" | grep -q "overhead subtracted"; then ok "stat --raw: nothing subtracted"
 	else nok "stat --raw"; diag "$out"; fi
-	expect 0 "exited with status 3 \(3 of 3 runs" "stat: the command's own failure is shown, exit 0" \
+	expect 3 "exited with status 3 \(3 of 3 runs" "stat: the command's own failure is shown, and its status is stat's (3), as perf's" \
 		-- stat --path direct -e CPU_CYCLES -r 3 -- sh -c 'exit 3'
-	expect 0 "was killed by signal 9" "stat: a command killed by a signal" \
+	expect 137 "was killed by signal 9" "stat: a command killed by signal 9: shown, exit 128 + 9" \
 		-- stat --path direct -e CPU_CYCLES -- sh -c 'kill -9 $$'
 	expect 1 "cannot run '/nonexistent/cmd'" "stat: a command that cannot run: exit 1" \
 		-- stat --path direct -e CPU_CYCLES -- /nonexistent/cmd
