@@ -563,12 +563,20 @@ static int kmod_overflows(struct pmukit_session *s, struct direct *d, uint32_t *
 }
 
 /*
+ * A counter of the module's this close above 0 when the session starts may
+ * have wrapped between the read of its overflow count and the read of its
+ * value: its count is not known across a later long read.
+ */
+#define KMOD_NEAR_WRAP	(1ULL << 24)
+
+/*
  * Counts from the values read now: from 0 when @fresh, else on from the
  * counts so far (a start after a stop). mode=full: our flags are
  * cleared before the values are read (a set flag is then a wrap of this
- * session); mode=read: the module's overflow counts, read after the values,
- * are the baseline (a wrap between the two makes a later long read say
- * "wrapped", never a wrong count).
+ * session); mode=read: the module's overflow counts, read before the values
+ * (reading the file is kernel work, which a :k count read after it would
+ * count), are the baseline; a counter found just past a wrap makes a later
+ * long read say "wrapped", never a wrong count.
  */
 static int start_counts(struct pmukit_session *s, struct direct *d, int fresh)
 {
@@ -577,17 +585,17 @@ static int start_counts(struct pmukit_session *s, struct direct *d, int fresh)
 	int kmod = 0;
 	unsigned int i;
 
+	for (i = 0; i < s->n; i++)
+		if (d->c[i].ovf == OVF_KMOD)
+			kmod = 1;
+	if (kmod && kmod_overflows(s, d, kc))
+		kmod = 0;
 	/* PMOVSCLR: our counters' flags, so that a set one is a wrap from now on. */
 	if (d->ovf_reg && pmukit_isa_write_ovsclr(d->ovf_reg))
 		return direct_revoked(s);
 	t0 = now_ns();
 	if (read_all(d, s->n, v))
 		return direct_revoked(s);
-	for (i = 0; i < s->n; i++)
-		if (d->c[i].ovf == OVF_KMOD)
-			kmod = 1;
-	if (kmod && kmod_overflows(s, d, kc))
-		kmod = 0;
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
@@ -595,8 +603,9 @@ static int start_counts(struct pmukit_session *s, struct direct *d, int fresh)
 			pmukit_wrap_start(&c->w, v[i]);
 		else
 			pmukit_wrap_resume(&c->w, v[i]);
-		if (c->ovf == OVF_KMOD)
-			c->kcount = kmod ? kc[c->kidx] : UINT32_MAX;	/* unknown: a long read is "wrapped" */
+		if (c->ovf == OVF_KMOD)	/* unknown: a long read is "wrapped" */
+			c->kcount = kmod && (v[i] & c->w.mask) >= KMOD_NEAR_WRAP ? kc[c->kidx] :
+				    UINT32_MAX;
 	}
 	d->last_ns = t0;
 	if (fresh)
