@@ -27,7 +27,7 @@
 struct facts {
 	struct pmukit_cores cores;
 	int arm;			/* some core type has a MIDR */
-	char cpu_pmu[64];		/* the first CPU PMU perf lists, "" none */
+	char cpu_pmu[PMUKIT_MAX_CORE_TYPES * 66];	/* perf's CPU PMUs, "" none */
 	int have_interrupts;		/* /proc/interrupts was read */
 	int pmu_irq;			/* and it has an arm-pmu line */
 	char model[128];		/* /proc/device-tree/model, "" none */
@@ -74,19 +74,29 @@ static struct pmukit_finding *add(struct doctor *d, enum pmukit_finding_kind kin
 
 /* ---- the facts ---------------------------------------------------------- */
 
-static void find_cpu_pmu(struct facts *f)
+static int by_name(const void *a, const void *b)
 {
+	return strcmp(a, b);
+}
+
+/* Every CPU PMU perf lists, by name: readdir()'s order is the filesystem's. */
+static void find_cpu_pmus(struct facts *f)
+{
+	char names[PMUKIT_MAX_CORE_TYPES][64];
 	DIR *dir = pmukit_sysfile_opendir(PMUKIT_PERF_DEVICES);
 	struct dirent *e;
+	size_t n = 0, i, at = 0;
 
 	if (!dir)
 		return;
-	while ((e = readdir(dir)))
-		if (pmukit_is_cpu_pmu(e->d_name) && strlen(e->d_name) < sizeof(f->cpu_pmu)) {
-			snprintf(f->cpu_pmu, sizeof(f->cpu_pmu), "%s", e->d_name);
-			break;
-		}
+	while ((e = readdir(dir)) && n < PMUKIT_MAX_CORE_TYPES)
+		if (pmukit_is_cpu_pmu(e->d_name) && strlen(e->d_name) < sizeof(names[0]))
+			snprintf(names[n++], sizeof(names[0]), "%s", e->d_name);
 	closedir(dir);
+	qsort(names, n, sizeof(names[0]), by_name);
+	for (i = 0; i < n; i++)
+		at += snprintf(f->cpu_pmu + at, sizeof(f->cpu_pmu) - at, "%s%s", i ? ", " : "",
+			       names[i]);
 }
 
 static void read_interrupts(struct facts *f)
@@ -155,7 +165,7 @@ static void read_facts(struct facts *f)
 	for (i = 0; i < f->cores.n; i++)
 		if (f->cores.t[i].midr)
 			f->arm = 1;
-	find_cpu_pmu(f);
+	find_cpu_pmus(f);
 	read_interrupts(f);
 	pmukit_sysfile_read("/proc/device-tree/model", f->model, sizeof(f->model));
 	find_vm(f);
@@ -279,7 +289,7 @@ static void check_irq(struct doctor *d)
 		return;
 	x = add(d, PMUKIT_FIND_NO_IRQ, "no-pmu-irq", 1);
 	put(x->what, "the PMU has no interrupt: counting works, perf record (sampling) and overflow interrupts do not");
-	put(x->evidence, "/proc/interrupts has no arm-pmu line (perf PMU %s)", f->cpu_pmu);
+	put(x->evidence, "/proc/interrupts has no arm-pmu line (perf: %s)", f->cpu_pmu);
 	put(x->fix, "add interrupts = <the SoC's PMU interrupt> (and interrupt-affinity) to the device tree's pmu node, from the SoC's manual");
 	put(x->works, "counting: ");
 	works_now(f, x->works + strlen(x->works));

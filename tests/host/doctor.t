@@ -102,7 +102,7 @@ has "the verdict counts the fixes, not the notes" '^verdict: 2 fixes offered abo
 rm -r "$tmp/t/sys/kernel/pmukit"
 doctor t
 has "no module: the fix, and perf meanwhile" \
-	'^fix  module: pmukit.ko is not loaded.*sudo modprobe pmukit; works now: perf-mmap, perf \(armv8_cortex_a53\), clock$'
+	'^fix  module: pmukit.ko is not loaded.*sudo modprobe pmukit; works now: perf-mmap, perf \(armv8_cortex_a53, armv8_cortex_a72\), clock$'
 hasnt "no module: no EL2 note (only the module tells the level)" 'kernel-el2'
 
 # ---- a healthy machine -----------------------------------------------------
