@@ -16,6 +16,7 @@
 
 #include "pmukit/doctor.h"
 #include "pmukit/pmu_fields.h"
+#include "pmukit/pmu_id.h"
 #include "pmukit/pmukit.h"
 #include "cores.h"
 #include "kernel_el.h"
@@ -36,6 +37,7 @@ struct facts {
 	int user_access;		/* -1: no such sysctl */
 	char watchdog[16];		/* kernel.nmi_watchdog, "" absent */
 	char mode[32];			/* pmukit.ko's mode, "" not loaded */
+	char events[160];		/* and its events= */
 	unsigned int kernel_el;
 	char release[128];		/* kernel.osrelease */
 	int root;
@@ -173,6 +175,7 @@ static void read_facts(struct facts *f)
 	f->user_access = pmukit_perf_user_access();
 	pmukit_sysfile_read("/proc/sys/kernel/nmi_watchdog", f->watchdog, sizeof(f->watchdog));
 	pmukit_sysfile_read(PMUKIT_SYSFS "/mode", f->mode, sizeof(f->mode));
+	pmukit_sysfile_read(PMUKIT_SYSFS "/events", f->events, sizeof(f->events));
 	f->kernel_el = pmukit_kernel_el();
 	pmukit_sysfile_read("/proc/sys/kernel/osrelease", f->release, sizeof(f->release));
 	f->root = geteuid() == 0;
@@ -330,6 +333,39 @@ static void check_watchdog(struct doctor *d)
 	works_now(f, x->works + strlen(x->works));
 }
 
+/*
+ * 5b. mode=read reserves a counter through perf for each events= entry:
+ * "-" in cpu<N>/counters is an entry perf found no counter for, as another
+ * perf user (the watchdog, a perf session) held them at load.
+ */
+static void check_counters_taken(struct doctor *d)
+{
+	char path[96], text[160], missing[256] = "";
+	int cpus[256], n, i;
+	size_t at = 0;
+
+	if (strcmp(d->f.mode, "read"))
+		return;
+	n = pmukit_online_cpus(cpus, 256);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/counters", cpus[i]);
+		if (!pmukit_sysfile_read(path, text, sizeof(text)) && strchr(text, '-') &&
+		    at < sizeof(missing))
+			at += snprintf(missing + at, sizeof(missing) - at, "%scpu%d/counters is '%s'",
+				       at ? ", " : "", cpus[i], text);
+	}
+	if (at) {
+		struct pmukit_finding *x = add(d, PMUKIT_FIND_COUNTERS_TAKEN, "counters-taken", 1);
+
+		put(x->what, "pmukit.ko in mode=read found no free counter for some of its events (another perf user held them when it was loaded): the direct path cannot read those events");
+		put(x->evidence, "%s/%s (\"-\": no counter; events=%s)", PMUKIT_SYSFS, missing,
+		    d->f.events);
+		put(x->fix, "stop the other perf users (perf sessions; the watchdog: sudo sysctl -w kernel.nmi_watchdog=0), then: sudo rmmod pmukit && sudo modprobe pmukit mode=read events=%s",
+		    d->f.events);
+		works_now(&d->f, x->works);
+	}
+}
+
 /* 6. The sysctls and the module. */
 static void check_access(struct doctor *d)
 {
@@ -389,6 +425,31 @@ static void check_access(struct doctor *d)
 	}
 }
 
+/*
+ * 6b. mode=read lets user space read, not program: on PMUv1/v2 (ARMv7
+ * without PMUv3, told by ID_DFR0 as the module shows it on 32-bit kernels)
+ * there is no PMUSERENR.ER/CR, so it reads nothing there.
+ */
+static void check_module_mode(struct doctor *d)
+{
+	const struct facts *f = &d->f;
+	struct pmukit_finding *x;
+	unsigned int perfmon;
+	uint32_t dfr0;
+
+	if (strcmp(f->mode, "read") || !f->cores.n || pmukit_kmod_id_reg("id_dfr0", &dfr0))
+		return;
+	perfmon = pmukit_aarch32_perfmon(f->cores.t[0].midr, dfr0);
+	if (pmukit_aarch32_pmuv3(perfmon))
+		return;
+	x = add(d, PMUKIT_FIND_MODULE_MODE, "module-mode", 1);
+	put(x->what, "pmukit.ko is in mode=read, which lets user space read counters through PMUv3's PMUSERENR.ER/CR: this PMU is older and user space reads nothing");
+	put(x->evidence, "%s/mode is read; %s/id_dfr0 is 0x%08x (PerfMon %u)", PMUKIT_SYSFS,
+	    PMUKIT_SYSFS, (unsigned int)dfr0, perfmon);
+	put(x->fix, "sudo rmmod pmukit && sudo modprobe pmukit mode=full (or, in mode=read, open /dev/pmukit to count)");
+	works_now(f, x->works);
+}
+
 /* 7. The kernel at EL2 (VHE): what :k counts there. */
 static void check_el2(struct doctor *d)
 {
@@ -402,7 +463,36 @@ static void check_el2(struct doctor *d)
 	works_now(&d->f, x->works);
 }
 
-/* 8. Counters that do not count, measured on each path that works here. */
+/*
+ * 8a. mode=read: the module started the counters (PMCR.E) and user space
+ * cannot; a perf session that ran on a CPU leaves them stopped there.
+ */
+static void check_stopped(struct doctor *d)
+{
+	char stopped[256] = "";
+	int cpus[256], n, i;
+	size_t at = 0;
+	uint32_t pmcr;
+
+	if (strcmp(d->f.mode, "read"))
+		return;
+	n = pmukit_online_cpus(cpus, 256);
+	for (i = 0; i < n; i++)
+		if (!pmukit_kmod_cpu_reg(cpus[i], "pmcr", &pmcr) && !(pmcr & PMUKIT_PMCR_E_BIT) &&
+		    at < sizeof(stopped))
+			at += snprintf(stopped + at, sizeof(stopped) - at, "%scpu%d/pmcr is 0x%08x",
+				       at ? ", " : "", cpus[i], (unsigned int)pmcr);
+	if (at) {
+		struct pmukit_finding *x = add(d, PMUKIT_FIND_NOT_COUNTING, "not-counting", 1);
+
+		put(x->what, "the counters are stopped (PMCR.E = 0, as a perf session leaves them) and mode=read does not let user space start them: the direct path reads counts that do not move");
+		put(x->evidence, "%s/%s", PMUKIT_SYSFS, stopped);
+		put(x->fix, "echo 1 | sudo tee %s/rearm", PMUKIT_SYSFS);
+		works_now(&d->f, x->works);
+	}
+}
+
+/* 8b. Counters that do not count, measured on each path that works here. */
 static void check_counting(struct doctor *d)
 {
 	static const enum pmukit_path paths[] = {
@@ -411,6 +501,7 @@ static void check_counting(struct doctor *d)
 	static const char *const ev[] = { "CPU_CYCLES" };
 	size_t i;
 
+	check_stopped(d);
 	if (pmukit_sysfile_rooted() || !d->f.arm)
 		return;		/* a tree of files has no counter to try */
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
@@ -460,7 +551,9 @@ int pmukit_doctor(struct pmukit_finding *out, size_t max, unsigned int flags)
 	check_irq(d);
 	check_vm(d);
 	check_watchdog(d);
+	check_counters_taken(d);
 	check_access(d);
+	check_module_mode(d);
 	check_el2(d);
 	check_counting(d);
 	n = d->n;

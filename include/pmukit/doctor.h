@@ -24,9 +24,11 @@ enum pmukit_finding_kind {
 	PMUKIT_FIND_NO_IRQ,		/* the PMU has no interrupt: no sampling, no overflow */
 	PMUKIT_FIND_VM,			/* a virtual machine: the hypervisor decides */
 	PMUKIT_FIND_WATCHDOG,		/* the hard-lockup watchdog holds a counter */
+	PMUKIT_FIND_COUNTERS_TAKEN,	/* mode=read: perf gave the module no counter for an event */
 	PMUKIT_FIND_PARANOID,		/* kernel.perf_event_paranoid refuses perf */
 	PMUKIT_FIND_USER_ACCESS,	/* kernel.perf_user_access = 0: no perf-mmap reads */
 	PMUKIT_FIND_MODULE,		/* pmukit.ko not loaded, or not built for this kernel */
+	PMUKIT_FIND_MODULE_MODE,	/* loaded in a mode that gives user space nothing here */
 	PMUKIT_FIND_KERNEL_EL2,		/* the kernel runs at EL2: what :k counts */
 	PMUKIT_FIND_NOT_COUNTING,	/* the counters do not count */
 };
@@ -52,7 +54,8 @@ struct pmukit_finding {
  * Reads the core types (their MIDR), perf's CPU PMUs and /proc/interrupts,
  * the device tree's model and hypervisor node, /sys/hypervisor, the
  * sysctls kernel.perf_event_paranoid, perf_user_access and nmi_watchdog,
- * /sys/kernel/pmukit (the module's mode, kernel_el, cpu<N>/pmcr) and
+ * /sys/kernel/pmukit (the module's mode, events, kernel_el, id_dfr0,
+ * cpu<N>/pmcr and cpu<N>/counters) and
  * /lib/modules of the running kernel.
  *
  * Return: the number of findings (which may exceed @max), or -EINVAL when

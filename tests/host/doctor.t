@@ -99,11 +99,39 @@ has "no PMU interrupt: counting works, sampling does not" \
 	'^fix  no-pmu-irq: .*perf record \(sampling\).*read: /proc/interrupts has no arm-pmu line.*works now: counting: direct \(pmukit.ko, mode=full\), perf-mmap, perf'
 has "EL2: a note that :k is right" '^note kernel-el2: .*:k counts EL2 and EL1.*that is right; read: /sys/kernel/pmukit/kernel_el is 2'
 has "the verdict counts the fixes, not the notes" '^verdict: 2 fixes offered above$'
+# mode=read: a counter perf did not give, counters stopped by a perf session
+echo read >"$tmp/t/sys/kernel/pmukit/mode"
+echo 0x08:u,0x11 >"$tmp/t/sys/kernel/pmukit/events"
+mkdir -p "$tmp/t/sys/kernel/pmukit/cpu0" "$tmp/t/sys/kernel/pmukit/cpu1"
+echo "0 - 31" >"$tmp/t/sys/kernel/pmukit/cpu0/counters"
+echo "0 1 31" >"$tmp/t/sys/kernel/pmukit/cpu1/counters"
+echo 0x41033001 >"$tmp/t/sys/kernel/pmukit/cpu0/pmcr"
+echo 0x41033000 >"$tmp/t/sys/kernel/pmukit/cpu1/pmcr"
+doctor t
+has "mode=read: the entry without a counter, and the reload" \
+	"^fix  counters-taken: .*read: /sys/kernel/pmukit/cpu0/counters is '0 - 31' .*events=0x08:u,0x11\\).*sudo rmmod pmukit && sudo modprobe pmukit mode=read events=0x08:u,0x11"
+has "mode=read: the stopped counters, and rearm" \
+	'^fix  not-counting: the counters are stopped .*read: /sys/kernel/pmukit/cpu1/pmcr is 0x41033000; fix: echo 1 \| sudo tee /sys/kernel/pmukit/rearm'
+hasnt "mode=read: cpu0's counters run" 'cpu0/pmcr'
 rm -r "$tmp/t/sys/kernel/pmukit"
 doctor t
 has "no module: the fix, and perf meanwhile" \
 	'^fix  module: pmukit.ko is not loaded.*sudo modprobe pmukit; works now: perf-mmap, perf \(armv8_cortex_a53, armv8_cortex_a72\), clock$'
 hasnt "no module: no EL2 note (only the module tells the level)" 'kernel-el2'
+
+# A Cortex-A9 (PMUv1) on a 32-bit kernel, the module in mode=read.
+mkdir -p "$tmp/a9/proc" "$tmp/a9/sys/devices/system/cpu" "$tmp/a9/sys/kernel/pmukit"
+printf 'processor\t: 0\nmodel name\t: ARMv7 Processor rev 0 (v7l)\nCPU implementer\t: 0x41\nCPU architecture: 7\nCPU variant\t: 0x0\nCPU part\t: 0xc09\nCPU revision\t: 0\n\n' >"$tmp/a9/proc/cpuinfo"
+echo 0 >"$tmp/a9/sys/devices/system/cpu/online"
+echo read >"$tmp/a9/sys/kernel/pmukit/mode"
+echo 0x00010444 >"$tmp/a9/sys/kernel/pmukit/id_dfr0"
+doctor a9
+status "a9, mode=read: exit 1" 1
+has "a9, mode=read: user space reads nothing, load mode=full" \
+	'^fix  module-mode: .*read: /sys/kernel/pmukit/mode is read; /sys/kernel/pmukit/id_dfr0 is 0x00010444 \(PerfMon 1\); fix: sudo rmmod pmukit && sudo modprobe pmukit mode=full'
+echo full >"$tmp/a9/sys/kernel/pmukit/mode"
+doctor a9
+hasnt "a9, mode=full: no mode finding" 'module-mode'
 
 # ---- a healthy machine -----------------------------------------------------
 fx=$top/tests/fixtures/sysfs
