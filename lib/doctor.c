@@ -492,7 +492,10 @@ static void check_stopped(struct doctor *d)
 	}
 }
 
-/* 8b. Counters that do not count, measured on each path that works here. */
+/*
+ * 8b. Counters that do not count, measured on each path that works here
+ * (the direct path alone when the module is loaded).
+ */
 static void check_counting(struct doctor *d)
 {
 	static const enum pmukit_path paths[] = {
@@ -513,6 +516,13 @@ static void check_counting(struct doctor *d)
 		volatile unsigned int k;
 		int v;
 
+		/*
+		 * A perf session resets PMUSERENR and may stop the module's
+		 * counters on its CPU: with the module loaded, only the direct
+		 * path is tried, so that asking does not cause what it finds.
+		 */
+		if (d->f.mode[0] && paths[i] != PMUKIT_PATH_DIRECT)
+			continue;
 		if (pmukit_path_detect(paths[i], NULL, 0) || pmukit_open(&s, ev, 1, &o))
 			continue;
 		if (pmukit_start(s) == 0) {
