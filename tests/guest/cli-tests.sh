@@ -256,9 +256,17 @@ fi
 # doctor with the module: the direct path works, every counter counts.
 run pmukit doctor
 if ! printf '%s\n' "$out" | grep -Eq '^fix  (module|not-counting):' &&
-   printf '%s\n' "$out" | grep -Eq '^verdict: nothing to fix|works now: direct \(pmukit\.ko, mode=full\)'; then
+   printf '%s\n' "$out" | grep -Eq '^verdict: nothing to fix|works now: .*direct \(pmukit\.ko, mode=full\)'; then
 	ok "doctor with the module: no module fix, the direct path works"
 else nok "doctor with the module"; diag "exit $rc" "$out"; fi
+# A 32-bit kernel drives an ARMv8 core with the Cortex-A7's perf driver.
+if [ "$cpu" != cortex-a7 ] && [ -d /sys/bus/event_source/devices/armv7_cortex_a7 ]; then
+	if printf '%s\n' "$out" | grep -Eq "^fix  pmu-name: perf drives the $cpu .* as armv7_cortex_a7"; then
+		ok "doctor: perf's armv7_cortex_a7 on a $cpu"
+	else nok "doctor: perf's armv7_cortex_a7 on a $cpu"; diag "$out"; fi
+else
+	skip "perf's PMU is named for this core" "doctor: perf's driver named for another core"
+fi
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 echo 3 > /proc/sys/kernel/perf_event_paranoid
 expect 1 '^fix  perf-event-paranoid: .*perf_event_paranoid is 3; fix: sudo sysctl -w kernel\.perf_event_paranoid=1' \
