@@ -81,6 +81,16 @@ hasnt "ec2: the generic PMUv3 driver is no wrong name" 'pmu-name'
 
 # ---- the same trees, changed one file at a time ----------------------------
 tmp_dir doctor
+# A guest the host gave no PMU: the fix is the host's.
+cp -r "$fx/ec2-c7g" "$tmp/vm"
+rm -r "$tmp/vm/sys/bus/event_source/devices/armv8_pmuv3_0"
+fx=$tmp
+doctor vm
+status "a guest without a PMU: exit 1" 1
+has "a guest without a PMU: the host gives it one" \
+	"^fix  no-pmu-node: .*fix: on the host, give the guest a virtual PMU \\(QEMU/KVM: -cpu host,pmu=on; libvirt: <pmu state='on'/>\\); works now: clock only"
+hasnt "a guest without a PMU: no overlay" 'dtoverlay'
+fx=$top/tests/fixtures/sysfs
 cp -r "$fx/healthy-rk3399" "$tmp/t"
 fx=$tmp
 echo 3 >"$tmp/t/proc/sys/kernel/perf_event_paranoid"
