@@ -27,6 +27,7 @@
 
 /* The commands, each in cmd_<name>.c; argv[0] is the command's name. */
 int cmd_info(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
 int cmd_regs(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);

@@ -22,6 +22,7 @@ static const struct {
 	{ "stat", cmd_stat, "count events while a command runs" },
 	{ "selftest", cmd_selftest, "loops of known length, counted on every path that works" },
 	{ "metrics", cmd_metrics, "metrics and topdown from counts recorded elsewhere" },
+	{ "doctor", cmd_doctor, "why counters go missing here, and the fix for each reason" },
 };
 
 static void usage(FILE *f)

@@ -21,7 +21,8 @@
  *	}
  *
  * The event tables are in events_api.h, what the library knows of the
- * machine (CPUs, core types, pmukit.ko, the kernel's level) in machine.h.
+ * machine (CPUs, core types, pmukit.ko, the kernel's level) in machine.h,
+ * why counters go missing and the fix for each reason in doctor.h.
  */
 #ifndef PMUKIT_PMUKIT_H
 #define PMUKIT_PMUKIT_H
@@ -32,6 +33,7 @@
 
 #include "export.h"
 #include "analysis.h"
+#include "doctor.h"	/* pmukit_doctor(): why counters go missing here */
 #include "sysreg.h"
 
 #ifdef __cplusplus

@@ -42,6 +42,8 @@ if printf '%s\n' "$out" | grep -Eq '^PMUSERENR(_EL0)? +0x0+  EN=0'; then ok "reg
 else nok "regs: PMUSERENR"; diag "$out"; fi
 expect 1 "pmukit\.ko" "stat --path direct without the module: exit 1, says to load it" \
 	-- pmukit stat --path direct -e INST_RETIRED:u -- stat_loop 10
+expect 1 '^fix  module: pmukit\.ko is not loaded.*(modprobe pmukit|dkms install pmukit)' \
+	"doctor without the module: exit 1, names the module's fix" -- pmukit doctor
 
 # ---- with it --------------------------------------------------------------
 if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
@@ -250,6 +252,26 @@ if [ -f /proc/sys/kernel/perf_user_access ]; then
 else
 	skip "no kernel.perf_user_access on this kernel (32-bit)" "calibrate --path perf-mmap"
 fi
+
+# doctor with the module: the direct path works, every counter counts.
+run pmukit doctor
+if ! printf '%s\n' "$out" | grep -Eq '^fix  (module|not-counting):' &&
+   printf '%s\n' "$out" | grep -Eq '^verdict: nothing to fix|works now: .*direct \(pmukit\.ko, mode=full\)'; then
+	ok "doctor with the module: no module fix, the direct path works"
+else nok "doctor with the module"; diag "exit $rc" "$out"; fi
+# A 32-bit kernel drives an ARMv8 core with the Cortex-A7's perf driver.
+if [ "$cpu" != cortex-a7 ] && [ -d /sys/bus/event_source/devices/armv7_cortex_a7 ]; then
+	if printf '%s\n' "$out" | grep -Eq "^fix  pmu-name: perf drives the $cpu .* as armv7_cortex_a7"; then
+		ok "doctor: perf's armv7_cortex_a7 on a $cpu"
+	else nok "doctor: perf's armv7_cortex_a7 on a $cpu"; diag "$out"; fi
+else
+	skip "perf's PMU is named for this core" "doctor: perf's driver named for another core"
+fi
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+echo 3 > /proc/sys/kernel/perf_event_paranoid
+expect 1 '^fix  perf-event-paranoid: .*perf_event_paranoid is 3; fix: sudo sysctl -w kernel\.perf_event_paranoid=1' \
+	"doctor with perf_event_paranoid 3: the sysctl line" -- pmukit doctor
+echo "$paranoid" > /proc/sys/kernel/perf_event_paranoid
 
 if rmmod pmukit; then ok "rmmod pmukit"; else nok "rmmod pmukit"; fi
 if dmesg | grep -Eq 'Oops|WARNING:|BUG:|Internal error'; then nok "kernel log clean"; dmesg | tail -20 | sed 's/^/# /'

@@ -34,7 +34,7 @@ expect() {
 
 # ---- usage errors: exit 2 and a message naming the problem ---------------
 expect 2 '^usage: pmukit' "no command: usage" --
-expect 2 "no command 'frob' \(the commands: info, regs, list, calibrate, stat, selftest, metrics; see pmukit --help\)" "unknown command" -- frob
+expect 2 "no command 'frob' \(the commands: info, regs, list, calibrate, stat, selftest, metrics, doctor; see pmukit --help\)" "unknown command" -- frob
 expect 2 "^did you mean: stat\$" "a misspelt command: did you mean" -- stt
 expect 2 "unknown option '--frob'" "unknown global option" -- --frob
 expect 2 "no command 'nope'" "help for an unknown command" -- help nope
