@@ -59,7 +59,6 @@ DEB_ARCH := $(DEB_ARCH_$(ARCH))
 DEB_OUT := build/deb/$(DEB_ARCH)
 DEB_SRC := $(DEB_OUT)/pmukit-$(PMUKIT_VERSION)
 DEB_FLAGS := -us -uc -b -a$(DEB_ARCH) $(if $(filter $(ARCH),$(HOST_ARCH)),,-d)
-LINTIAN ?= lintian
 
 # debian/changelog's newest entry must be VERSION's release (0.1.0-1 for 0.1.0).
 DEB_CHANGELOG_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
@@ -72,5 +71,6 @@ deb:
 	cd $(DEB_SRC) && dpkg-buildpackage $(DEB_FLAGS)
 	$(Q)ls $(DEB_OUT)/*.deb
 
+# lintian and the packages' contents: tests/deb/packages.t.
 check-deb: deb
-	$(LINTIAN) --fail-on error --info $(DEB_OUT)/*.changes
+	DEB_OUT=$(DEB_OUT) $(PROVE) -v tests/deb/packages.t
