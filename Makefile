@@ -17,7 +17,7 @@ all:
 # (mk/core.mk, objects into the library and the firmware) comes right after
 # config.mk.
 MK_FILES := mk/config.mk $(wildcard mk/core.mk) mk/events.mk mk/lib.mk mk/cli.mk \
-	mk/fw.mk mk/kmod.mk mk/guest.mk mk/bench.mk mk/install.mk mk/check.mk mk/demo.mk
+	mk/fw.mk mk/kmod.mk mk/guest.mk mk/bench.mk mk/install.mk mk/package.mk mk/check.mk mk/demo.mk
 include $(MK_FILES)
 
 help:

@@ -162,8 +162,28 @@ struct pmukit_count {
  */
 PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *events,
 			   unsigned int n, const struct pmukit_options *opts);
+/**
+ * pmukit_start() - count from now until pmukit_stop().
+ *
+ * Starting again after a stop continues the counts; pmukit_reset() sets them
+ * back to zero. With PMUKIT_F_CHILD counting begins at the child's exec.
+ *
+ * Return: 0, or a negative errno.
+ */
 PMUKIT_API int pmukit_start(struct pmukit_session *s);
+/**
+ * pmukit_stop() - stop counting; the counts stay for pmukit_read().
+ *
+ * Return: 0, -EINTR when the thread was moved off the session's CPU during
+ * the measurement (direct path: discard it and measure again), or another
+ * negative errno.
+ */
 PMUKIT_API int pmukit_stop(struct pmukit_session *s);
+/**
+ * pmukit_reset() - set the counts (and perf's times) back to zero.
+ *
+ * Return: 0, or a negative errno.
+ */
 PMUKIT_API int pmukit_reset(struct pmukit_session *s);
 /**
  * pmukit_read() - fill @counts[0..n) in the order of the events given to open.
@@ -176,6 +196,7 @@ PMUKIT_API int pmukit_reset(struct pmukit_session *s);
 PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts);
 /** pmukit_wrapped() - 1 when event @i's count is not known (wrapped) since the last reset. */
 PMUKIT_API int pmukit_wrapped(const struct pmukit_session *s, unsigned int i);
+/** pmukit_close() - end the session and restore what it changed (NULL: nothing). */
 PMUKIT_API void pmukit_close(struct pmukit_session *s);
 
 PMUKIT_API unsigned int pmukit_nevents(const struct pmukit_session *s);
