@@ -330,6 +330,27 @@ static ssize_t user_access_show(struct kobject *kobj,
 static struct kobj_attribute user_access_attr = __ATTR_RO(user_access);
 
 /*
+ * One field per events= entry, then one for the counter counting CPU_CYCLES
+ * at every level: the counter's number (@count NULL) or @count of it; "-"
+ * where the entry has no counter. Under the CPU hotplug lock (the caller's).
+ */
+static int pmukit_emit_map(char *buf, const struct pmukit_cpu_map *m, const u32 *count)
+{
+	unsigned int i;
+	int len = 0;
+
+	for (i = 0; i <= pmukit_cfg.nevents; i++) {
+		u8 c = i < pmukit_cfg.nevents ? m->counter[i] : m->cycles;
+
+		if (c == PMUKIT_NO_COUNTER)
+			len += sysfs_emit_at(buf, len, "%s-", i ? " " : "");
+		else
+			len += sysfs_emit_at(buf, len, "%s%u", i ? " " : "", count ? count[c & 31] : c);
+	}
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+
+/*
  * The counters EL0 reads for the module's counts on this CPU, as set up
  * (no IPI): one number per events= entry, then the counter counting
  * CPU_CYCLES at every level (31: the cycle counter); "-" where there is none.
@@ -337,9 +358,7 @@ static struct kobj_attribute user_access_attr = __ATTR_RO(user_access);
 static ssize_t counters_show(struct kobject *kobj, struct kobj_attribute *attr,
 			     char *buf)
 {
-	const struct pmukit_cpu_map *m;
-	int cpu = pmukit_cpu_of(kobj), len = 0;
-	unsigned int i;
+	int cpu = pmukit_cpu_of(kobj), len;
 
 	if (cpu < 0)
 		return cpu;
@@ -349,17 +368,9 @@ static ssize_t counters_show(struct kobject *kobj, struct kobj_attribute *attr,
 		cpus_read_unlock();
 		return -ENODEV;	/* offline: nothing set up there */
 	}
-	m = pmukit_cpu_map(cpu);
-	for (i = 0; i <= pmukit_cfg.nevents; i++) {
-		u8 c = i < pmukit_cfg.nevents ? m->counter[i] : m->cycles;
-
-		if (c == PMUKIT_NO_COUNTER)
-			len += sysfs_emit_at(buf, len, "%s-", i ? " " : "");
-		else
-			len += sysfs_emit_at(buf, len, "%s%u", i ? " " : "", c);
-	}
+	len = pmukit_emit_map(buf, pmukit_cpu_map(cpu), NULL);
 	cpus_read_unlock();
-	return len + sysfs_emit_at(buf, len, "\n");
+	return len;
 }
 static struct kobj_attribute counters_attr = __ATTR_RO(counters);
 
@@ -369,15 +380,15 @@ static struct kobj_attribute counters_attr = __ATTR_RO(counters);
  * order of counters: EL0 compares two readings to learn whether a counter
  * wrapped between them. Read on the CPU itself (the direct path is pinned
  * there), the flags are consumed without interrupting anything; from
- * another CPU only root may send the IPI, anyone else gets -EPERM.
+ * another CPU only a reader who may watch the PMU (CAP_PERFMON or
+ * CAP_SYS_ADMIN, asked without an audit record) may send the IPI; anyone
+ * else gets -EPERM.
  */
 static ssize_t overflows_show(struct kobject *kobj, struct kobj_attribute *attr,
 			      char *buf)
 {
-	const struct pmukit_cpu_map *m;
 	u32 count[32];
-	int cpu = pmukit_cpu_of(kobj), len = 0, ret, here;
-	unsigned int i;
+	int cpu = pmukit_cpu_of(kobj), ret, here;
 
 	if (cpu < 0)
 		return cpu;
@@ -386,23 +397,14 @@ static ssize_t overflows_show(struct kobject *kobj, struct kobj_attribute *attr,
 	put_cpu();
 	if (!cpu_online(cpu) || !pmukit_cpu_active(cpu))
 		ret = -ENODEV;
-	else if (here != cpu && !capable(CAP_SYS_ADMIN))
+	else if (here != cpu && !pmukit_reader_privileged())
 		ret = -EPERM;
 	else
 		ret = smp_call_function_single(cpu, pmukit_cpu_take_overflows, count, 1);
+	if (!ret)
+		ret = pmukit_emit_map(buf, pmukit_cpu_map(cpu), count);
 	cpus_read_unlock();
-	if (ret)
-		return ret;
-	m = pmukit_cpu_map(cpu);
-	for (i = 0; i <= pmukit_cfg.nevents; i++) {
-		u8 c = i < pmukit_cfg.nevents ? m->counter[i] : m->cycles;
-
-		if (c == PMUKIT_NO_COUNTER)
-			len += sysfs_emit_at(buf, len, "%s-", i ? " " : "");
-		else
-			len += sysfs_emit_at(buf, len, "%s%u", i ? " " : "", count[c & 31]);
-	}
-	return len + sysfs_emit_at(buf, len, "\n");
+	return ret;
 }
 static struct kobj_attribute overflows_attr = __ATTR_RO(overflows);
 

@@ -463,36 +463,35 @@ static int kmod_overflows(struct pmukit_session *s, struct direct *d, uint32_t *
 }
 
 /*
- * A counter of the module's this close above 0 when the session starts may
- * have wrapped between the read of its overflow count and the read of its
- * value: its count is not known across a later long read.
- */
-#define KMOD_NEAR_WRAP	(1ULL << 24)
-
-/*
  * Counts from the values read now: from 0 when @fresh, else on from the
  * counts so far (a start after a stop). mode=full: our flags are
  * cleared before the values are read (a set flag is then a wrap of this
- * session); mode=read: the module's overflow counts, read before the values
- * (reading the file is kernel work, which a :k count read after it would
- * count), are the baseline; a counter found just past a wrap makes a later
- * long read say "wrapped", never a wrong count.
+ * session). mode=read: the module's overflow counts are the baseline, read
+ * between two reads of the values; the counts start at the second read, so
+ * that a :k count does not count the file's read (kernel work). A counter
+ * that went past its top between the two reads may have wrapped before or
+ * after its overflow count was read: its count is not known across a later
+ * long read, which then says "wrapped", never a wrong count.
  */
 static int start_counts(struct pmukit_session *s, struct direct *d, int fresh)
 {
-	uint64_t v[PMUKIT_MAX_EVENTS], t0;
+	uint64_t v[PMUKIT_MAX_EVENTS], before[PMUKIT_MAX_EVENTS], t0;
 	uint32_t kc[PMUKIT_MAX_EVENT_COUNTERS + 1];
 	int kmod = 0;
 	unsigned int i;
 
-	for (i = 0; i < s->n; i++)
-		if (d->c[i].ovf == OVF_KMOD)
-			kmod = 1;
-	if (kmod && kmod_overflows(s, d, kc))
-		kmod = 0;
 	/* PMOVSCLR: our counters' flags, so that a set one is a wrap from now on. */
 	if (d->ovf_reg && pmukit_isa_write_ovsclr(d->ovf_reg))
 		return direct_revoked(s);
+	for (i = 0; i < s->n; i++)
+		if (d->c[i].ovf == OVF_KMOD)
+			kmod = 1;
+	if (kmod) {
+		if (read_all(d, s->n, before))
+			return direct_revoked(s);
+		if (kmod_overflows(s, d, kc))
+			kmod = 0;
+	}
 	t0 = now_ns();
 	if (read_all(d, s->n, v))
 		return direct_revoked(s);
@@ -504,8 +503,8 @@ static int start_counts(struct pmukit_session *s, struct direct *d, int fresh)
 		else
 			pmukit_wrap_resume(&c->w, v[i]);
 		if (c->ovf == OVF_KMOD)	/* unknown: a long read is "wrapped" */
-			c->kcount = kmod && (v[i] & c->w.mask) >= KMOD_NEAR_WRAP ? kc[c->kidx] :
-				    UINT32_MAX;
+			c->kcount = kmod && (v[i] & c->w.mask) >= (before[i] & c->w.mask) ?
+				    kc[c->kidx] : UINT32_MAX;
 	}
 	d->last_ns = t0;
 	if (fresh)
