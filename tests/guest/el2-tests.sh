@@ -160,8 +160,20 @@ stat_pair 0; sd0=$sd sp0=$sp
 stat_pair 2000; sd2000=$sd sp2000=$sp
 dd=$((sd2000 - sd0)) dp=$((sp2000 - sp0))
 delta=$((dd - dp)); [ $delta -ge 0 ] || delta=$((-delta))
-expect_true "pmukit stat: 2000 calls add $dd (direct) and $dp (perf) kernel instructions: within $STAT_SLACK" \
-	"$dp" -gt 0 -a "$delta" -le $STAT_SLACK
+# Known fault, reported as TODO: on Linux 6.12 with the kernel at EL2 (VHE),
+# perf's :k count of the command now and then adds about 29 instructions a
+# call fewer than the calls cost (seen in 2 of 4 boots: 2000 calls added
+# 698,509 on perf where kernel_count's exact 378 a call makes 756,000 and
+# the direct path added 755,660), while 5.10, 6.1 and the EL1 kernels agree
+# within 2,600. Only where the direct path's addition is the calls' exact
+# cost within the bound is perf's shortfall taken for this known fault.
+desc="pmukit stat: 2000 calls add $dd (direct) and $dp (perf) kernel instructions: within $STAT_SLACK"
+if [ "$dp" -gt 0 ] && [ "$delta" -le $STAT_SLACK ]; then ok "$desc"
+elif dk=$((dd - 2000 * ${k1:-0})) && [ ${dk#-} -le $STAT_SLACK ] &&
+     [ $el = 2 ] && [ "$(uname -r | cut -d. -f1-2)" = 6.12 ]; then
+	tap_n=$((tap_n + 1))
+	echo "not ok $tap_n - $desc # TODO on 6.12 with VHE perf's :k count of a command misses instructions of its calls now and then (the direct path's addition is 2000 x $k1 within $dk)"
+else nok "$desc"; diag "false: [ $dp -gt 0 -a $delta -le $STAT_SLACK ]"; fi
 
 # Same session: the cycle counter (PMCCFILTR) and an event counter agree.
 out=$(pmukit stat --path direct -x, -e INST_RETIRED:k,CPU_CYCLES:k -- syscall_loop 100 2>&1)
