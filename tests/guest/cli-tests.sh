@@ -13,7 +13,7 @@ cpu=${1:?usage: cli-tests.sh CPU}
 N=100000		# stat_loop iterations; 2N has as many digits (same startup work)
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
-. "$(dirname "$0")/quiet.sh"	# quiet CMD: measured again while an interrupt came in
+. "$(dirname "$0")/quiet.sh"	# QUIET_TRIES: how often a disturbed measurement is repeated
 run() { out=$("$@" 2>&1); rc=$?; }
 # (tap.sh's expect runs its commands through run)
 # csv_value FILE EVENT [PASS]: the value of EVENT in pmukit stat -x, output

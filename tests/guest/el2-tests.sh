@@ -171,8 +171,7 @@ desc="pmukit stat: 2000 calls add $dd (direct) and $dp (perf) kernel instruction
 if [ "$dp" -gt 0 ] && [ "$delta" -le $STAT_SLACK ]; then ok "$desc"
 elif dk=$((dd - 2000 * ${k1:-0})) && [ ${dk#-} -le $STAT_SLACK ] &&
      [ $el = 2 ] && [ "$(uname -r | cut -d. -f1-2)" = 6.12 ]; then
-	tap_n=$((tap_n + 1))
-	echo "not ok $tap_n - $desc # TODO on 6.12 with VHE perf's :k count of a command misses instructions of its calls now and then (the direct path's addition is 2000 x $k1 within $dk)"
+	todo "on 6.12 with VHE perf's :k count of a command misses instructions of its calls now and then (the direct path's addition is 2000 x $k1 within $dk)" "$desc"
 else nok "$desc"; diag "false: [ $dp -gt 0 -a $delta -le $STAT_SLACK ]"; fi
 
 # Same session: the cycle counter (PMCCFILTR) and an event counter agree.
