@@ -39,19 +39,28 @@ static inline uint64_t guest_irq_total(void)
 
 /*
  * Runs the statements @... (which set @ret) again while an interrupt came
- * in across them, at most GUEST_IRQ_TRIES times; stops at an error.
+ * in across them, at most GUEST_IRQ_TRIES times; stops at an error. @again
+ * (an unsigned int) counts the runs measured again: GUEST_IRQ_TRIES when
+ * every one was disturbed (the last one is kept).
  */
-#define GUEST_IRQ_QUIET(ret, ...)						\
+#define GUEST_IRQ_QUIET_N(ret, again, ...)					\
 	do {									\
-		unsigned int guest_try_;					\
-										\
-		for (guest_try_ = 0; guest_try_ < GUEST_IRQ_TRIES; guest_try_++) { \
+		for ((again) = 0; (again) < GUEST_IRQ_TRIES; (again)++) {	\
 			uint64_t guest_before_ = guest_irq_total();		\
 										\
 			__VA_ARGS__;						\
 			if ((ret) || guest_irq_total() == guest_before_)	\
 				break;						\
 		}								\
+	} while (0)
+
+/* GUEST_IRQ_QUIET_N() where the number of runs measured again is not needed. */
+#define GUEST_IRQ_QUIET(ret, ...)						\
+	do {									\
+		unsigned int guest_again_;					\
+										\
+		GUEST_IRQ_QUIET_N(ret, guest_again_, __VA_ARGS__);		\
+		(void)guest_again_;						\
 	} while (0)
 
 #endif /* GUEST_IRQ_H */

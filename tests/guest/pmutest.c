@@ -72,17 +72,11 @@ static int try_insn(void (*fn)(void *), void *arg)
  */
 static int try_quiet(void (*fn)(void *), void *arg)
 {
-	int k;
+	unsigned int again;
+	int ret = 0;
 
-	for (k = 0; k < GUEST_IRQ_TRIES; k++) {
-		uint64_t before = guest_irq_total();
-
-		if (try_insn(fn, arg))
-			return -1;
-		if (guest_irq_total() == before)
-			break;
-	}
-	return k;
+	GUEST_IRQ_QUIET_N(ret, again, ret = try_insn(fn, arg));
+	return ret ? -1 : (int)again;
 }
 
 static void read_cc(void *out)
