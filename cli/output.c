@@ -382,10 +382,16 @@ int table_add(struct table *t, const char *const *cells)
 	if (t->nrows == t->cap) {
 		unsigned int cap = t->cap ? 2 * t->cap : 16;
 		char **c = realloc(t->cells, (size_t)cap * t->ncols * sizeof(*c));
+		char **n;
 
 		if (!c)
 			return -1;
 		t->cells = c;
+		n = realloc(t->notes, (size_t)cap * sizeof(*n));
+		if (!n)
+			return -1;
+		memset(n + t->cap, 0, (size_t)(cap - t->cap) * sizeof(*n));
+		t->notes = n;
 		t->cap = cap;
 	}
 	for (i = 0; i < t->ncols; i++) {
@@ -397,6 +403,50 @@ int table_add(struct table *t, const char *const *cells)
 	}
 	t->nrows++;
 	return 0;
+}
+
+int table_note(struct table *t, const char *text)
+{
+	char *s;
+
+	if (!t->nrows || !text || !text[0])
+		return 0;
+	s = strdup(text);
+	if (!s)
+		return -1;
+	free(t->notes[t->nrows - 1]);
+	t->notes[t->nrows - 1] = s;
+	return 0;
+}
+
+#define NOTE_WIDTH	80
+
+/* @text in brackets, from column @col on, lines broken between words. */
+static void table_note_print(FILE *f, int col, const char *text)
+{
+	int room = NOTE_WIDTH - col > 20 ? NOTE_WIDTH - col : 20;
+	int used = 0;
+	const char *p = text;
+
+	fprintf(f, "%*s[", col, "");
+	used = 1;
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		int last = !p[n] || !p[n + strspn(p + n, " ")];
+
+		if (used > 1 && used + 1 + (int)n + last > room) {
+			fprintf(f, "\n%*s ", col, "");
+			used = 1;
+		} else if (used > 1) {
+			fputc(' ', f);
+			used++;
+		}
+		fwrite(p, 1, n, f);
+		used += (int)n;
+		p += n;
+		p += strspn(p, " ");
+	}
+	fputs("]\n", f);
 }
 
 static void table_line(const struct table *t, FILE *f, const char *indent,
@@ -440,8 +490,16 @@ void table_print(const struct table *t, FILE *f, const char *indent)
 		}
 	}
 	table_line(t, f, indent, w, t->head);
-	for (r = 0; r < t->nrows; r++)
+	for (r = 0; r < t->nrows; r++) {
 		table_line(t, f, indent, w, (const char *const *)&t->cells[(size_t)r * t->ncols]);
+		if (t->notes[r]) {
+			int col = (int)strlen(indent);
+
+			for (i = 0; i < t->note_col && i < t->ncols; i++)
+				col += w[i] + 2;
+			table_note_print(f, col, t->notes[r]);
+		}
+	}
 }
 
 void table_free(struct table *t)
@@ -450,6 +508,9 @@ void table_free(struct table *t)
 
 	for (i = 0; i < (size_t)t->nrows * t->ncols; i++)
 		free(t->cells[i]);
+	for (i = 0; i < t->nrows; i++)
+		free(t->notes[i]);
 	free(t->cells);
+	free(t->notes);
 	memset(t, 0, sizeof(*t));
 }

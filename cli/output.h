@@ -86,11 +86,19 @@ struct table {
 	const char *head[TABLE_MAX_COLS];
 	char align[TABLE_MAX_COLS];	/* 'l' or 'r' */
 	char **cells;
+	char **notes;			/* per row, or NULL: table_note() */
+	unsigned int note_col;		/* the column notes are printed under */
 };
 
 void table_init(struct table *t, unsigned int ncols, const char *const *head,
 		const char *align);
 int table_add(struct table *t, const char *const *cells);
+/*
+ * A text printed under the last row added, from where column t->note_col
+ * starts, in brackets as perf list prints descriptions, wrapped at 80
+ * columns between words (a word longer than a line is never cut).
+ */
+int table_note(struct table *t, const char *text);
 void table_print(const struct table *t, FILE *f, const char *indent);
 void table_free(struct table *t);
 

@@ -28,22 +28,32 @@ static const struct {
 	enum pmukit_ev_kind kind;
 	uint64_t config;	/* PMUKIT_EV_SOFTWARE: PERF_COUNT_SW_* */
 	const char *canonical;	/* the name the session reports */
+	const char *desc;	/* on the canonical name's row: pmukit_generic_event_at() */
 } generic[] = {
-	{ "cycles", PMUKIT_EV_CYCLES, 0, "cycles" },
-	{ "cpu-cycles", PMUKIT_EV_CYCLES, 0, "cycles" },
-	{ "instructions", PMUKIT_EV_INSTRUCTIONS, 0, "instructions" },
-	{ "task-clock", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "task-clock" },
-	{ "cpu-clock", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, "cpu-clock" },
-	{ "page-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults" },
-	{ "faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults" },
-	{ "minor-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN, "minor-faults" },
-	{ "major-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ, "major-faults" },
+	{ "cycles", PMUKIT_EV_CYCLES, 0, "cycles",
+	  "Cycles of the core (Arm: CPU_CYCLES; the x86-64 direct path: the TSC's ticks)" },
+	{ "cpu-cycles", PMUKIT_EV_CYCLES, 0, "cycles", NULL },
+	{ "instructions", PMUKIT_EV_INSTRUCTIONS, 0, "instructions",
+	  "Instructions architecturally executed (Arm: INST_RETIRED)" },
+	{ "task-clock", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "task-clock",
+	  "Time the task ran on a CPU, in nanoseconds" },
+	{ "cpu-clock", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, "cpu-clock",
+	  "Time of the CPU's clock while the task ran, in nanoseconds" },
+	{ "page-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults",
+	  "Page faults, minor and major" },
+	{ "faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults", NULL },
+	{ "minor-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN, "minor-faults",
+	  "Page faults served without reading from a device" },
+	{ "major-faults", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ, "major-faults",
+	  "Page faults that had to read from a device" },
 	{ "context-switches", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES,
-	  "context-switches" },
-	{ "cs", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches" },
-	{ "cpu-migrations", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations" },
-	{ "migrations", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations" },
-	{ "clock", PMUKIT_EV_CLOCK, 0, "clock" },
+	  "context-switches", "Times the task was switched off its CPU" },
+	{ "cs", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches", NULL },
+	{ "cpu-migrations", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations",
+	  "Times the task moved to another CPU" },
+	{ "migrations", PMUKIT_EV_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations", NULL },
+	{ "clock", PMUKIT_EV_CLOCK, 0, "clock",
+	  "Ticks of a counter every program may read: the TSC, Arm's generic timer or the monotonic clock; no PMU needed" },
 };
 
 #define NGENERIC	ARRAY_SIZE(generic)
@@ -70,6 +80,7 @@ PMUKIT_API int pmukit_generic_event_at(unsigned int i, struct pmukit_generic_eve
 			if (a != k && !strcmp(generic[a].canonical, generic[k].canonical))
 				out->alias = generic[a].name;
 		out->kind = kinds[generic[k].kind];
+		out->desc = generic[k].desc;
 		return 0;
 	}
 	return -ENOENT;

@@ -3,7 +3,8 @@
  * The event tables of include/pmukit/events.h, expanded from the X-macro
  * data that tools/gen-events writes into events/: cores.def, the index of
  * the cores and of the common architectural tables, and one <table>.def per
- * table with a PMUKIT_EVENT(NAME, code) line per event. The data is there
+ * table with a PMUKIT_EVENT(NAME, code, desc) line per event, and
+ * descriptions.def, each distinct description once. The data is there
  * once; this file only gives it C's shape.
  */
 #include <stddef.h>
@@ -16,7 +17,7 @@
  * events_<table>[], and its length, nevents_<table>.
  */
 #define PMUKIT_TABLE_BEGIN(t)	static const struct pmukit_event_def events_##t[] = {
-#define PMUKIT_EVENT(n, c)	{ .name = #n, .code = (c) },
+#define PMUKIT_EVENT(n, c, d)	{ .name = #n, .code = (c), .desc = (d) },
 #define PMUKIT_TABLE_END(t)	};						\
 				enum { nevents_##t = sizeof(events_##t) /	\
 						     sizeof(events_##t[0]) };
@@ -40,6 +41,31 @@ const unsigned int pmukit_ncores = ARRAY_SIZE(pmukit_cores);
 #define PMUKIT_COMMON(id, name_, arch_, t)					\
 	const struct pmukit_core_def pmukit_common_##id = CORE_DEF(name_, arch_, 0, t);
 #include "cores.def"
+
+/* The descriptions by number; 0 is none. */
+static const char *const event_descs[] = {
+	[0] = NULL,
+#define PMUKIT_DESC(n, text)	[n] = text,
+#include "descriptions.def"
+#undef PMUKIT_DESC
+};
+
+/**
+ * pmukit_event_description() - what an event of the tables counts, in a line
+ * @e: an event of a core's or a common table (pmukit_event_find(), a core's
+ *     events[]), or NULL
+ *
+ * The text is the first sentence of Arm's description of the event on that
+ * core (the same name may be described differently on two cores).
+ *
+ * Return: the description, or NULL when the data gives none (or @e is NULL).
+ */
+const char *pmukit_event_description(const struct pmukit_event_def *e)
+{
+	if (!e || e->desc >= ARRAY_SIZE(event_descs))
+		return NULL;
+	return event_descs[e->desc];
+}
 
 /*
  * libpmukit.so exports the tables through functions, so that the arrays' size

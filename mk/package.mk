@@ -9,7 +9,8 @@
 # same on every ARCH, so it is asked of this machine's build of pmukit, also
 # when ARCH names another (made with its own compiler and flags first).
 # 'make install' installs them under MANDIR, and the bash completion
-# (completion/pmukit.bash) under BASHCOMPDIR.
+# (completion/pmukit.bash) under BASHCOMPDIR; 'make uninstall' removes them
+# (the pages' names from the generated ones, as install copies them).
 
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
@@ -17,7 +18,7 @@ MAN_OUT := build/man
 MAN_PMUKIT := build/$(HOST_ARCH)/bin/pmukit
 MAN_STAMP := $(MAN_OUT)/.generated
 
-.PHONY: man install-man install-completion deb check-deb
+.PHONY: man install-man install-completion uninstall-man uninstall-completion deb check-deb
 man: $(MAN_STAMP)
 
 $(MAN_STAMP): tools/gen-man include/pmukit/pmukit.h VERSION $(MAN_PMUKIT)
@@ -44,6 +45,14 @@ install-man: man
 install-completion:
 	install -d $(DESTDIR)$(BASHCOMPDIR)
 	install -m 0644 completion/pmukit.bash $(DESTDIR)$(BASHCOMPDIR)/pmukit
+
+uninstall: uninstall-man uninstall-completion
+uninstall-man: man
+	for s in 1 3; do for f in $(MAN_OUT)/man$$s/*.$$s; do \
+		rm -f "$(DESTDIR)$(MANDIR)/man$$s/$${f##*/}"; done; done
+
+uninstall-completion:
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/pmukit
 
 # Debian packages (debian/): built from a copy of the tree in
 # build/deb/<debian arch>/pmukit-<version>/, so that dpkg-buildpackage

@@ -43,7 +43,8 @@
 #undef PMUKIT_EVT_BR_RETIRED
 #undef PMUKIT_EVT_BR_MIS_PRED_RETIRED
 
-#define PMUKIT_EVENT(n, c)	PMUKIT_EVT_##n = (c),
+/* The description (d) is the library's: a firmware image carries no text of it. */
+#define PMUKIT_EVENT(n, c, d)	PMUKIT_EVT_##n = (c),
 enum pmukit_fw_core_event {
 #include PMUKIT_FW_CORE_EVENTS
 	PMUKIT_FW_CORE_EVENTS_END	/* not an event: a core without events is valid C too */

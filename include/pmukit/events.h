@@ -12,6 +12,12 @@
 struct pmukit_event_def {
 	const char *name;	/* Arm's mnemonic, upper case: "L1D_CACHE_REFILL" */
 	uint16_t code;		/* event number for PMEVTYPER.evtCount */
+	/*
+	 * Its description's number in the one table of distinct texts, 0 for
+	 * none: pmukit_event_description() gives the text. 16 bits, in what
+	 * was the structure's padding, so its size is what it was.
+	 */
+	uint16_t desc;
 };
 
 struct pmukit_core_def {

@@ -96,6 +96,18 @@ PMUKIT_API const struct pmukit_event_def *pmukit_event_find(const struct pmukit_
 							    const char *name);
 
 /**
+ * pmukit_event_description() - what an event of the tables counts, in a line
+ * @e: an event of a core's or a common table (pmukit_event_find(), a core's
+ *     events[]), or NULL
+ *
+ * The text is the first sentence of Arm's description of the event on that
+ * core (the same name may be described differently on two cores).
+ *
+ * Return: the description, or NULL when the data gives none (or @e is NULL).
+ */
+PMUKIT_API const char *pmukit_event_description(const struct pmukit_event_def *e);
+
+/**
  * pmukit_event_find_code() - find an event by number
  * @core: as for pmukit_event_find()
  * @code: the event number
@@ -139,6 +151,7 @@ struct pmukit_generic_event {
 	const char *name;	/* "cycles", "task-clock", ... as the session reports it */
 	const char *alias;	/* another name perf gives it ("cpu-cycles"), or NULL */
 	const char *kind;	/* "hardware", "software" (perf only) or "clock" */
+	const char *desc;	/* what it counts, in a line */
 };
 
 /**

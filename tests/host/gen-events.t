@@ -83,12 +83,15 @@ def test_cpu_def():
     for reason in ("1 without a name or a code", "1 without a name,", "1 without a code",
                    "2 with a code that is not a number", "1 repeating a name"):
         ok(reason in err, f"stderr counts: {reason}", err)
-    eq(body_of(out), """PMUKIT_EVENT(INST_RETIRED, 0x08)
-PMUKIT_EVENT(CPU_CYCLES, 0x11)
-PMUKIT_EVENT(TEST_ALPHA, 0x14)
-PMUKIT_EVENT(TEST_ZETA, 0x14)
-PMUKIT_EVENT(TEST_HIGH, 0x406c)
-""", "X-macro table: sorted by code then name, first of a repeated name kept, bad entries left out")
+    # desc: the description's number among this core's texts, in text order
+    # ("An event number above 0xff" 1, "Cycle" 2, "Instruction ..." 3, ...).
+    eq(body_of(out), """PMUKIT_EVENT(INST_RETIRED, 0x08, 3)
+PMUKIT_EVENT(CPU_CYCLES, 0x11, 2)
+PMUKIT_EVENT(TEST_ALPHA, 0x14, 5)
+PMUKIT_EVENT(TEST_ZETA, 0x14, 4)
+PMUKIT_EVENT(TEST_HIGH, 0x406c, 1)
+""", "X-macro table: sorted by code then name, first of a repeated name kept, bad entries left out, "
+     "each with its description's number")
     for spelling in ("Testcore-A1", "TESTCORE_A1", "testcore a1"):
         rc2, out2, _ = run("--cpu", spelling)
         ok(rc2 == 0 and out2 == out, f"--cpu '{spelling}' names the same core")
@@ -102,14 +105,17 @@ def test_cpu_formats():
     rc, out, err = run("--cpu", "testcore-b2")
     ok(rc == 0, "--cpu testcore-b2 succeeds", err)
     ok(out.startswith(header(FIXTURE_SHA)), "SPDX and generator lines first")
-    eq(body_of(out), """PMUKIT_EVENT(L1I_CACHE_REFILL, 0x01)
-PMUKIT_EVENT(CPU_CYCLES, 0x11)
+    eq(body_of(out), """PMUKIT_EVENT(L1I_CACHE_REFILL, 0x01, 2)
+PMUKIT_EVENT(CPU_CYCLES, 0x11, 1)
 """, "one PMUKIT_EVENT line per event, nothing else")
     ok("No entry of the data was skipped." in out, "the header comment states that nothing was skipped")
 
     rc, out, err = run("--cpu", "testcore-a1", "--format", "csv")
-    eq((rc, out), (0, "name,code\nINST_RETIRED,0x08\nCPU_CYCLES,0x11\nTEST_ALPHA,0x14\n"
-                      "TEST_ZETA,0x14\nTEST_HIGH,0x406c\n"), "--format csv")
+    eq((rc, out), (0, "name,code,description\n"
+                      "INST_RETIRED,0x08,Instruction architecturally executed\n"
+                      "CPU_CYCLES,0x11,Cycle\nTEST_ALPHA,0x14,Shares its code with TEST_ZETA\n"
+                      "TEST_ZETA,0x14,Shares its code with TEST_ALPHA\n"
+                      "TEST_HIGH,0x406c,An event number above 0xff\n"), "--format csv: with descriptions")
 
     rc, out, err = run("--cpu", "common_armv8")
     ok(rc == 0 and body_of(out).startswith("PMUKIT_EVENT(") and "PMUKIT_CORE(" not in out
@@ -236,8 +242,24 @@ def test_all(tmp):
     a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
     rc, out, err = run("--all", "--out", a)
     ok(rc == 0, "--all --out succeeds", err)
-    eq(sorted(os.listdir(a)), ["common_armv8.def", "cores.def", "testcore_a1.def", "testcore_b2.def"],
-       "--out: one .def per core and common table, and cores.def")
+    eq(sorted(os.listdir(a)), ["common_armv8.def", "cores.def", "descriptions.def",
+                               "testcore_a1.def", "testcore_b2.def"],
+       "--out: one .def per core and common table, cores.def and descriptions.def")
+    descs = open(os.path.join(a, "descriptions.def")).read()
+    ok(descs.startswith(header(FIXTURE_SHA)), "descriptions.def: SPDX and generator lines first",
+       descs[:300])
+    lines = [l for l in descs.splitlines() if l.startswith("PMUKIT_DESC(")]
+    eq(sum('"Cycle"' in l for l in lines), 1,
+       "a text three tables give (CPU_CYCLES' \"Cycle\") is stored once")
+    eq([l.split(",")[0] for l in lines], [f"PMUKIT_DESC({n}" for n in range(1, len(lines) + 1)],
+       "numbered from 1 in order, 0 left for none")
+    texts = [l[l.index('"'):] for l in lines]
+    eq(texts, sorted(texts), "in the order of their text")
+    a1 = open(os.path.join(a, "testcore_a1.def")).read()
+    num = {l[l.index('"') + 1:-2]: l.split("(")[1].split(",")[0] for l in lines}
+    ok(f"PMUKIT_EVENT(CPU_CYCLES, 0x11, {num['Cycle']})" in a1
+       and f"PMUKIT_EVENT(INST_RETIRED, 0x08, {num['Instruction architecturally executed']})" in a1,
+       "a table's events name their text's number in descriptions.def", a1)
     ok("skipped 6 entries in all" in err, "--all reports the total skipped", err)
     ok("no common_armv7, common_armv9" in err, "--all warns about absent common tables", err)
     rc, out, err = run("--all", "--out", a + "-x", "--fw-out", a + "-fw")
@@ -322,6 +344,30 @@ def test_committed(tmp):
     ok(not diff, "committed events/ match the data (make events)", "differ: " + " ".join(diff))
 
 
+def test_short_description():
+    """The generator's rule for a description, on texts like the data's."""
+    from importlib.machinery import SourceFileLoader
+    gen = SourceFileLoader("gen_events", os.path.join(ROOT, "tools", "gen-events")).load_module()
+    for text, want, what in (
+            ("L1 Data cache refill", "L1 Data cache refill", "one sentence, no full stop: whole"),
+            ("L1 data TLB refill. Counts any refill of the data L1-TLB.", "L1 data TLB refill",
+             "the first sentence"),
+            ("Level 2 cache allocation. - If the core is configured", "Level 2 cache allocation",
+             "a list after it"),
+            ("Refill, read.This event counts reads", "Refill, read", "no blank after the stop"),
+            ("Slot stall due to the backend This event counts each Slot",
+             "Slot stall due to the backend", "a run-on text: up to 'This event'"),
+            ("Stores, e.g. the STR instruction. More", "Stores, e.g. the STR instruction",
+             "a stop before a lower-case word is no end"),
+            ("Counts when MDCR_EL2.HPMN is read. More", "Counts when MDCR_EL2.HPMN is read",
+             "a register field's dot is no end"),
+            ("Excluded:\n +ICI Cache maintenance", "Excluded: Cache maintenance",
+             "the manuals' list markers and line ends go"),
+            (None, "", "no description: empty")):
+        eq(gen.short_description(text), want, f"description: {what}")
+    eq(gen.c_string('a "b" \\ c'), '"a \\"b\\" \\\\ c"', "a C string literal, quotes and backslashes escaped")
+
+
 def main():
     tap.header()
     with tempfile.TemporaryDirectory(prefix="pmukit-gen-events-") as tmp:
@@ -330,6 +376,7 @@ def main():
         test_cpu_formats()
         test_errors()
         test_all(tmp)
+        test_short_description()
         test_commit(tmp)
         test_committed(tmp)
     return tap.done()

@@ -3,7 +3,9 @@
 # make install into a staging root, then build README.md's example against
 # the installed copy through pkg-config, statically and shared, and the
 # pmukit command against that copy's headers and libpmukit.so alone; that
-# command says what the static one says (TAP).
+# command says what the static one says. make uninstall leaves no file of
+# pmukit behind and nothing else touched; PREFIX=/usr installs the library
+# into the compiler's multiarch directory; the ldconfig line (TAP).
 set -u
 # shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir, need_writable_tree, c_example; TAP 13
@@ -110,4 +112,69 @@ if printf '%s\n' "$ldd_out" | grep -q "libpmukit\.so\.0 => $root2$prefix/lib/"; 
 	ok "the installed pmukit links the installed libpmukit.so"
 else nok "the installed pmukit links the installed libpmukit.so"; diag "$ldd_out"; fi
 check "and runs with it" env LD_LIBRARY_PATH="$root2$prefix/lib" "$root2$prefix/bin/pmukit" --version
+
+# make uninstall: every file and link make install made goes, and a file of
+# someone else's in the same directories stays.
+files_in() { (cd "$1" && find . ! -type d | sort); }
+for d in include lib bin share/man/man1 share/bash-completion/completions; do
+	mkdir -p "$root2$prefix/$d" && echo other >"$root2$prefix/$d/not-pmukit"
+done
+check "make uninstall (CLI_LINK=shared) with the same PREFIX and DESTDIR" \
+	tree_make -s -C "$top" uninstall CLI_LINK=shared PREFIX=$prefix DESTDIR="$root2"
+expect_eq "no file of pmukit is left; the others are" "$(files_in "$root2")" \
+"./opt/pmukit/bin/not-pmukit
+./opt/pmukit/include/not-pmukit
+./opt/pmukit/lib/not-pmukit
+./opt/pmukit/share/bash-completion/completions/not-pmukit
+./opt/pmukit/share/man/man1/not-pmukit"
+check "make uninstall of the first tree" \
+	tree_make -s -C "$top" uninstall PREFIX=$prefix DESTDIR="$root"
+expect_eq "nothing is left of it" "$(files_in "$root")" ""
+check "make uninstall where nothing is installed succeeds" \
+	tree_make -s -C "$top" uninstall PREFIX=$prefix DESTDIR="$root"
+
+# PREFIX=/usr: the library, and pmukit.pc's libdir, in /usr/lib/<triplet>,
+# the triplet the compiler gives; LIBDIR still chooses another.
+root3=$tmp/root3
+triplet=$(${CC:-gcc} -print-multiarch 2>/dev/null)
+if [ -n "$triplet" ]; then
+	out=$(tree_make -s -C "$top" install PREFIX=/usr DESTDIR="$root3" 2>&1)
+	check "make install PREFIX=/usr: libpmukit.so.0 in /usr/lib/$triplet" \
+		test -e "$root3/usr/lib/$triplet/libpmukit.so.0"
+	expect_eq "pmukit.pc's libdir is /usr/lib/$triplet" \
+		"$(sed -n 's/^libdir=//p' "$root3/usr/lib/$triplet/pkgconfig/pmukit.pc")" "/usr/lib/$triplet"
+	expect_eq "staged (DESTDIR): one line says to run ldconfig where it is installed" \
+		"$(printf '%s\n' "$out" | grep -c "run 'ldconfig' as root where it is installed.* /usr/lib/$triplet\$")" 1
+	check "make uninstall PREFIX=/usr" tree_make -s -C "$top" uninstall PREFIX=/usr DESTDIR="$root3"
+	expect_eq "nothing is left of it" "$(files_in "$root3")" ""
+	out=$(tree_make -s -C "$top" --no-print-directory -n install PREFIX=/usr LIBDIR=/usr/lib64 DESTDIR=/x 2>&1)
+	if printf '%s\n' "$out" | grep -q ' /x/usr/lib64/libpmukit.so.0' &&
+		! printf '%s\n' "$out" | grep -q "/$triplet"; then
+		ok "LIBDIR=/usr/lib64 overrides the multiarch directory"
+	else nok "LIBDIR=/usr/lib64 overrides the multiarch directory"; diag "$out"; fi
+else
+	skip "${CC:-gcc} gives no multiarch triplet" "make install PREFIX=/usr: the multiarch directory"
+fi
+
+# Into the live system (no DESTDIR): a directory the loader searches gets
+# ldconfig (root) or the line saying to run it; another gets the line
+# saying how programs find it. The live system here is a scratch PREFIX,
+# made one the loader searches by LDCONFIG_DIRS, and LDCONFIG a stand-in.
+live=$tmp/live
+out=$(tree_make -s -C "$top" --no-print-directory install PREFIX="$live" DESTDIR= \
+	LDCONFIG_DIRS="$live/lib" LDCONFIG='echo ran-the-loader-cache' 2>&1)
+if [ "$(id -u)" = 0 ]; then
+	expect_eq "root, a searched directory: make install runs ldconfig" \
+		"$(printf '%s\n' "$out" | grep -c '^ran-the-loader-cache$')" 1
+else
+	expect_eq "not root, a searched directory: one line says to run ldconfig as root" \
+		"$(printf '%s\n' "$out" | grep -c "^install: run 'echo ran-the-loader-cache' as root")" 1
+fi
+out=$(tree_make -s -C "$top" --no-print-directory install PREFIX="$live" DESTDIR= \
+	LDCONFIG_DIRS=/nowhere LDCONFIG='echo ran-the-loader-cache' 2>&1)
+expect_eq "a directory the loader does not search: ldconfig not run, one line names LD_LIBRARY_PATH" \
+	"$(printf '%s\n' "$out" | grep -c -e ran-the-loader-cache -e "is not a directory the dynamic loader searches: run programs with LD_LIBRARY_PATH=$live/lib")" 1
+check "make uninstall of it" tree_make -s -C "$top" uninstall PREFIX="$live" DESTDIR= \
+	LDCONFIG_DIRS=/nowhere
+expect_eq "nothing is left of it" "$(files_in "$live")" ""
 tap_end
