@@ -718,7 +718,7 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 	fputc('\n', f);
 }
 
-void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel)
+void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int variance)
 {
 	unsigned int i;
 	int k;
@@ -739,8 +739,12 @@ void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel)
 		cells[5] = sel->item[i].stage ? stage : "";
 		cells[6] = res->passes;
 		cells[7] = res->ok ? res->note : res->why;
-		/* A count's first six columns are empty on a metric's line. */
-		for (k = 0; k < 6; k++)
+		/*
+		 * As perf's metric lines: a count's fields before its metric's
+		 * (value, unit, event, the variance with -r, run time,
+		 * percentage counted) are empty.
+		 */
+		for (k = 0; k < 5 + !!variance; k++)
 			csv_field(f, sep, k == 0, "");
 		for (k = 0; k < 8; k++)
 			csv_field(f, sep, 0, cells[k]);

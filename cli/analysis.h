@@ -106,9 +106,13 @@ unsigned int an_metrics(const struct an_sel *sel, unsigned int *metric, unsigned
  */
 void an_eval(struct an_sel *sel, const struct recorded *r);
 
-/* The metrics after a table of counts, as CSV lines after the counts, in a JSON object. */
+/*
+ * The metrics after a table of counts, as CSV lines after the counts (perf's
+ * metric lines: the count's fields empty, @variance: with -r's field), in
+ * a JSON object.
+ */
 void an_print_table(FILE *f, const struct an_sel *sel);
-void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel);
+void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int variance);
 void an_print_json(struct json *j, const struct an_sel *sel);
 
 #endif /* PMUKIT_CLI_ANALYSIS_H */

@@ -181,7 +181,7 @@ int cmd_metrics(int argc, char **argv)
 	an_eval(&sel, &rec);
 
 	if (out.fmt == OUT_CSV) {
-		an_print_csv(stdout, out.sep, &sel);
+		an_print_csv(stdout, out.sep, &sel, 0);
 	} else if (out.fmt == OUT_JSON) {
 		struct json j;
 

@@ -96,9 +96,10 @@ static const char usage[] =
 	"\n"
 	"Exit status: COMMAND's own (of the last run; 128 + N when signal N killed\n"
 	"it), as perf stat's, when the counting worked; 1 when it did not (also:\n"
-	"COMMAND cannot be run, an event is not implemented here, a counter did not\n"
-	"count or wrapped, FILE cannot be written), 2 for a wrong command line, an\n"
-	"unknown event or metric, or a core without the metrics asked for.\n";
+	"COMMAND cannot be run, an event is not implemented or not supported here\n"
+	"(the others are counted), a counter did not count or wrapped, FILE cannot\n"
+	"be written), 2 for a wrong command line, an unknown event or metric, or a\n"
+	"core without the metrics asked for.\n";
 
 static char *ev_copies[STAT_MAX_EVENTS];
 
@@ -115,6 +116,7 @@ static int add_events(struct stat_opts *o, const char *arg)
 		}
 		ev_copies[o->nev] = strdup(tok);
 		o->ev[o->nev] = ev_copies[o->nev];
+		o->at[o->nev] = o->nev;
 		o->nev++;
 	}
 	free(copy);
@@ -286,6 +288,82 @@ static int check_events(const struct stat_opts *o, const struct pass_plan *p,
 		pmukit_close(s);
 	}
 	return 0;
+}
+
+/*
+ * As perf: an event the path cannot count here is left out and reported
+ * "<not supported>" with the reason, the others are counted. Each event is
+ * opened alone on the path; an unknown or malformed one is still the
+ * error it is. Return: the number left out (0: none, or none would be
+ * left to count).
+ */
+static unsigned int drop_unsupported(struct stat_opts *o)
+{
+	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
+	int bad[STAT_MAX_EVENTS];
+	struct pmukit_session *s;
+	unsigned int i, n = 0, kept = 0;
+	int ret;
+
+	for (i = 0; i < o->nev; i++) {
+		ret = pmukit_open(&s, &o->ev[i], 1, &po);
+		bad[i] = ret && ret != -ENOENT && ret != -EINVAL;
+		if (!ret)
+			pmukit_close(s);
+		if (bad[i]) {
+			struct stat_unsupported *u = &o->unsup[o->nunsup + n++];
+
+			u->spec = o->ev[i];
+			u->at = o->at[i];
+			snprintf(u->why, sizeof(u->why), "%s", pmukit_last_error());
+		}
+	}
+	if (n == 0 || n == o->nev)
+		return 0;
+	for (i = 0; i < o->nev; i++) {
+		if (bad[i])
+			continue;
+		o->ev[kept] = o->ev[i];
+		o->at[kept++] = o->at[i];
+	}
+	o->nev = kept;
+	o->nunsup += n;
+	return n;
+}
+
+/*
+ * The rows of the events left out (drop_unsupported()), where they were
+ * given among the others; the metrics' and the cycles' rows move with them.
+ */
+static void insert_unsupported(const struct stat_opts *o, struct stat_report *r)
+{
+	static unsigned int key[STAT_MAX_SPECS];	/* each row's place in -e */
+	unsigned int u, i, pos, k;
+
+	/* Row i < o->nev counts o->ev[i] (the plan keeps their order); then the added. */
+	for (i = 0; i < r->nev; i++)
+		key[i] = i < o->nev ? o->at[i] : UINT32_MAX;
+	for (u = 0; u < o->nunsup && r->nev < STAT_MAX_SPECS; u++) {
+		const struct stat_unsupported *x = &o->unsup[u];
+		struct stat_event *e;
+
+		for (pos = 0; pos < r->nev && key[pos] < x->at; pos++)
+			;
+		memmove(&r->ev[pos + 1], &r->ev[pos], (r->nev - pos) * sizeof(r->ev[0]));
+		memmove(&key[pos + 1], &key[pos], (r->nev - pos) * sizeof(key[0]));
+		r->nev++;
+		key[pos] = x->at;
+		e = &r->ev[pos];
+		memset(e, 0, sizeof(*e));
+		snprintf(e->name, sizeof(e->name), "%s", x->spec);
+		snprintf(e->why, sizeof(e->why), "%s", x->why);
+		e->unsupported = 1;
+		for (k = 0; k < r->nmetrics; k++)
+			if (r->metric[k].event >= pos)
+				r->metric[k].event++;
+		if (r->cycles_ref >= (int)pos)
+			r->cycles_ref++;
+	}
 }
 
 static int open_error(int ret)
@@ -479,6 +557,15 @@ int cmd_stat(int argc, char **argv)
 			cap--;
 			continue;
 		}
+		/*
+		 * Some events cannot be counted here: the others are, as perf
+		 * does. When that is not it, the error is that of the events.
+		 */
+		if (ret && ret != -E2BIG && ret != -ENOENT && ret != -EINVAL && !sel.set) {
+			if (drop_unsupported(&o))
+				continue;
+			ret = check_events(&o, &plan, pd);
+		}
 		break;
 	}
 	if (ret)
@@ -507,7 +594,7 @@ int cmd_stat(int argc, char **argv)
 	stat_signals_catch();
 	t0 = now_s();
 	ret = stat_run_passes(&o, &plan, pd, &r);
-	r.elapsed_s = now_s() - t0;
+	r.total_s = now_s() - t0;
 	stat_signals_restore();
 
 	/* SIGTERM, SIGHUP: the command has ended (it got the signal), the sessions are closed. */
@@ -538,6 +625,7 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (!ret) {
 		stat_summarise(&plan, pd, &r);
+		insert_unsupported(&o, &r);
 		for (k = 0; k < r.nev; k++)
 			wrapped += r.ev[k].wrapped;
 		/* The metrics of -M and --topdown need every count. */
@@ -558,6 +646,12 @@ int cmd_stat(int argc, char **argv)
 	 * A counter that did not count is a failed measurement: the report
 	 * shows all there is, and the exit status says it failed.
 	 */
+	if (!ret && o.nunsup) {
+		for (k = 0; k < o.nunsup; k++)
+			cli_error("stat", "%s not supported here, not counted: %s", o.unsup[k].spec,
+				  o.unsup[k].why);
+		failed = 1;
+	}
 	if (!ret && r.not_counted) {
 		unsigned int nc = 0;
 		char names[320] = "";
@@ -581,8 +675,10 @@ out:
 		out_file_discard(&of);
 	else if (o.output && out_file_close(&of, "stat", 1))
 		ret = -EIO;
-	for (k = 0; k < plan.npasses; k++)
+	for (k = 0; k < plan.npasses; k++) {
 		free(pd[k].val);
+		free(pd[k].times);
+	}
 	for (k = 0; k < o.nev; k++)
 		free(ev_copies[k]);
 	if (end_sig)

@@ -88,6 +88,40 @@ static uint64_t cycles_of(const struct stat_report *r, unsigned int pass)
 }
 
 /*
+ * perf's "CPUs utilized" beside task-clock: the time the command's tasks
+ * ran on a CPU over the wall time of a run of its pass.
+ */
+static void cpus_utilized(struct stat_report *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nev && r->nmetrics < STAT_MAX_METRICS; i++) {
+		const struct stat_event *e = &r->ev[i];
+		struct stat_metric *m;
+		double wall;
+
+		if (e->added || e->wrapped || e->unsupported || !is(e->name, "task-clock") ||
+		    !e->pass || e->pass > r->npasses)
+			continue;
+		wall = r->pass_elapsed_s[e->pass - 1];
+		if (!(wall > 0))
+			continue;
+		m = &r->metric[r->nmetrics++];
+		memset(m, 0, sizeof(*m));
+		snprintf(m->name, sizeof(m->name), "CPUs utilized");
+		m->unit = "";
+		m->event = i;
+		m->value = e->st.mean / 1e9 / wall;
+		if (e->nc_runs) {
+			m->na = 1;
+			m->value = 0.0;
+			snprintf(m->why, sizeof(m->why), "%s %s", e->name, PMUKIT_DID_NOT_COUNT);
+		}
+		break;
+	}
+}
+
+/*
  * Events of different passes are made comparable by the library's rule
  * (pmukit_metric_align()): CPU_CYCLES, counted in every pass, is read in
  * the pass of the metric's first event, which is so the reference pass,
@@ -163,4 +197,5 @@ void metrics_compute(struct stat_report *r)
 			break;	/* one of each metric: the first numerator */
 		}
 	}
+	cpus_utilized(r);
 }

@@ -57,6 +57,9 @@ struct stat_event {
 	unsigned int nc_runs;
 	char why[PMUKIT_VERDICT_WHY_LEN];
 	int wrapped;		/* not known in some run: its 32-bit counter wrapped (no number) */
+	double run_ns;		/* perf's run time: ns on a counter per run (mean) */
+	/* Not counted at all: the path cannot count it here (why); no pass holds it. */
+	int unsupported;
 };
 
 struct stat_metric {
@@ -84,7 +87,14 @@ struct stat_report {
 	struct stat_metric metric[STAT_MAX_METRICS];
 	double pass_cycles[STAT_MAX_PASSES];	/* mean cycles of each pass */
 	double pass_spread;	/* (max - min) / mean of those, percent */
-	double elapsed_s;	/* wall time of all runs */
+	/*
+	 * One run of the command (each pass's runs are runs too): the mean
+	 * wall time, its standard deviation of the mean, and the mean CPU
+	 * time in user and system mode; total_s: the whole measurement.
+	 */
+	double elapsed_s, elapsed_sd_s, user_s, sys_s, total_s;
+	unsigned int nruns_all;	/* runs x passes: the runs the times are of */
+	double pass_elapsed_s[STAT_MAX_PASSES];	/* mean wall time of a run of each pass */
 	/* The command's end in the last run; failed_runs: of runs x passes, not 0. */
 	int exit_code;		/* -1 if killed */
 	int signal;
@@ -96,6 +106,13 @@ struct stat_report {
 	/* -M, --topdown: the metrics, printed after the counts (analysis.h); else NULL. */
 	const struct an_sel *analysis;
 };
+
+/*
+ * The standard deviation of the mean of @s's samples, as perf's "+-":
+ * the sample standard deviation over the square root of their number
+ * (0 for one sample); s->sd is the spread of the samples themselves.
+ */
+double stat_sd_of_mean(const struct pmukit_stats *s);
 
 void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct stat_report *r);
 

@@ -1,29 +1,79 @@
 // SPDX-License-Identifier: MIT
 /*
- * The output of 'pmukit stat', shaped like perf stat's: the mean of each
- * event over the runs with its relative standard deviation, derived metrics
- * after a '#', and for CSV (-x SEP) perf's field order:
+ * The output of 'pmukit stat', shaped like perf stat's and meaning what
+ * perf's means: the mean of each event over the runs, "( +- x% )" its
+ * standard deviation of the mean (the runs' own spread is JSON's "sd"),
+ * derived metrics after a '#', the mean wall time of one run of the command
+ * +- its standard deviation of the mean, and its user and system time.
+ * Counts of perf's clocks (task-clock, cpu-clock) are in msec, as perf's.
  *
- *	value, unit, event, sd %, pass, counting %, metric value, metric name
+ * CSV (-x SEP) has perf's fields, then pmukit's:
  *
- *	..., counted, why not
+ *	value, unit, event, [variance %, with -r], run time (ns), percentage
+ *	counted, metric value, metric unit, pass, verdict, reason
  *
- * (unit is always empty: counts have none; counting % is below 100 when
- * perf had to share counters among more events than there are). A count
- * the library's verdict (pmukit_count_verdict()) says is none, in any
- * run, is shown as "<did not count>" in the table, "did not count" and
- * the reason in CSV's last two fields and JSON's "verdict" and "reason":
- * its value there is what was read, and a metric of it has none (n/a).
+ * so that a perf CSV reader reads it. A value that is no count is one of
+ * perf's words: "<not counted>" (the counter did not count), "<not
+ * supported>" (the event is not implemented, or the path cannot count it
+ * here), or "<wrapped>" (a 32-bit counter wrapped: not known). The verdict
+ * field then says which in pmukit's words ("did not count", ...) and the
+ * reason why; the table says it under the counts, JSON in "verdict" and
+ * "reason". A metric of such a count has none (n/a).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "report.h"
 
+double stat_sd_of_mean(const struct pmukit_stats *s)
+{
+	/* The population sd of n samples over sqrt(n - 1): sqrt(sum d^2 / (n - 1) / n). */
+	return s->n > 1 ? s->sd / sqrt((double)(s->n - 1)) : 0.0;
+}
+
+/* The runs' own spread, in percent of the mean. */
 static double sd_percent(const struct pmukit_stats *s)
 {
 	return s->mean > 0 ? s->sd / s->mean * 100.0 : 0.0;
+}
+
+/* perf's "( +- x% )": the standard deviation of the mean, in percent of it. */
+static double noise_percent(const struct pmukit_stats *s)
+{
+	return s->mean > 0 ? stat_sd_of_mean(s) / s->mean * 100.0 : 0.0;
+}
+
+/* perf's clocks count nanoseconds, shown as msec. */
+static int is_clock_ns(const char *name)
+{
+	size_t n = strcspn(name, ":");
+
+	return (n == 10 && !strncmp(name, "task-clock", n)) ||
+	       (n == 9 && !strncmp(name, "cpu-clock", n));
+}
+
+/* The word in a count's place when it is none (perf's where perf has one), else NULL. */
+static const char *no_count_word(const struct stat_event *e)
+{
+	if (e->unsupported || (e->nc_runs && e->verdict == PMUKIT_NOT_IMPLEMENTED))
+		return "<not supported>";
+	if (e->nc_runs)
+		return "<not counted>";
+	if (e->wrapped)
+		return STAT_WRAPPED_VALUE;
+	return NULL;
+}
+
+/* pmukit's words for the verdict field: "" for a count. */
+static const char *verdict_field(const struct stat_event *e)
+{
+	if (e->unsupported)
+		return "not supported";
+	if (e->nc_runs)
+		return verdict_words(e->verdict);
+	return e->wrapped ? "wrapped" : "";
 }
 
 static void add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -66,6 +116,48 @@ static void command_text(FILE *f, char *const *argv)
 		fprintf(f, "%s%s", i ? " " : "", argv[i]);
 }
 
+/* Decimals that show two significant digits of @sd (9 for none). */
+static int sd_decimals(double sd)
+{
+	int d = 1;
+
+	if (!(sd > 0))
+		return 9;
+	while (sd < 1.0 && d < 9) {
+		sd *= 10.0;
+		d++;
+	}
+	return d;
+}
+
+/*
+ * perf's lines of times: the wall time of one run (+- its standard
+ * deviation of the mean over several), the command's user and system time
+ * (means over several runs: perf leaves them out there).
+ */
+static void report_times(FILE *f, const struct stat_report *r)
+{
+	if (r->nruns_all > 1) {
+		int d = sd_decimals(r->elapsed_sd_s);
+
+		fprintf(f, " %17.*f +- %.*f seconds time elapsed", d, r->elapsed_s, d,
+			r->elapsed_sd_s);
+		if (r->elapsed_s > 0)
+			fprintf(f, "  ( +- %5.2f%% )", r->elapsed_sd_s / r->elapsed_s * 100.0);
+		if (r->npasses > 1)
+			fprintf(f, "\n (one run of the command: the mean of %u runs in each of %u passes)",
+				r->runs, r->npasses);
+		fprintf(f, "\n\n");
+		fprintf(f, " %17.9f seconds user (mean of a run)\n", r->user_s);
+		fprintf(f, " %17.9f seconds sys (mean of a run)\n", r->sys_s);
+	} else {
+		fprintf(f, " %17.9f seconds time elapsed\n\n", r->elapsed_s);
+		fprintf(f, " %17.9f seconds user\n", r->user_s);
+		fprintf(f, " %17.9f seconds sys\n", r->sys_s);
+	}
+	fprintf(f, "\n");
+}
+
 static void report_table(FILE *f, const struct stat_report *r)
 {
 	unsigned int i, k;
@@ -89,23 +181,28 @@ static void report_table(FILE *f, const struct stat_report *r)
 
 		if (e->added)
 			continue;
-		if (e->nc_runs)
+		if (e->unsupported)
+			snprintf(num, sizeof(num), "<not supported>");
+		else if (e->nc_runs)
 			snprintf(num, sizeof(num), "<%s>", verdict_words(e->verdict));
 		else if (e->wrapped)
 			snprintf(num, sizeof(num), "%s", STAT_WRAPPED_VALUE);
+		else if (is_clock_ns(e->name))
+			snprintf(num, sizeof(num), "%.2f", e->st.mean / 1e6);
 		else
 			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
-		add(line, sizeof(line), " %18s      %-24s", num, e->name);
+		add(line, sizeof(line), " %18s %-5s%-24s", num,
+		    is_clock_ns(e->name) && !no_count_word(e) ? "msec" : "", e->name);
 		if (m) {
 			metric_text(m, met, sizeof(met));
 			add(line, sizeof(line), " # %9s  %-24s", met, m->name);
 		} else {
 			add(line, sizeof(line), " %38s", "");
 		}
-		if (r->runs > 1 && !e->nc_runs && !e->wrapped)
-			add(line, sizeof(line), " ( +- %5.2f%% )", sd_percent(&e->st));
-		if (e->counting < 99.995)
+		if (r->runs > 1 && !no_count_word(e))
+			add(line, sizeof(line), " ( +- %5.2f%% )", noise_percent(&e->st));
+		if (e->counting < 99.995 && !e->unsupported)
 			add(line, sizeof(line), "  [%.2f%% counting]", e->counting);
 		if (r->npasses > 1)
 			add(line, sizeof(line), "  (pass %u)", e->pass);
@@ -118,6 +215,8 @@ static void report_table(FILE *f, const struct stat_report *r)
 	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
 
+		if (e->unsupported)
+			fprintf(f, " %s not supported: %s\n", e->name, e->why);
 		if (!e->nc_runs)
 			continue;
 		fprintf(f, " %s %s%s: %s", e->name, verdict_words(e->verdict),
@@ -140,7 +239,7 @@ static void report_table(FILE *f, const struct stat_report *r)
 	if (r->npasses > 1) {
 		const char *cyc = r->cycles_ref >= 0 ? r->ev[r->cycles_ref].name : "CPU_CYCLES";
 
-		fprintf(f, " %u passes of at most %u events each, %s counted in every pass:\n  ",
+		fprintf(f, " %u passes of at most %u events each (pmukit runs the command once a pass where perf would share the counters in time), %s counted in every pass:\n  ",
 			r->npasses, r->ncounters, cyc);
 		for (k = 0; k < r->npasses; k++) {
 			fmt_count(num, sizeof(num), (uint64_t)(r->pass_cycles[k] + 0.5));
@@ -169,7 +268,7 @@ static void report_table(FILE *f, const struct stat_report *r)
 	if (r->interrupted)
 		fprintf(f, " interrupted (SIGINT): %u of %u runs counted; the run under way was left out\n",
 			r->runs, r->runs_asked);
-	fprintf(f, " %14.6f seconds time elapsed\n", r->elapsed_s);
+	report_times(f, r);
 	fprintf(f, " '");
 	command_text(f, r->argv);
 	if (r->exit_code >= 0)
@@ -185,40 +284,52 @@ static void report_table(FILE *f, const struct stat_report *r)
 static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 {
 	unsigned int i;
-	char v[8][48];
+	char v[12][48];
 
 	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
-		int k;
+		const char *word = no_count_word(e);
+		int k = 0, ns = is_clock_ns(e->name) && !word;
 
 		if (e->added)
 			continue;
-		snprintf(v[0], sizeof(v[0]), "%.0f", e->st.mean);
-		v[1][0] = '\0';
-		snprintf(v[2], sizeof(v[2]), "%s", e->name);
-		snprintf(v[3], sizeof(v[3]), "%.2f", sd_percent(&e->st));
-		snprintf(v[4], sizeof(v[4]), "%u", e->pass);
-		snprintf(v[5], sizeof(v[5]), "%.2f", e->counting);
-		/* A wrapped count: the value says so, no spread of it. */
-		if (e->wrapped) {
-			snprintf(v[0], sizeof(v[0]), "%s", STAT_WRAPPED_VALUE);
-			v[3][0] = '\0';
+		if (word)
+			snprintf(v[k++], sizeof(v[0]), "%s", word);
+		else
+			snprintf(v[k++], sizeof(v[0]), ns ? "%.2f" : "%.0f", ns ? e->st.mean / 1e6 :
+				 e->st.mean);
+		snprintf(v[k++], sizeof(v[0]), "%s", ns ? "msec" : "");
+		snprintf(v[k++], sizeof(v[0]), "%s", e->name);
+		/* perf's variance field: only with -r, as perf's. */
+		if (r->runs > 1) {
+			if (word)
+				v[k++][0] = '\0';
+			else
+				snprintf(v[k++], sizeof(v[0]), "%.2f%%", noise_percent(&e->st));
 		}
+		snprintf(v[k++], sizeof(v[0]), "%.0f", e->unsupported ? 0.0 : e->run_ns);
+		snprintf(v[k++], sizeof(v[0]), "%.2f", e->unsupported ? 0.0 : e->counting);
 		if (m) {
-			snprintf(v[6], sizeof(v[6]), m->na ? "n/a" : "%.4f", m->value);
-			snprintf(v[7], sizeof(v[7]), "%s", m->name);
+			snprintf(v[k++], sizeof(v[0]), m->na ? "n/a" : "%.4f", m->value);
+			snprintf(v[k++], sizeof(v[0]), "%s", m->name);
 		} else {
-			v[6][0] = v[7][0] = '\0';
+			v[k++][0] = '\0';
+			v[k++][0] = '\0';
 		}
-		for (k = 0; k < 8; k++)
-			csv_field(f, sep, k == 0, v[k]);
-		csv_field(f, sep, 0, e->nc_runs ? verdict_words(e->verdict) : "");
-		csv_field(f, sep, 0, e->nc_runs ? e->why : "");
+		if (e->unsupported)
+			v[k++][0] = '\0';
+		else
+			snprintf(v[k++], sizeof(v[0]), "%u", e->pass);
+		for (int j = 0; j < k; j++)
+			csv_field(f, sep, j == 0, v[j]);
+		csv_field(f, sep, 0, verdict_field(e));
+		csv_field(f, sep, 0, e->unsupported || e->nc_runs ? e->why :
+				     e->wrapped ? STAT_WRAPPED_NOTE : "");
 		fputc('\n', f);
 	}
 	if (r->analysis)
-		an_print_csv(f, sep, r->analysis);
+		an_print_csv(f, sep, r->analysis, r->runs > 1);
 }
 
 /* The metrics beside their events (without -M and --topdown). */
@@ -276,22 +387,32 @@ static void report_json(FILE *f, const struct stat_report *r)
 		json_bool(&j, "added", e->added);
 		json_u64(&j, "pass", e->pass);
 		json_bool(&j, "wrapped", e->wrapped);
-		if (e->wrapped) {
+		if (is_clock_ns(e->name))
+			json_str(&j, "unit", "ns");
+		if (e->unsupported) {
+			json_null(&j, "value");
+		} else if (e->wrapped) {
 			/* No number: a count that is not known. */
 			json_null(&j, "value");
 			json_str(&j, "note", STAT_WRAPPED_NOTE);
 		} else {
 			json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
 			json_real(&j, "mean", e->st.mean, 2);
+			/* sd: the runs' own spread; sd_of_mean: perf's "+-" */
 			json_real(&j, "sd", e->st.sd, 2);
 			json_real(&j, "sd_percent", sd_percent(&e->st), 2);
+			json_real(&j, "sd_of_mean", stat_sd_of_mean(&e->st), 2);
+			json_real(&j, "sd_of_mean_percent", noise_percent(&e->st), 2);
 			json_u64(&j, "min", e->st.min);
 			json_u64(&j, "max", e->st.max);
 		}
 		json_real(&j, "counting_percent", e->counting, 2);
+		json_real(&j, "run_ns", e->run_ns, 0);
 		json_u64(&j, "overhead", e->overhead);
-		json_bool(&j, "counted", !e->nc_runs);
-		json_str(&j, "verdict", e->nc_runs ? verdict_words(e->verdict) : "counted");
+		json_bool(&j, "counted", !e->nc_runs && !e->unsupported);
+		json_str(&j, "verdict", e->unsupported || e->nc_runs ? verdict_field(e) : "counted");
+		if (e->unsupported)
+			json_str(&j, "reason", e->why);
 		if (e->nc_runs) {
 			json_str(&j, "reason", e->why);
 			json_u64(&j, "not_counted_runs", e->nc_runs);
@@ -310,7 +431,13 @@ static void report_json(FILE *f, const struct stat_report *r)
 		json_arr_end(&j);
 		json_real(&j, "pass_spread_percent", r->pass_spread, 2);
 	}
-	json_real(&j, "elapsed_seconds", r->elapsed_s, 6);
+	/* One run of the command (perf's "seconds time elapsed"), and the whole measurement. */
+	json_real(&j, "elapsed_seconds", r->elapsed_s, 9);
+	json_real(&j, "elapsed_sd_of_mean_seconds", r->elapsed_sd_s, 9);
+	json_real(&j, "user_seconds", r->user_s, 9);
+	json_real(&j, "sys_seconds", r->sys_s, 9);
+	json_u64(&j, "timed_runs", r->nruns_all);
+	json_real(&j, "total_seconds", r->total_s, 6);
 	json_obj(&j, "exit");
 	if (r->exit_code >= 0)
 		json_int(&j, "status", r->exit_code);

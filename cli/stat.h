@@ -23,11 +23,25 @@ struct stat_opts {
 	const char *metrics;	/* -M NAMES */
 	int topdown;		/* --topdown */
 	unsigned int level;	/* --level: 1 or 2; 0 not given */
+	/* ev[i] is the at[i]-th event given (-e): the others are in unsup[]. */
+	unsigned int at[STAT_MAX_EVENTS];
+	/* Events the path cannot count here: reported "<not supported>", why. */
+	struct stat_unsupported {
+		const char *spec;
+		unsigned int at;
+		char why[PMUKIT_VERDICT_WHY_LEN];
+	} unsup[STAT_MAX_EVENTS];
+	unsigned int nunsup;
 };
+
+/* The times of one run of the command: wall clock, and its CPU time in user and system mode. */
+enum { STAT_WALL, STAT_USER, STAT_SYS, STAT_TIMES };
 
 /* What one pass measured: runs x events values, and perf's times. */
 struct pass_data {
 	uint64_t *val;		/* [run * count + k] */
+	/* Each run's times in ns: [run * STAT_TIMES + STAT_WALL, _USER, _SYS] */
+	uint64_t *times;
 	unsigned long runs;	/* the runs done: o->runs unless interrupted */
 	uint64_t ovh[STAT_MAX_EVENTS + 1];
 	double enabled[STAT_MAX_EVENTS + 1], running[STAT_MAX_EVENTS + 1];

@@ -9,7 +9,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -149,6 +151,19 @@ static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmu
 	}
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
+}
+
 /*
  * One run of the command for one pass, in the order pmukit.h gives for
  * PMUKIT_F_CHILD. @s: the direct/clock session, kept across runs (this
@@ -157,12 +172,16 @@ static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmu
  * command's exec to its end (direct path): no overhead to take off. The
  * counts are judged into @pd (judge_run()). @wrapped: bit k set when event
  * k's count is not known (pmukit_wrapped()): the run still counts, that
- * event is reported as wrapped.
+ * event is reported as wrapped. @t: the run's times (STAT_WALL: from the
+ * release of the command to its reaping, as perf's; STAT_USER, STAT_SYS:
+ * the CPU time of the command, reaped as pmukit's only child).
  */
 static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
 		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
-		    struct pass_data *pd, uint32_t *wrapped)
+		    struct pass_data *pd, uint32_t *wrapped, uint64_t *t)
 {
+	struct rusage ru0, ru1;
+	uint64_t t0;
 	unsigned int k;
 	struct pmukit_session *ps = NULL;
 	struct pmukit_child ch;
@@ -206,7 +225,13 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 		return ret;
 	}
 	/* Release, wait, stop: on the direct path, perf's window (the command alone). */
+	getrusage(RUSAGE_CHILDREN, &ru0);
+	t0 = mono_ns();
 	ret = pmukit_child_run(&ch, s, status);
+	t[STAT_WALL] = mono_ns() - t0;
+	getrusage(RUSAGE_CHILDREN, &ru1);
+	t[STAT_USER] = tv_ns(&ru1.ru_utime) - tv_ns(&ru0.ru_utime);
+	t[STAT_SYS] = tv_ns(&ru1.ru_stime) - tv_ns(&ru0.ru_stime);
 	/*
 	 * Reaped: no signal goes to its pid any more (one that came in
 	 * between would find the pid free, or reused only after the kernel's
@@ -254,7 +279,8 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 		for (i = 0; i < p->count[k]; i++)
 			grp[i] = p->spec[p->idx[k][i]];
 		pd[k].val = calloc(o->runs * p->count[k], sizeof(uint64_t));
-		if (!pd[k].val)
+		pd[k].times = calloc(o->runs * STAT_TIMES, sizeof(uint64_t));
+		if (!pd[k].val || !pd[k].times)
 			return -ENOMEM;
 		if (o->path != PMUKIT_PATH_PERF) {
 			ret = pmukit_open(&s, grp, p->count[k], &po);
@@ -279,7 +305,8 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 
 			if (stopping())
 				break;
-			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &pd[k], &wrapped);
+			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &pd[k], &wrapped,
+				       &pd[k].times[run * STAT_TIMES]);
 			/* Interrupted: this run is left out, whatever it counted. */
 			if (stopping()) {
 				ret = 0;
@@ -317,6 +344,42 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 	return ret;
 }
 
+/*
+ * The times of one run of the command, over every run of every pass (@v:
+ * room for runs x passes values): the mean wall time and its standard
+ * deviation of the mean (perf's "+-": the sample standard deviation over
+ * the square root of the runs), the mean user and system time.
+ */
+static void summarise_times(const struct pass_plan *p, const struct pass_data *pd,
+			    unsigned long runs, uint64_t *v, struct stat_report *r)
+{
+	double user = 0, sys = 0, wall;
+	struct pmukit_stats st;
+	unsigned long run;
+	unsigned int k;
+	size_t n = 0;
+
+	for (k = 0; k < p->npasses; k++) {
+		wall = 0;
+		for (run = 0; run < runs; run++) {
+			const uint64_t *t = &pd[k].times[run * STAT_TIMES];
+
+			v[n++] = t[STAT_WALL];
+			wall += (double)t[STAT_WALL];
+			user += (double)t[STAT_USER];
+			sys += (double)t[STAT_SYS];
+		}
+		r->pass_elapsed_s[k] = runs ? wall / (double)runs / 1e9 : 0;
+	}
+	r->nruns_all = (unsigned int)n;
+	if (!n || pmukit_stats_compute(v, n, 0, &st))
+		return;
+	r->elapsed_s = st.mean / 1e9;
+	r->elapsed_sd_s = stat_sd_of_mean(&st) / 1e9;
+	r->user_s = user / (double)n / 1e9;
+	r->sys_s = sys / (double)n / 1e9;
+}
+
 void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struct stat_report *r)
 {
 	/* r->runs: o->runs, or after ^C the runs every pass completed. */
@@ -327,12 +390,13 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 
 	if (!v)
 		return;
+	summarise_times(p, pd, runs, v, r);
 	r->cycles_ref = -1;
 	r->nev = p->nspecs;
 	r->not_counted = 0;
 	for (i = 0; i < p->nspecs; i++) {
 		struct stat_event *e = &r->ev[i];
-		double en = 0, ru = 0;
+		double en = 0, ru = 0, wall = 0;
 		size_t n = 0;
 
 		memset(e, 0, sizeof(*e));
@@ -358,8 +422,12 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 				v[n++] = pd[k].val[run * p->count[k] + slot];
 			en += pd[k].enabled[slot];
 			ru += pd[k].running[slot];
+			for (run = 0; run < runs; run++)
+				wall += (double)pd[k].times[run * STAT_TIMES + STAT_WALL];
 		}
 		e->counting = en > 0 ? 100.0 * ru / en : 100.0;
+		/* perf's run time; the direct and clock paths count for the whole run. */
+		e->run_ns = n ? (ru > 0 ? ru : wall) / (double)n : 0;
 		r->not_counted += e->nc_runs > 0;
 		if (n)
 			pmukit_stats_compute(v, n, 0, &e->st);

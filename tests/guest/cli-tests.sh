@@ -16,10 +16,6 @@ N=100000		# stat_loop iterations; 2N has as many digits (same startup work)
 . "$(dirname "$0")/quiet.sh"	# QUIET_TRIES: how often a disturbed measurement is repeated
 run() { out=$("$@" 2>&1); rc=$?; }
 # (tap.sh's expect runs its commands through run)
-# csv_value FILE EVENT [PASS]: the value of EVENT in pmukit stat -x, output
-csv_value() {
-	awk -F, -v e="$2" -v p="${3:-}" '$3 == e && (p == "" || $5 == p) { print $1; exit }' "$1"
-}
 # json_min FILE EVENT [PASS]: the smallest count of EVENT over the runs (pmukit stat --json)
 json_min() {
 	awk -v e="\"$2\"," -v p="${3:-}" '
@@ -148,7 +144,8 @@ for path in direct perf; do
 		ok "stat --path $path: INST_RETIRED:u of $N and $((2 * N)) iterations differ by exactly $want ($a, $b)"
 	else nok "stat --path $path: INST_RETIRED:u difference $want"; diag "got '$a' and '$b'" "$(cat /tmp/err)"; cat /tmp/a.json /tmp/b.json | sed 's/^/# /'; fi
 	pmukit stat --path $path -e INST_RETIRED:u,CPU_CYCLES:u -x, -o /tmp/b.csv -- stat_loop $((2 * N)) 2>/tmp/err
-	ipc=$(awk -F, '$8 == "IPC" { print $7 }' /tmp/b.csv)
+	# -x: value, unit, event, run time, % counted, metric value, metric unit (perf's), pass, ...
+	ipc=$(awk -F, '$7 == "IPC" { print $6 }' /tmp/b.csv)
 	if [ "$ipc" = 1.0000 ]; then ok "stat --path $path: IPC 1.0000 (icount: a cycle per instruction)"
 	else nok "stat --path $path: IPC"; diag "$(cat /tmp/b.csv)"; fi
 done
@@ -187,7 +184,7 @@ expect 1 "cannot run 'no-such-command'" "stat: a command that cannot run: exit 1
 # events, so the same ones at other levels fill the counters.
 ev=INST_RETIRED:u,SW_INCR:u,INST_RETIRED:k,SW_INCR:k,INST_RETIRED:uk,SW_INCR:uk,r08:u,r00:u,r08:k
 run pmukit stat --path direct -e $ev -x, -o /tmp/p.csv -- stat_loop $N
-passes=$(awk -F, '{ print $5 }' /tmp/p.csv | sort -u | tr '\n' ' ')
+passes=$(awk -F, '{ print $8 }' /tmp/p.csv | sort -u | tr '\n' ' ')	# -x's field 8: the pass
 pmukit stat --path direct -e $ev -r 3 --json -o /tmp/p.json -- stat_loop $N 2>/tmp/err
 if [ "$rc" = 0 ] && [ "$passes" = "1 2 " ]; then ok "stat: 9 events on $want_n counters run in 2 passes"
 else nok "stat: passes"; diag "exit $rc, passes '$passes'" "$out" "$(cat /tmp/p.csv)"; fi

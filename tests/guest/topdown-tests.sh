@@ -21,14 +21,16 @@ N=100000
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, expect_eq, expect
 run() { out=$("$@" 2>&1); rc=$?; }
 # (tap.sh's expect runs its commands through run)
-# metric FILE NAME: the value of metric NAME in -x, output (a metric's line: six empty fields first)
-metric() { awk -F, -v m="$2" '$1 == "" && $8 == m { print $7; exit }' "$1"; }
-# metric_lines FILE: the metrics' lines of -x, output without their notes
-metric_lines() { awk -F, '$1 == "" && $3 == "" { NF = 13; print }' OFS=, "$1"; }
+# metric FILE NAME: the value of metric NAME in -x, output (a metric's line: five empty fields first)
+metric() { awk -F, -v m="$2" '$1 == "" && $7 == m { print $6; exit }' "$1"; }
+# metric_lines FILE: the metrics' lines of -x, output without their notes (perf's
+# metric lines: 5 empty fields, the value, the name; then unit, formula, group,
+# stage, passes, note)
+metric_lines() { awk -F, '$1 == "" && $3 == "" { NF = 12; print }' OFS=, "$1"; }
 # fw_tables FILE: stat -x, output as the firmware library prints it, a table a pass
 fw_tables() {
 	awk -F, '$1 != "" {
-		p = $5; n = $3; sub(/:.*/, "", n)
+		p = $8; n = $3; sub(/:.*/, "", n)	# -x field 8: the pass
 		if (n == "CPU_CYCLES") n = "CYCLES"
 		rows[p] = rows[p] n ",0," $1 "," $1 "\n"
 		if (p > np) np = p

@@ -238,8 +238,34 @@ if works perf; then
 	if [ "${pf:-0}" -gt 0 ]; then ok "stat perf: the command took page faults ($pf), counted from its exec"
 	else nok "stat perf: page faults > 0"; fi
 	expect 0 "task-clock$u .*\( \+- " "stat perf table: mean ( +- sd% )" -- stat --path perf -e "task-clock$u" -r 2 -- true
+	lacks=$( [ "$arch" = x86_64 ] && echo L1D_CACHE || echo r3ff )
 	expect 1 "is an Arm PMU event|not implemented|cannot count" "stat: an event this machine lacks: exit 1" \
-		-- stat --path perf -e "$( [ "$arch" = x86_64 ] && echo L1D_CACHE || echo r3ff )" -- true
+		-- stat --path perf -e "$lacks" -- true
+	# As perf: what can be counted is, the rest is <not supported> with the reason; exit 1.
+	run stat --path perf -x, -e "$lacks,task-clock$u,page-faults$u" -- true
+	if [ "$rc" = 1 ] &&
+	   printf '%s\n' "$out" | grep -Eq "^<not supported>,,$lacks,0,0\.00,,,,not supported,.+" &&
+	   printf '%s\n' "$out" | grep -Eq "^[0-9]+\.[0-9]{2},msec,task-clock$u,[0-9]+,100\.00,[0-9.]+,CPUs utilized,1,,\$" &&
+	   printf '%s\n' "$out" | grep -Eq "^[0-9]+,,page-faults$u,[0-9]+,100\.00,,,1,,\$" &&
+	   printf '%s\n' "$out" | grep -q "^pmukit stat: $lacks not supported here, not counted: "; then
+		ok "stat -e $lacks,task-clock,page-faults: $lacks <not supported>, the others counted in perf's CSV fields; exit 1"
+	else nok "stat: partial counting"; diag "exit $rc" "$out"; fi
+	run stat --path perf -e "task-clock$u,$lacks" -- true
+	if [ "$rc" = 1 ] && printf '%s\n' "$out" | grep -Eq "^ +<not supported> +$lacks\$" &&
+	   printf '%s\n' "$out" | grep -Eq "^ +[0-9]+\.[0-9]{2} msec task-clock$u +# +[0-9.]+ +CPUs utilized" &&
+	   printf '%s\n' "$out" | grep -Eq "^ +[0-9]+\.[0-9]{9} seconds time elapsed\$" &&
+	   printf '%s\n' "$out" | grep -Eq "^ +[0-9]+\.[0-9]{9} seconds user\$" &&
+	   printf '%s\n' "$out" | grep -Eq "^ +[0-9]+\.[0-9]{9} seconds sys\$"; then
+		ok "stat table: <not supported> in its place, task-clock in msec with CPUs utilized, perf's time lines"
+	else nok "stat table: not supported, msec, times"; diag "exit $rc" "$out"; fi
+	run stat --path perf -r 3 -x, -e "task-clock$u" -- true
+	if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq "^[0-9]+\.[0-9]{2},msec,task-clock$u,[0-9]+\.[0-9]{2}%,[0-9]+,100\.00,"; then
+		ok "stat -r 3 -x,: perf's variance field after the event"
+	else nok "stat -r 3 -x,: variance field"; diag "exit $rc" "$out"; fi
+	run stat --path perf -r 3 -e "task-clock$u" -- sleep 0.01
+	if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq "^ +0\.01[0-9]* \+- [0-9.]+ seconds time elapsed  \( \+- +[0-9.]+% \)\$"; then
+		ok "stat -r 3: the mean time of one run (about 0.01 s, not the 3 runs' total) +- its sd of the mean"
+	else nok "stat -r 3: elapsed per run"; diag "exit $rc" "$out"; fi
 	# -o is opened before the command runs: a bad one and the command is not run.
 	expect 1 "^pmukit stat: cannot write /nonexistent/dir/out: No such file or directory\$" \
 		"stat -o in a directory that does not exist: exit 1 at once" \
@@ -248,7 +274,7 @@ if works perf; then
 	else nok "stat -o bad: the command was not run"; fi
 	if [ -w /dev/full ]; then
 		stdout=$("$P" stat -o /dev/full -x, -e "task-clock$u" -- true 2>"$tmp/err"); rc=$?
-		if [ "$rc" = 1 ] && printf '%s\n' "$stdout" | grep -Eq "^[0-9]+,,task-clock$u," &&
+		if [ "$rc" = 1 ] && printf '%s\n' "$stdout" | grep -Eq "^[0-9]+\.[0-9]{2},msec,task-clock$u," &&
 		   grep -qx "pmukit stat: cannot write /dev/full: No space left on device; the result follows on stdout" "$tmp/err"; then
 			ok "stat -o a full disk: the counts on stdout, the message, exit 1"
 		else nok "stat -o /dev/full"; diag "exit $rc" "$stdout" "$(cat "$tmp/err")"; fi

@@ -19,7 +19,7 @@ fi
 run() { out=$("$P" "$@" 2>&1); rc=$?; }
 # (tap.sh's expect runs its commands through run)
 # value NAME: the value on metric NAME's -x, line in $out
-value() { printf '%s\n' "$out" | awk -F, -v m="$1" '$1 == "" && $8 == m { print $7; exit }'; }
+value() { printf '%s\n' "$out" | awk -F, -v m="$1" '$1 == "" && $7 == m { print $6; exit }'; }
 
 # ---- listing ------------------------------------------------------------------
 expect 0 '^neoverse-n1 \(Neoverse N1\): [0-9]+ metrics in [0-9]+ groups, topdown methodology' \
@@ -79,7 +79,7 @@ for f in stat.csv stat.json fw.txt fw-merged.txt; do
 	if [ "$rc" = 0 ] && [ "$got" = "10.0000 30.0000 2.5000 2.0000 0.1000" ]; then
 		ok "metrics $f: the values computed by hand"
 	else nok "metrics $f: values"; diag "exit $rc, got '$got'" "$out"; fi
-	if printf '%s\n' "$out" | grep -Eq '^,,,,,,0\.1000,dtlb_walk_ratio,.*,"1,2","events of passes 1,2; (DTLB_WALK \(pass 1\) x 2\.0000|L1D_TLB \(pass 2\) x 0\.5000)'; then
+	if printf '%s\n' "$out" | grep -Eq '^,,,,,0\.1000,dtlb_walk_ratio,.*,"1,2","events of passes 1,2; (DTLB_WALK \(pass 1\) x 2\.0000|L1D_TLB \(pass 2\) x 0\.5000)'; then
 		ok "metrics $f: a metric of two passes says how they were combined"
 	else nok "metrics $f: combined passes"; diag "$out"; fi
 done
@@ -117,7 +117,7 @@ if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -q '"format": "firmware CSV"' &&
    printf '%s\n' "$out" | grep -q '"value": 2.5000'; then ok "metrics --json"
 else nok "metrics --json"; diag "$out"; fi
 run metrics --cpu neoverse-n1 -M ipc,l1d_cache_mpki -x, "$F/stat.csv"
-if printf '%s\n' "$out" | grep -q '^,,,,,,n/a,l1d_cache_mpki,MPKI,.*,L1D_CACHE_REFILL was not counted$'; then
+if printf '%s\n' "$out" | grep -q '^,,,,,n/a,l1d_cache_mpki,MPKI,.*,L1D_CACHE_REFILL was not counted$'; then
 	ok "metrics: an event not in the input: n/a and why"
 else nok "metrics: n/a"; diag "$out"; fi
 printf 'PMU EVENT, PREVAL, POSTVAL, DELTA\nL1D_CACHE_REFILL,0,5,5\nL1D_CACHE,0,0,0\n' > "$tmp/zero"
@@ -154,7 +154,7 @@ else nok "metrics: a recorded 0 of CPU_CYCLES:u"; diag "$out"; fi
 # passes and their merged table, which stands for them; the firmware's own IPC and n/a.
 run metrics --cpu cortex-a53 -x, "$F/fw-demo.txt"
 if [ "$rc" = 0 ] && [ "$(value IPC)" = 1.0000 ] &&
-   printf '%s\n' "$out" | grep -q '^,,,,,,n/a,L1D refill rate,.*,L1D_CACHE counted 0$'; then
+   printf '%s\n' "$out" | grep -q '^,,,,,n/a,L1D refill rate,.*,L1D_CACHE counted 0$'; then
 	ok "metrics: the firmware demo's output: IPC 1.000 and the n/a the firmware prints"
 else nok "metrics: firmware demo"; diag "exit $rc" "$out"; fi
 expect 0 "fw-demo.txt: firmware CSV, 13 counts in 2 passes" "metrics: the merged table stands for the passes' tables" \

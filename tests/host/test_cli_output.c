@@ -6,6 +6,7 @@
  * fixtures (review the diff before committing them).
  */
 #define _GNU_SOURCE
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -105,6 +106,24 @@ static void add_event(struct stat_report *r, const char *name, unsigned int pass
 	e->st = s;
 	e->counting = counting;
 	e->overhead = overhead;
+	/* The direct path's run time: the pass's wall time (perf's is the counter's). */
+	e->run_ns = r->pass_elapsed_s[pass - 1] * 1e9;
+}
+
+/* The times of @runs runs of the command (every pass's alike). */
+static void set_times(struct stat_report *r, unsigned int runs, double wall, double sd,
+		      double user, double sys)
+{
+	unsigned int k;
+
+	r->nruns_all = runs;
+	r->elapsed_s = wall;
+	r->elapsed_sd_s = sd;
+	r->user_s = user;
+	r->sys_s = sys;
+	r->total_s = wall * runs + 0.01;
+	for (k = 0; k < STAT_MAX_PASSES; k++)
+		r->pass_elapsed_s[k] = wall;
 }
 
 /* A single-pass direct measurement over 3 runs, with two derived metrics. */
@@ -120,7 +139,7 @@ static void one_pass(struct stat_report *r)
 	r->npasses = 1;
 	r->ncounters = 6;
 	r->cycles_ref = -1;
-	r->elapsed_s = 0.0123456;
+	set_times(r, 3, 0.0123456, 0.0000231, 0.0101, 0.0012);
 	add_event(r, "INST_RETIRED:u", 1, st(200012, 200012, 200012, 0, 3), 100, 11);
 	add_event(r, "CPU_CYCLES:u", 1, st(400020, 400030, 400024.333, 4.19, 3), 100, 11);
 	add_event(r, "L1D_CACHE:u", 1, st(50000, 50010, 50004, 4, 3), 100, 3);
@@ -146,7 +165,7 @@ static void two_passes(struct stat_report *r)
 	r->runs = 1;
 	r->npasses = 2;
 	r->ncounters = 6;
-	r->elapsed_s = 1.5;
+	set_times(r, 2, 1.5, 0.25, 1.25, 0.125);
 	r->exit_code = 3;
 	r->failed_runs = 2;
 	for (i = 0; i < 8; i++)
@@ -158,6 +177,34 @@ static void two_passes(struct stat_report *r)
 	r->pass_cycles[0] = 9000;
 	r->pass_cycles[1] = 9100;
 	r->pass_spread = 100.0 / 9050 * 100;
+	metrics_compute(r);
+}
+
+/*
+ * perf on a machine whose kernel has no hardware events (a virtual
+ * machine): cycles cannot be counted and is reported so, the software
+ * events are counts; task-clock in msec, with perf's CPUs utilized.
+ */
+static void partial(struct stat_report *r)
+{
+	static char *argv[] = { "true", NULL };
+
+	memset(r, 0, sizeof(*r));
+	r->argv = argv;
+	r->path = "perf";
+	r->cpu = -1;
+	r->runs = 1;
+	r->npasses = 1;
+	r->ncounters = 64;
+	r->cycles_ref = -1;
+	set_times(r, 1, 0.0013, 0, 0.0011, 0.0002);
+	add_event(r, "cycles", 1, st(0, 0, 0, 0, 0), 100, 0);
+	add_event(r, "task-clock", 1, st(758888, 758888, 758888, 0, 1), 100, 0);
+	add_event(r, "page-faults", 1, st(48, 48, 48, 0, 1), 100, 0);
+	r->ev[0].unsupported = 1;
+	r->ev[0].run_ns = 0;
+	snprintf(r->ev[0].why, sizeof(r->ev[0].why), "%s",
+		 "perf has no hardware 'cycles' event on this machine");
 	metrics_compute(r);
 }
 
@@ -180,7 +227,7 @@ static void not_counted(struct stat_report *r)
 	r->npasses = 1;
 	r->ncounters = 7;
 	r->cycles_ref = -1;
-	r->elapsed_s = 0.002;
+	set_times(r, 2, 0.002, 0.0001, 0.0019, 0.0001);
 	add_event(r, "INST_RETIRED:uk", 1, st(0, 0, 0, 0, 2), 100, 0);
 	add_event(r, "CPU_CYCLES:uk", 1, st(0, 0, 0, 0, 2), 100, 0);
 	add_event(r, "SW_INCR:uk", 1, st(0, 0, 0, 0, 2), 100, 0);
@@ -279,7 +326,28 @@ static void test_stat(void)
 		{ OUT_CSV, ",", "stat-wrapped.csv" },
 		{ OUT_JSON, NULL, "stat-wrapped.json" },
 	};
+	static const struct rendering part[] = {
+		{ OUT_TABLE, NULL, "stat-partial.txt" },
+		{ OUT_CSV, ",", "stat-partial.csv" },
+		{ OUT_JSON, NULL, "stat-partial.json" },
+	};
+	static const uint64_t three[] = { 1200, 1250, 1300 };
 	static struct stat_report r;
+	struct pmukit_stats s3;
+
+	/* perf's "+-": sqrt(sum of squared deviations / (n (n - 1))) = sqrt(5000 / 6) */
+	pmukit_stats_compute(three, 3, 0, &s3);
+	tap_ok(fabs(stat_sd_of_mean(&s3) - sqrt(5000.0 / 6.0)) < 1e-9,
+	       "the standard deviation of the mean of 1200, 1250, 1300 is sqrt(5000/6) (%.6f)",
+	       stat_sd_of_mean(&s3));
+	s3.n = 1;
+	tap_ok(stat_sd_of_mean(&s3) == 0.0, "one run: no standard deviation of the mean");
+
+	partial(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].event == 1 && !strcmp(r.metric[0].name, "CPUs utilized") &&
+	       fabs(r.metric[0].value - 0.758888 / 1.3) < 1e-9,
+	       "task-clock: CPUs utilized = its time over the wall time (%.6f)", r.metric[0].value);
+	check_renderings(&r, part, ARRAY_SIZE(part));
 
 	one_pass(&r);
 	tap_eq(r.nmetrics, 2, "one pass: IPC and the L1D refill rate");
