@@ -54,6 +54,8 @@
 struct pmukit_holder {
 	struct list_head node;		/* in pmukit_holders, RCU */
 	struct pid *tgid;		/* a reference: the process, not its number */
+	/* The child it adopted (PMUKIT_IOC_ADOPT), a reference, or NULL; RCU. */
+	struct pid __rcu *child;
 	unsigned int files;		/* open files of it, under pmukit_holders_lock */
 	struct pmukit_task_pmu __percpu *pmu;	/* its state, per CPU */
 };
@@ -78,14 +80,53 @@ unsigned int pmukit_task_holders(void)
 	return n;
 }
 
-/* The holder of @tgid; the probe (interrupts off) or the lock holder calls it. */
+/* How far up the process tree a descendant of an adopted child is looked for. */
+#define PMUKIT_ADOPT_DEPTH	32
+
+/* Is @t the process @child or one of its descendants? Under RCU. */
+static bool pmukit_descends(struct task_struct *t, struct pid *child)
+{
+	unsigned int depth;
+
+	for (depth = 0; t && depth < PMUKIT_ADOPT_DEPTH; depth++) {
+		if (task_tgid(t) == child)
+			return true;
+		if (t->pid <= 1)
+			return false;	/* init and the idle tasks end the chain */
+		t = rcu_dereference(t->group_leader->real_parent);
+	}
+	return false;
+}
+
+/*
+ * The holder @t counts with: the process that opened the device, or the
+ * child it adopted and that child's descendants. The probe (interrupts
+ * off, an RCU read side) or the lock holder calls it.
+ */
+static struct pmukit_holder *pmukit_holder_of(struct task_struct *t)
+{
+	struct pid *tgid = task_tgid(t);
+	struct pmukit_holder *h;
+	struct pid *child;
+
+	if (!tgid)
+		return NULL;
+	list_for_each_entry_rcu(h, &pmukit_holders, node, true) {
+		if (h->tgid == tgid)
+			return h;
+		child = rcu_dereference_check(h->child, true);
+		if (child && pmukit_descends(t, child))
+			return h;
+	}
+	return NULL;
+}
+
+/* The holder opened by the process @tgid; under pmukit_holders_lock. */
 static struct pmukit_holder *pmukit_holder_find(struct pid *tgid)
 {
 	struct pmukit_holder *h;
 
-	if (!tgid)
-		return NULL;
-	list_for_each_entry_rcu(h, &pmukit_holders, node, true)
+	list_for_each_entry(h, &pmukit_holders, node)
 		if (h->tgid == tgid)
 			return h;
 	return NULL;
@@ -116,7 +157,9 @@ static void pmukit_sched_switch(void *data, bool preempt, struct task_struct *pr
 {
 	if (!static_branch_unlikely(&pmukit_holders_on))
 		return;
-	pmukit_switch_to(pmukit_holder_find(task_tgid(next)));
+	rcu_read_lock();
+	pmukit_switch_to(pmukit_holder_of(next));
+	rcu_read_unlock();
 }
 
 /* IPI: the holder leaving: close and scrub it where it is loaded. */
@@ -126,13 +169,13 @@ static void pmukit_unload_ipi(void *info)
 		pmukit_switch_to(NULL);
 }
 
-/* IPI: the opener's running threads get access at once, not at their next switch. */
+/* IPI: the holder's running tasks get access at once, not at their next switch. */
 static void pmukit_load_ipi(void *info)
 {
-	struct pmukit_holder *h = info;
-
-	if (task_tgid(current) == h->tgid)
-		pmukit_switch_to(h);
+	rcu_read_lock();
+	if (pmukit_holder_of(current) == info)
+		pmukit_switch_to(info);
+	rcu_read_unlock();
 }
 
 static int pmukit_dev_open(struct inode *inode, struct file *file)
@@ -203,6 +246,8 @@ static int pmukit_dev_release(struct inode *inode, struct file *file)
 		static_branch_disable(&pmukit_holders_on);
 	mutex_unlock(&pmukit_holders_lock);
 	put_pid(h->tgid);
+	/* No probe sees @h any more (above): its child's reference can go. */
+	put_pid(rcu_dereference_protected(h->child, true));
 	free_percpu(h->pmu);
 	kfree(h);
 	return 0;
@@ -216,10 +261,52 @@ static void pmukit_counters_ipi(void *info)
 	c->counters = pmukit_cpu_task_counters();
 }
 
+/*
+ * PMUKIT_IOC_ADOPT: @nr, a child of the calling process, counts with it
+ * from now on (and its descendants), in place of any child adopted before.
+ */
+static long pmukit_dev_adopt(struct pmukit_holder *h, pid_t nr)
+{
+	struct task_struct *t;
+	struct pid *pid, *old;
+	bool ours;
+
+	if (!h)
+		return 0;	/* global full access: every process has it already */
+	pid = find_get_pid(nr);
+	if (!pid)
+		return -ESRCH;
+	rcu_read_lock();
+	t = pid_task(pid, PIDTYPE_PID);
+	ours = t && thread_group_leader(t) &&
+	       task_tgid(rcu_dereference(t->real_parent)) == task_tgid(current);
+	rcu_read_unlock();
+	if (!ours) {
+		put_pid(pid);
+		return t ? -EPERM : -ESRCH;
+	}
+	mutex_lock(&pmukit_holders_lock);
+	old = rcu_dereference_protected(h->child, lockdep_is_held(&pmukit_holders_lock));
+	rcu_assign_pointer(h->child, pid);
+	mutex_unlock(&pmukit_holders_lock);
+	if (old) {
+		/* A probe may still compare with @old: its struct pid stays till then. */
+		synchronize_rcu();
+		put_pid(old);
+	}
+	return 0;
+}
+
 static long pmukit_dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct pmukit_dev_counters c;
+	__s32 nr;
 
+	if (cmd == PMUKIT_IOC_ADOPT) {
+		if (get_user(nr, (__s32 __user *)arg))
+			return -EFAULT;
+		return pmukit_dev_adopt(file->private_data, nr);
+	}
 	if (cmd != PMUKIT_IOC_COUNTERS)
 		return -ENOTTY;
 	/* The CPU this thread runs on, read there with interrupts off. */

@@ -233,15 +233,6 @@ static int open_device(int cpu, int say, uint32_t *free)
 	return fd;
 }
 
-static unsigned int popcount32(uint32_t x)
-{
-	unsigned int n = 0;
-
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 static int direct_ncounters(void)
 {
 	struct pmukit_kmod k;
@@ -251,19 +242,13 @@ static int direct_ncounters(void)
 	if (!pmukit_isa_arm_pmu)
 		return 1;	/* the TSC */
 	pmukit_kmod_get(&k);
-	if (k.loaded && k.read_mode) {
-		uint32_t free;
-		int fd = open_device(-1, 0, &free), n;
-
-		if (fd < 0)
-			return (int)k.nevents;
-		close(fd);
-		/* Without the cycle counter CPU_CYCLES takes an event counter. */
-		n = (int)popcount32(free & ~PMUKIT_CYCLE_COUNTER_BIT);
-		if (!(free & PMUKIT_CYCLE_COUNTER_BIT) && n)
-			n--;
-		return n;
-	}
+	/*
+	 * mode=read: the module's counters, the only ones that count a command
+	 * (the device's free counters are its opener's alone, and asking for
+	 * them would make this process a holder of it for nothing).
+	 */
+	if (k.loaded && k.read_mode)
+		return (int)k.nevents;
 	if (!pmukit_kmod_cpu_reg(pmukit_cpu_now(), "pmcr", &pmcr))
 		return (int)PMUKIT_PMCR_N(pmcr);
 	ret = pmukit_fault_guard_get();
@@ -788,24 +773,24 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 
 	pmukit_kmod_get(&k);
 	access = probe_access(s->cpu, &k);
-	/*
-	 * The device's access is this process's only: another process (a
-	 * child pmukit stat runs) is not counted in it, so a child session
-	 * keeps mode=read's counters.
-	 */
-	if (k.loaded && k.read_mode && !(s->flags & PMUKIT_F_CHILD) &&
-	    (access < 0 || !read_serves(s, &k))) {
+	if (k.loaded && k.read_mode && (access < 0 || !read_serves(s, &k))) {
 		/*
 		 * The module's counters cannot serve these events (or, on
 		 * ARMv7, user space reads nothing): /dev/pmukit gives this
 		 * process full access while it runs, and says which counters
-		 * are free.
+		 * are free. A command is counted with it once adopted
+		 * (pmukit_direct_child_adopt()).
 		 */
 		ret = open_device(s->cpu, 1, &d->free);
 		if (ret < 0)
 			return ret;
 		d->dev_fd = ret;
 		d->have_free = 1;
+		if (s->flags & PMUKIT_F_CHILD && s->pid > 0) {
+			ret = pmukit_direct_child_adopt(s, s->pid);
+			if (ret)
+				return ret;
+		}
 		access = probe_access(s->cpu, &k);
 	} else if (k.loaded && access == 2) {
 		/*
@@ -1095,6 +1080,26 @@ static int direct_stop(struct pmukit_session *s)
 	if (ret)
 		return ret;
 	return d->moved_to >= 0 ? moved_error(s, d) : 0;
+}
+
+/*
+ * pmukit_child_run(), and open with a child: where the session holds
+ * /dev/pmukit (mode=read), the command @pid, a child of this process, is
+ * adopted so that the counters go on counting while it and its own
+ * children run (PMUKIT_IOC_ADOPT). Elsewhere there is nothing to do.
+ */
+int pmukit_direct_child_adopt(struct pmukit_session *s, pid_t pid)
+{
+	struct direct *d = s->priv;
+	int32_t nr = (int32_t)pid;
+
+	if (s->be != &pmukit_backend_direct || !d || d->dev_fd < 0)
+		return 0;
+	if (ioctl(d->dev_fd, PMUKIT_IOC_ADOPT, &nr))
+		return pmukit_err(-errno, "%s: counting the command %d with this process (PMUKIT_IOC_ADOPT): %s%s",
+				  PMUKIT_DEV_PATH, (int)pid, strerror(errno),
+				  errno == ENOTTY ? " (a pmukit.ko older than this library: load a current one)" : "");
+	return 0;
 }
 
 /*

@@ -25,7 +25,16 @@ struct pmukit_dev_counters {
 	__u32 counters;
 };
 
+/*
+ * PMUKIT_IOC_ADOPT: the argument (a __s32) is the pid of a child of the
+ * calling process: from now on it and its descendants are counted with the
+ * caller and share its access (the counters go on counting when the CPU
+ * switches between them), until the caller closes the device or adopts
+ * another child. A command pmukit runs is adopted so before its exec.
+ * EPERM: not a child of the caller; ESRCH: no such process.
+ */
 #define PMUKIT_IOC_MAGIC	0xb6
 #define PMUKIT_IOC_COUNTERS	_IOR(PMUKIT_IOC_MAGIC, 1, struct pmukit_dev_counters)
+#define PMUKIT_IOC_ADOPT	_IOW(PMUKIT_IOC_MAGIC, 2, __s32)
 
 #endif /* PMUKIT_KMOD_DEV_H */

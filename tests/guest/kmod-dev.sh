@@ -5,8 +5,9 @@
 # opens it, only while it runs; every other process keeps mode=read's access
 # (reads on PMUv3, nothing on ARMv7).
 #
-#   dev_tests    run as an unprivileged user (asuser: uid 1000), with and
-#                without the group the device is given (900)
+#   dev_tests exact|smp   run as an unprivileged user (asuser: uid 1000), with
+#                         and without the group the device is given (900); exact:
+#                         one CPU under -icount, counts compared exactly
 DEV=/dev/pmukit
 DEV_UID=1000 DEV_GID=1000 DEV_GRP=900
 KEEP_V=0x5a5a5
@@ -15,6 +16,8 @@ KEEP_V=0x5a5a5
 as_user() { asuser $DEV_UID "$@"; }
 
 dev_tests() {
+	exact=0
+	[ "$1" = exact ] && exact=1
 	dmesg -c >/dev/null
 	check "device: insmod pmukit.ko mode=read" insmod $KO mode=read
 	log=$(dmesg)
@@ -51,6 +54,39 @@ dev_tests() {
 		"$rc $(field "$out" count)" "0 1000"
 	out=$(as_user $DEV_GID pmutest write-pmcr); rc=$?
 	expect_eq "device: after it closed $DEV, another process's write to PMCR faults" $rc 3
+
+	# pmukit stat through the device: the command is adopted (PMUKIT_IOC_ADOPT),
+	# counted with the process holding it, and so are the children it starts.
+	# Same addresses in every run: two runs then differ by the loop only.
+	aslr=$(cat /proc/sys/kernel/randomize_va_space)
+	echo 0 > /proc/sys/kernel/randomize_va_space
+	# QEMU counts instructions only under -icount; without it, cycles.
+	ev=INST_RETIRED:u
+	[ "$exact" = 1 ] || ev=CPU_CYCLES:u
+	for form in command child; do
+		for n in 1000 2000; do
+			if [ $form = command ]; then
+				out=$(as_user $DEV_GRP pmukit stat --path direct -x, -e $ev -- stat_loop $n 2>&1)
+			else
+				out=$(as_user $DEV_GRP pmukit stat --path direct -x, -e $ev -- sh -c "stat_loop $n; true" 2>&1)
+			fi
+			rc=$?
+			v=$(printf '%s\n' "$out" | awk -F, -v e=$ev '$3 == e { print $1; exit }')
+			eval "rc_$n=\$rc v_$n=\$v"
+		done
+		what="pmukit stat --path direct -e $ev as the device's group: stat_loop as the $form"
+		[ $form = child ] && what="$what of the command (sh -c)"
+		if [ "$exact" = 1 ]; then
+			# stat_loop: two instructions an iteration; the rest of both runs alike.
+			if [ "$rc_1000 $rc_2000" = "0 0" ] && [ -n "$v_1000" ] && [ -n "$v_2000" ] &&
+			   [ $((v_2000 - v_1000)) = 2000 ]; then
+				ok "device: $what: 1000 iterations more count exactly 2000 more ($v_1000, $v_2000)"
+			else nok "device: $what: 1000 iterations more, 2000 more"; diag "exit $rc_1000 $rc_2000, '$v_1000' '$v_2000'" "$out"; fi
+		elif [ "$rc_1000 $rc_2000" = "0 0" ] && [ "${v_1000:-0}" -gt 2000 ] && [ "${v_2000:-0}" -gt 4000 ]; then
+			ok "device: $what: counted ($v_1000, $v_2000)"
+		else nok "device: $what: counted"; diag "exit $rc_1000 $rc_2000, '$v_1000' '$v_2000'" "$out"; fi
+	done
+	echo "$aslr" > /proc/sys/kernel/randomize_va_space
 
 	# The holder's counter 0 survives its task switches (sleeps); another
 	# process on the same CPU meanwhile reads it as 0 (PMUv3) or faults (ARMv7).

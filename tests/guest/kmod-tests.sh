@@ -253,7 +253,7 @@ exact_tests() {
 	else
 		skip "mode=read counts for user space on PMUv3 only; this ARMv7 core has PMUv2 (refusal of events= tested above)" "mode=read counting"
 	fi
-	dev_tests
+	dev_tests exact
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 	idle_tests
 	perf_coexist_tests
@@ -395,7 +395,7 @@ smp_tests() {
 	bad_param "events=${many%,}" "too many events: cpu[0-9]* has $nmin event counters (PMCR.N); give at most $nmin"
 	pmuv3=0
 	insmod $KO && { dmesg | grep -q 'pmukit: loaded: .*PMUv3' && pmuv3=1; rmmod pmukit; }
-	dev_tests
+	dev_tests smp
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 	idle_tests
 }
