@@ -155,6 +155,8 @@ static int probe_access(int cpu, const struct pmukit_kmod *k)
 	return no_access(cpu, k, u, 0);
 }
 
+static int open_device(int cpu, int say, uint32_t *free);
+
 static int direct_detect(char *why, size_t len)
 {
 	struct pmukit_kmod k;
@@ -174,14 +176,28 @@ static int direct_detect(char *why, size_t len)
 	if (ret > 0 && pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))
 		ret = no_access(cpu, &k, 0, 0);
 	pmukit_fault_guard_put();
+	/*
+	 * mode=read where EL0 may not even read (ARMv7, or PMUSERENR reset):
+	 * /dev/pmukit, where this user may open it, gives the access.
+	 */
+	if (ret < 0 && k.loaded && k.read_mode) {
+		uint32_t free;
+		int fd = open_device(-1, 1, &free);
+
+		if (fd >= 0) {
+			close(fd);
+			ret = 3;
+		}
+	}
 	if (ret < 0) {
 		snprintf(why, len, "%s", pmukit_last_error());
 		return ret;
 	}
 	el = pmukit_kernel_el();
 	snprintf(why, len, "direct: user access on CPU %d (%s)%s%s", cpu,
+		 ret == 3 ? "pmukit.ko mode=read, through " PMUKIT_DEV_PATH :
 		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
-		 "pmukit.ko mode=read: the module's events only",
+		 "pmukit.ko mode=read: the module's events, others through " PMUKIT_DEV_PATH " where this user may open it",
 		 el ? "" : "; ", el ? "" : pmukit_kernel_el_note(0));
 	return 0;
 }
