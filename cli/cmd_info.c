@@ -7,8 +7,10 @@
 #include <getopt.h>
 #include <sched.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "pmukit/kmod_dev.h"
 #include "regs.h"
 #include "pmukit/pmu_fields.h"
 #include "pmukit/pmu_id.h"
@@ -192,6 +194,24 @@ static void show_watchdog(void)
 	       "on PMUv3 the cycle counter; the direct path shares it)" : "");
 }
 
+/* What the module's mode gives, and whether this user may open /dev/pmukit. */
+static void show_device(const char *mode)
+{
+	if (!strcmp(mode, "full")) {
+		printf("%-20s every process may program the PMU (mode=full)\n", "access");
+		return;
+	}
+	printf("%-20s user space reads the module's counters; a process that opens %s programs the free counters while it runs\n",
+	       "access", PMUKIT_DEV_PATH);
+	if (access(PMUKIT_DEV_PATH, F_OK))
+		printf("%-20s missing (a pmukit.ko older than this command, or no devtmpfs)\n",
+		       PMUKIT_DEV_PATH);
+	else
+		printf("%-20s %s\n", PMUKIT_DEV_PATH, access(PMUKIT_DEV_PATH, R_OK) ?
+		       "this user may not open it (its group is the administrator's choice: see the README, Security)" :
+		       "this user may open it: the direct path counts any event");
+}
+
 static void show_kernel(const struct pmukit_pmu_info *in)
 {
 	char ev[128];
@@ -201,6 +221,7 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 		if (sys_read(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
 			printf(", events=%s", ev);
 		putchar('\n');
+		show_device(in->module_mode);
 	} else {
 		printf("%-20s not loaded\n", "pmukit.ko");
 	}

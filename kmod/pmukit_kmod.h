@@ -70,6 +70,19 @@ struct pmukit_cpu_map {
 	u32 owned;	/* every counter the module holds, chained halves too */
 };
 
+/* A process's PMU state on one CPU, kept while /dev/pmukit's holder is switched out. */
+struct pmukit_task_pmu {
+	u32 mask;		/* the counters it had: free of perf and the module */
+	u32 enabled;		/* PMCNTENSET of those */
+	u32 overflow;		/* PMOVSSET of those */
+	u32 pmcr;		/* as it left it: D and LC are put back with the cycle counter */
+	u32 pmselr;
+	u32 pmccfiltr;
+	u64 pmccntr;
+	u32 type[PMUKIT_MAX_EVENT_COUNTERS];
+	u64 value[PMUKIT_MAX_EVENT_COUNTERS];
+};
+
 /* pmukit_cpu.c: per-CPU setup, run on the CPU concerned with interrupts off. */
 void pmukit_cpu_setup(void);
 void pmukit_cpu_reapply(void);
@@ -84,6 +97,10 @@ u32 pmukit_perf_counters(u32 pmcr);
  * was found set since the CPU was set up (31: the cycle counter).
  */
 void pmukit_cpu_take_overflows(void *count);
+/* /dev/pmukit's holder on this CPU, interrupts off (pmukit_task.c calls these). */
+u32 pmukit_cpu_task_counters(void);
+bool pmukit_cpu_task_in(const struct pmukit_task_pmu *t);
+void pmukit_cpu_task_out(struct pmukit_task_pmu *t);
 void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
 bool pmukit_user_access_on(u32 pmuserenr);
 const char *pmukit_mode_name(enum pmukit_mode mode);
@@ -116,6 +133,12 @@ void pmukit_pmu_describe(const struct pmukit_config *cfg, char *buf, size_t len)
 /* pmukit_selftest.c: back-to-back cycle-counter reads on the current CPU. */
 #define PMUKIT_SELFTEST_READS	101	/* 100 deltas */
 void pmukit_selftest_cpu(struct pmukit_selftest_result *res);
+
+/* pmukit_task.c: /dev/pmukit and the scheduler hook (not in global full access). */
+int pmukit_task_init(void);
+void pmukit_task_exit(void);
+/* The processes holding /dev/pmukit now. */
+unsigned int pmukit_task_holders(void);
 
 /* pmukit_sysfs.c */
 int pmukit_sysfs_init(void);

@@ -12,6 +12,8 @@
 #include <linux/percpu.h>
 #include <linux/smp.h>
 
+#include <pmukit/kmod_dev.h>
+
 #include "pmukit_kmod.h"
 
 struct pmukit_config pmukit_cfg;
@@ -41,7 +43,8 @@ static int pmukit_cpu_up(unsigned int cpu)
 {
 	int ret = 0;
 
-	if (pmukit_cfg.mode == PMUKIT_MODE_READ) {
+	/* mode=read on ARMv7: EL0 reads nothing, so nothing to reserve. */
+	if (pmukit_cfg.mode == PMUKIT_MODE_READ && pmukit_cfg.pmuv3) {
 		ret = pmukit_reserve_cpu(cpu);
 		if (ret == -ENOENT)
 			ret = 0;	/* perf has no PMU here: the module programs them */
@@ -157,10 +160,12 @@ static void pmukit_giveback_online_cpus(void)
 	cpus_read_unlock();
 }
 
-static const char *pmukit_mode_allows(enum pmukit_mode mode)
+static const char *pmukit_mode_allows(const struct pmukit_config *cfg)
 {
-	if (mode == PMUKIT_MODE_READ)
-		return "user space may read the module's counters (and any event counter) but not program them";
+	if (cfg->mode == PMUKIT_MODE_READ && !cfg->pmuv3)
+		return "user space has no access (this PMU has no read-only user access); a process that opens /dev/" PMUKIT_DEV_NAME " may program the counters perf does not hold, only while it runs";
+	if (cfg->mode == PMUKIT_MODE_READ)
+		return "user space may read the module's counters (and any event counter) but not program them; a process that opens /dev/" PMUKIT_DEV_NAME " may program the counters perf and the module do not hold, only while it runs";
 	return "any user may program the counters, including to count kernel (EL1/EL2) activity: a side channel; mode=read allows reading only";
 }
 
@@ -194,9 +199,12 @@ static int __init pmukit_init(void)
 		if (ret)
 			return ret;
 	}
-	ret = pmukit_sysfs_init();
+	ret = pmukit_task_init();
 	if (ret)
 		goto err_cpus;
+	ret = pmukit_sysfs_init();
+	if (ret)
+		goto err_task;
 	pmukit_loaded = true;
 
 	pmukit_pmu_describe(&pmukit_cfg, pmu, sizeof(pmu));
@@ -210,9 +218,11 @@ static int __init pmukit_init(void)
 		pmukit_kernel_el_name(pmukit_cfg.kernel_el));
 	pmukit_load_report();
 	pr_info("mode=%s: %s\n", pmukit_mode_name(pmukit_cfg.mode),
-		pmukit_mode_allows(pmukit_cfg.mode));
+		pmukit_mode_allows(&pmukit_cfg));
 	return 0;
 
+err_task:
+	pmukit_task_exit();
 err_cpus:
 	if (pmukit_hp_state > 0)
 		cpuhp_remove_state(pmukit_hp_state);	/* gives every CPU back */
@@ -230,6 +240,7 @@ err_pm:
 static void __exit pmukit_exit(void)
 {
 	pmukit_sysfs_exit();
+	pmukit_task_exit();
 	if (pmukit_pm_registered)
 		cpu_pm_unregister_notifier(&pmukit_cpu_pm_nb);
 	if (pmukit_hp_state > 0)

@@ -14,11 +14,13 @@
 #include <linux/string.h>
 #include <asm/virt.h>
 
+#include <pmukit/kmod_dev.h>
+
 #include "pmukit_kmod.h"
 
 static char *mode = "full";
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "full: user space may program the PMU (default); read: user space may only read counters, which the module programs from events= (PMUv3 only)");
+MODULE_PARM_DESC(mode, "full: every process may program the PMU (default); read: user space may only read counters, which the module programs from events= (PMUv3; on ARMv7 user space reads nothing); in mode=read a process that opens /dev/pmukit may program the free counters while it runs");
 
 static char *events = "";
 module_param(events, charp, 0444);
@@ -306,11 +308,6 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	ver = cfg->pmu_version;
 	if (divider64)
 		pr_info("divider64=1: the cycle counter counts every 64th cycle and is 32 bits wide (PMCR.D set, PMCR.LC clear: the architecture ignores D with LC set)\n");
-	if (cfg->mode == PMUKIT_MODE_READ && !cfg->pmuv3) {
-		pr_err("mode=read needs PMUv3 (PMUSERENR.CR/ER let user space read without programming); this CPU has PMUv%u: use mode=full\n",
-		       ver);
-		return -EINVAL;
-	}
 	/* big.LITTLE: PMCR.N may differ between cores; events= must fit every CPU. */
 	cpus_read_lock();
 	ncounters = pmukit_cpus_min_counters(&ncpu);
@@ -329,5 +326,13 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 		max = PMUKIT_PMEVTYPER_EVT_MASK_V3P1;
 	else
 		max = PMUKIT_PMEVTYPER_EVT_MASK_V3;
-	return pmukit_parse_events(cfg, ncounters, ncpu, max);
+	ret = pmukit_parse_events(cfg, ncounters, ncpu, max);
+	if (ret)
+		return ret;
+	if (cfg->mode == PMUKIT_MODE_READ && !cfg->pmuv3 && cfg->nevents) {
+		pr_err("events=%s with mode=read needs PMUv3 (PMUSERENR.CR/ER let user space read without programming); this CPU has PMUv%u, where user space reads nothing in mode=read: open /dev/%s to count, or load without events=\n",
+		       events, ver, PMUKIT_DEV_NAME);
+		return -EINVAL;
+	}
+	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "session.h"
 
 struct pmukit_backend {
@@ -67,6 +68,8 @@ void pmukit_backend_release(struct pmukit_session *s, int guarded);
 
 /* backend_direct.c, for child.c: the counters stopped for the child to start. */
 int pmukit_direct_child_hold(struct pmukit_session *s, uint32_t *mask);
+/* backend_direct.c, for child.c: the command counted with this process's /dev/pmukit. */
+int pmukit_direct_child_adopt(struct pmukit_session *s, pid_t pid);
 
 /* Every backend, NULL-terminated. */
 extern const struct pmukit_backend *const pmukit_backends[];

@@ -24,11 +24,15 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include "pmukit/kmod_dev.h"
 #include "pmukit/pmu_fields.h"
 #include "pmukit/pmu_levels.h"
 #include "backend.h"
@@ -77,6 +81,9 @@ struct direct {
 	int lc_cleared;		/* AArch32: 1 we cleared PMCR.LC (open_arm), 2 found set again */
 	unsigned int knevents;	/* mode=read: the module's events= count */
 	uint64_t last_ns;	/* CLOCK_BOOTTIME before the previous read */
+	int dev_fd;		/* /dev/pmukit, held while the session lives; or -1 */
+	int have_free;		/* free: the counters the module says are ours to program */
+	uint32_t free;
 	struct direct_ctr c[PMUKIT_MAX_EVENTS];
 };
 
@@ -148,6 +155,8 @@ static int probe_access(int cpu, const struct pmukit_kmod *k)
 	return no_access(cpu, k, u, 0);
 }
 
+static int open_device(int cpu, int say, uint32_t *free);
+
 static int direct_detect(char *why, size_t len)
 {
 	struct pmukit_kmod k;
@@ -167,14 +176,28 @@ static int direct_detect(char *why, size_t len)
 	if (ret > 0 && pmukit_isa_read_counter(PMUKIT_HW_CYCLES, &v))
 		ret = no_access(cpu, &k, 0, 0);
 	pmukit_fault_guard_put();
+	/*
+	 * mode=read where EL0 may not even read (ARMv7, or PMUSERENR reset):
+	 * /dev/pmukit, where this user may open it, gives the access.
+	 */
+	if (ret < 0 && k.loaded && k.read_mode) {
+		uint32_t free;
+		int fd = open_device(-1, 1, &free);
+
+		if (fd >= 0) {
+			close(fd);
+			ret = 3;
+		}
+	}
 	if (ret < 0) {
 		snprintf(why, len, "%s", pmukit_last_error());
 		return ret;
 	}
 	el = pmukit_kernel_el();
 	snprintf(why, len, "direct: user access on CPU %d (%s)%s%s", cpu,
+		 ret == 3 ? "pmukit.ko mode=read, through " PMUKIT_DEV_PATH :
 		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
-		 "pmukit.ko mode=read: the module's events only",
+		 "pmukit.ko mode=read: the module's events, others through " PMUKIT_DEV_PATH " where this user may open it",
 		 el ? "" : "; ", el ? "" : pmukit_kernel_el_note(0));
 	return 0;
 }
@@ -189,6 +212,43 @@ static uint32_t get_pmcr(int full, int cpu)
 	return pmcr;
 }
 
+/*
+ * Opens /dev/pmukit (close-on-exec): in mode=read it gives this process full
+ * access while it runs; in either mode its ioctl names the counters neither
+ * perf nor the module holds on this CPU (@free). Return: the descriptor, or
+ * a negative errno after saying what to do when @say.
+ */
+static int open_device(int cpu, int say, uint32_t *free)
+{
+	struct pmukit_dev_counters c;
+	int fd = open(PMUKIT_DEV_PATH, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0) {
+		err = errno;
+		if (!say)
+			return -err;
+		if (err == EACCES || err == EPERM)
+			return pmukit_err(-EACCES, "pmukit.ko is in mode=read, where user space may only read the module's counters; programming them needs %s, which this user may not open: ask the administrator for its group (a udev rule KERNEL==\"pmukit\", GROUP=\"pmukit\", MODE=\"0660\" and membership of 'pmukit'), or run as root, or use the perf path",
+					  PMUKIT_DEV_PATH);
+		if (err == ENOENT || err == ENODEV || err == ENXIO)
+			return pmukit_err(-ENOENT, "pmukit.ko is in mode=read, where user space may only read the module's counters, and %s, which gives a process full access, is missing (a pmukit.ko older than this library, or no devtmpfs): load a current pmukit.ko, or use the perf path",
+					  PMUKIT_DEV_PATH);
+		return pmukit_err(-err, "cannot open %s: %s", PMUKIT_DEV_PATH, strerror(err));
+	}
+	if (ioctl(fd, PMUKIT_IOC_COUNTERS, &c)) {
+		err = errno;
+		close(fd);
+		return say ? pmukit_err(-err, "%s: PMUKIT_IOC_COUNTERS: %s", PMUKIT_DEV_PATH, strerror(err)) : -err;
+	}
+	if (cpu >= 0 && (int)c.cpu != cpu) {
+		close(fd);
+		return say ? pmukit_err(-EINTR, "the thread left CPU %d while asking %s for its counters: measure again",
+					cpu, PMUKIT_DEV_PATH) : -EINTR;
+	}
+	*free = c.counters;
+	return fd;
+}
+
 static int direct_ncounters(void)
 {
 	struct pmukit_kmod k;
@@ -198,6 +258,11 @@ static int direct_ncounters(void)
 	if (!pmukit_isa_arm_pmu)
 		return 1;	/* the TSC */
 	pmukit_kmod_get(&k);
+	/*
+	 * mode=read: the module's counters, the only ones that count a command
+	 * (the device's free counters are its opener's alone, and asking for
+	 * them would make this process a holder of it for nothing).
+	 */
 	if (k.loaded && k.read_mode)
 		return (int)k.nevents;
 	if (!pmukit_kmod_cpu_reg(pmukit_cpu_now(), "pmcr", &pmcr))
@@ -269,12 +334,19 @@ static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int 
 		uint32_t filter = filter_of(d, e);
 
 		/* The cycle counter filters only on PMUv3 (PMCCFILTR). */
-		if (e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used && (d->v3 || !filter)) {
+		if (e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used && (d->v3 || !filter) &&
+		    (!d->have_free || (d->free & PMUKIT_CYCLE_COUNTER_BIT))) {
 			c->hw = PMUKIT_HW_CYCLES;
 			c->type = filter;
 			cycles_used = 1;
 			continue;
 		}
+		/* Only counters perf (and in mode=read the module) does not hold. */
+		while (d->have_free && next < nctr && !(d->free >> next & 1))
+			next++;
+		if (next >= nctr && d->have_free)
+			return pmukit_err(-E2BIG, "%u events need more counters than CPU %d has free: of its %u event counters, perf or pmukit.ko hold those outside 0x%x (PMUKIT_IOC_COUNTERS); run in passes (pmukit stat does this), or end the perf session that holds them",
+					  s->n, s->cpu, nctr, (unsigned int)d->free);
 		if (next >= nctr)
 			return pmukit_err(-E2BIG, "%u events need %u event counters, but this %s has %u event counters (PMCR.N)%s; run in passes: pmukit stat does this",
 					  s->n, s->n - (unsigned int)cycles_used,
@@ -348,6 +420,35 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 		pmukit_ev_rename(e);
 	}
 	return 0;
+}
+
+/* mode=read: can the module's counters serve every event (assign_read's rules)? */
+static int read_serves(const struct pmukit_session *s, const struct pmukit_kmod *k)
+{
+	uint32_t taken = 0;
+	int cycles_used = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < s->n; i++) {
+		const struct pmukit_ev *e = &s->ev[i];
+		int found = -1;
+
+		for (j = 0; j < k->nevents && found < 0; j++)
+			if (!(taken >> j & 1) && k->ev[j].code == e->code && same_levels(&k->ev[j], e))
+				found = (int)j;
+		if (found < 0 && e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used &&
+		    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel))) {
+			cycles_used = 1;
+			continue;
+		}
+		for (j = 0; j < k->nevents && found < 0 && !e->explicit_levels; j++)
+			if (!(taken >> j & 1) && k->ev[j].code == e->code)
+				found = (int)j;
+		if (found < 0)
+			return 0;
+		taken |= 1U << found;
+	}
+	return 1;
 }
 
 /* mode=full: write our types on the current CPU and enable our counters. */
@@ -688,6 +789,37 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 
 	pmukit_kmod_get(&k);
 	access = probe_access(s->cpu, &k);
+	if (k.loaded && k.read_mode && (access < 0 || !read_serves(s, &k))) {
+		/*
+		 * The module's counters cannot serve these events (or, on
+		 * ARMv7, user space reads nothing): /dev/pmukit gives this
+		 * process full access while it runs, and says which counters
+		 * are free. A command is counted with it once adopted
+		 * (pmukit_direct_child_adopt()).
+		 */
+		ret = open_device(s->cpu, 1, &d->free);
+		if (ret < 0)
+			return ret;
+		d->dev_fd = ret;
+		d->have_free = 1;
+		if (s->flags & PMUKIT_F_CHILD && s->pid > 0) {
+			ret = pmukit_direct_child_adopt(s, s->pid);
+			if (ret)
+				return ret;
+		}
+		access = probe_access(s->cpu, &k);
+	} else if (k.loaded && access == 2) {
+		/*
+		 * mode=full: the device, where this user may open it, names
+		 * perf's counters; not held (access is every process's), so
+		 * the module can still be unloaded under the session.
+		 */
+		ret = open_device(s->cpu, 0, &d->free);
+		if (ret >= 0) {
+			close(ret);
+			d->have_free = 1;
+		}
+	}
 	if (access < 0)
 		return access;
 	d->full = access == 2;
@@ -769,6 +901,7 @@ static int direct_open(struct pmukit_session *s)
 	d->programmed_cpu = -1;
 	for (i = 0; i < PMUKIT_MAX_EVENTS; i++)
 		d->c[i].chain_hi = -1;
+	d->dev_fd = -1;
 	s->priv = d;
 
 	cpu = s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now();
@@ -966,6 +1099,26 @@ static int direct_stop(struct pmukit_session *s)
 }
 
 /*
+ * pmukit_child_run(), and open with a child: where the session holds
+ * /dev/pmukit (mode=read), the command @pid, a child of this process, is
+ * adopted so that the counters go on counting while it and its own
+ * children run (PMUKIT_IOC_ADOPT). Elsewhere there is nothing to do.
+ */
+int pmukit_direct_child_adopt(struct pmukit_session *s, pid_t pid)
+{
+	struct direct *d = s->priv;
+	int32_t nr = (int32_t)pid;
+
+	if (s->be != &pmukit_backend_direct || !d || d->dev_fd < 0)
+		return 0;
+	if (ioctl(d->dev_fd, PMUKIT_IOC_ADOPT, &nr))
+		return pmukit_err(-errno, "%s: counting the command %d with this process (PMUKIT_IOC_ADOPT): %s%s",
+				  PMUKIT_DEV_PATH, (int)pid, strerror(errno),
+				  errno == ENOTTY ? " (a pmukit.ko older than this library: load a current one)" : "");
+	return 0;
+}
+
+/*
  * pmukit_child_run(): stops a running mode=full session's counters and
  * takes their values as the start, so that a child pinned to this CPU can
  * start them itself right before its exec. @mask: the PMCNTENSET bits.
@@ -1047,6 +1200,10 @@ static void direct_close(struct pmukit_session *s)
 		return;
 	if (d->full && pmukit_isa_arm_pmu)
 		restore_setup(s, d);
+	/* After the restore: closing ends the access the device gave. */
+	if (d->dev_fd >= 0)
+		close(d->dev_fd);
+	d->dev_fd = -1;
 	if (d->pinned)
 		pmukit_affinity_restore(&d->old_affinity);
 	pmukit_backend_release(s, d->guarded);

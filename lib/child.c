@@ -379,6 +379,11 @@ PMUKIT_API int pmukit_child_run(struct pmukit_child *c, struct pmukit_session *s
 
 	if (!c || !s || !status)
 		return pmukit_err(-EINVAL, "pmukit_child_run: no child, session or status");
+	ret = c->pid > 0 ? pmukit_direct_child_adopt(s, c->pid) : 0;
+	if (ret) {
+		pmukit_child_cancel(c);
+		return ret;
+	}
 	held = exact = CHILD_START_ITSELF && c->go_fd >= 0 && s->be == &pmukit_backend_direct &&
 		!pmukit_direct_child_hold(s, &mask);
 #if CHILD_START_ITSELF

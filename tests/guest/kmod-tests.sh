@@ -18,6 +18,7 @@ WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 . "$(dirname "$0")/kmod-idle.sh"	# idle_tests: the CPU PM notifier
 . "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events
 . "$(dirname "$0")/big-count.sh"	# big_count_test: a real run past 2^32
+. "$(dirname "$0")/kmod-dev.sh"	# dev_tests: /dev/pmukit, full access per process
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
 no_access() { pmutest probe "$@" >/dev/null 2>&1; [ $? -eq 3 ]; }
 # mode=read: cpu0's event counters the module does not own, read from EL0:
@@ -182,7 +183,7 @@ exact_tests() {
 	bad_param "events=$many" "too many events"
 	bad_param "events=0x08:x" "is not an event"
 	if [ $pmuv3 = 0 ]; then
-		bad_param "mode=read" "mode=read needs PMUv3"
+		bad_param "mode=read events=0x08" "events=0x08 with mode=read needs PMUv3"
 	fi
 
 	# events=: hex with 0x, else decimal; never octal.
@@ -250,8 +251,9 @@ exact_tests() {
 		expect_eq "mode=read: user programming of a counter faults" $rc 3
 		check "rmmod" rmmod pmukit
 	else
-		skip "mode=read needs PMUv3; this ARMv7 core has PMUv2 (refusal tested above)" "mode=read counting"
+		skip "mode=read counts for user space on PMUv3 only; this ARMv7 core has PMUv2 (refusal of events= tested above)" "mode=read counting"
 	fi
+	dev_tests exact
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 	idle_tests
 	perf_coexist_tests
@@ -391,6 +393,9 @@ smp_tests() {
 	rmmod pmukit
 	many=$(i=0; while [ $i -le $nmin ]; do printf '0x11,'; i=$((i + 1)); done)
 	bad_param "events=${many%,}" "too many events: cpu[0-9]* has $nmin event counters (PMCR.N); give at most $nmin"
+	pmuv3=0
+	insmod $KO && { dmesg | grep -q 'pmukit: loaded: .*PMUv3' && pmuv3=1; rmmod pmukit; }
+	dev_tests smp
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 	idle_tests
 }

@@ -112,6 +112,9 @@ exact_tests() {
 		if insmod $KO mode=read events=0x08:u,0x11:uk; then
 			ok "insmod pmukit.ko mode=read events=0x08:u,0x11:uk"
 			run readmode
+			# As uid 1000, outside the device's group (tests/guest/asuser).
+			run_as_user() { asuser 1000 1000 libtest "$@" >$OUT 2>&1; rc=$?; tap_merge "$(cat $OUT)"; [ $rc -le 1 ] || nok "libtest $* as uid 1000 exited with status $rc"; }
+			run_as_user readmode-user
 			rmmod pmukit
 		else
 			nok "insmod pmukit.ko mode=read events=0x08:u,0x11:uk"

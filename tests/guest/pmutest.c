@@ -18,9 +18,16 @@
  *   pmutest setctr N VALUE       write event counter N (mode=full)
  *   pmutest getctr N             read event counter N (mode=full or read)
  *   pmutest stopcc               disable the cycle counter (PMCNTENCLR.C, mode=full)
+ *   pmutest keep V MS            counter 0 set to V (stopped), MS ms of sleeps, read again:
+ *                                a process's count kept across its task switches
+ *   pmutest counters             the counters /dev/pmukit lets this process program on cpu0
+ *
+ * -d (any subcommand): open /dev/pmukit first and hold it: full access for
+ * this process while it runs (mode=read); exit 4 if the open fails.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <sched.h>
@@ -32,9 +39,11 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <pmukit/b2b.h>
+#include <pmukit/kmod_dev.h>
 #include <pmukit/sysreg.h>
 #include "guest_irq.h"
 #include "guest_pin.h"
@@ -453,9 +462,50 @@ static int ctr(int what, unsigned int idx, uint64_t v)
 	return 0;
 }
 
+static void do_keep_set(void *p)
+{
+	/* PMCNTENCLR: counter 0 stopped, so the value read back is the one written. */
+	pmukit_write_pmcntenclr(1);
+	pmukit_write_pmevcntr(0, *(uint64_t *)p);	/* PMEVCNTR0: the value asked for */
+	pmukit_isb();
+}
+
+/* Counter 0 set to @v, @ms ms of sleeps (task switches), read back. */
+static int keep(uint64_t v, unsigned long ms)
+{
+	struct ctr_arg a = { .idx = 0 };
+	struct timespec ts = { .tv_nsec = 10 * 1000 * 1000 };
+	unsigned long i;
+
+	guest_pin("pmutest", 0);
+	if (try_insn(do_keep_set, &v))
+		return printf("no user access\n"), EXIT_NOACCESS;
+	for (i = 0; i < ms / 10; i++)
+		nanosleep(&ts, NULL);
+	if (try_insn(do_getctr, &a))
+		return printf("no user access after the sleeps\n"), EXIT_NOACCESS;
+	printf("set=0x%" PRIx64 " value=0x%" PRIx64 " kept=%s\n", v, a.v, a.v == v ? "yes" : "no");
+	return 0;
+}
+
+static int dev_fd = -1;
+
+static int counters(void)
+{
+	struct pmukit_dev_counters c;
+
+	guest_pin("pmutest", 0);
+	if (dev_fd < 0)
+		return fprintf(stderr, "pmutest: counters needs -d\n"), 2;
+	if (ioctl(dev_fd, PMUKIT_IOC_COUNTERS, &c))
+		return printf("PMUKIT_IOC_COUNTERS: %s\n", strerror(errno)), 1;
+	printf("cpu=%u counters=0x%08x\n", c.cpu, c.counters);
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: pmutest probe|percpu|pmcr|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V|setctr N V|getctr N|stopcc [-c CPU] [-n N]\n");
+	fprintf(stderr, "usage: pmutest probe|percpu|pmcr|b2b|swinc N|window N|readwindow N|cc64|write-pmcr|perf-cycles|setcc V|setctr N V|getctr N|stopcc|keep V MS|counters [-d] [-c CPU] [-n N]\n");
 	return 2;
 }
 
@@ -469,8 +519,14 @@ int main(int argc, char **argv)
 		return usage();
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "c:n:")) != -1) {
-		if (opt == 'c')
+	while ((opt = getopt(argc, argv, "c:n:d")) != -1) {
+		if (opt == 'd') {
+			dev_fd = open(PMUKIT_DEV_PATH, O_RDONLY | O_CLOEXEC);
+			if (dev_fd < 0) {
+				printf("cannot open %s: %s\n", PMUKIT_DEV_PATH, strerror(errno));
+				return 4;
+			}
+		} else if (opt == 'c')
 			cpu = atoi(optarg);
 		else if (opt == 'n')
 			n = strtoul(optarg, NULL, 0);
@@ -509,5 +565,9 @@ int main(int argc, char **argv)
 		return ctr('g', (unsigned int)n, 0);
 	if (!strcmp(cmd, "stopcc"))
 		return ctr('c', 0, 0);
+	if (!strcmp(cmd, "keep") && optind + 1 < argc)
+		return keep(n, strtoul(argv[optind + 1], NULL, 0));
+	if (!strcmp(cmd, "counters"))
+		return counters();
 	return usage();
 }
