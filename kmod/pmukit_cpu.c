@@ -53,6 +53,12 @@ const char *pmukit_mode_name(enum pmukit_mode mode)
 	return mode == PMUKIT_MODE_READ ? "read" : "full";
 }
 
+/* The parameter that chose @mode, as the load messages name it. */
+const char *pmukit_mode_param(enum pmukit_mode mode)
+{
+	return mode == PMUKIT_MODE_READ ? "mode=read" : "global_full_access=1";
+}
+
 static void pmukit_read_n(void *n)
 {
 	*(u32 *)n = PMUKIT_PMCR_N(pmukit_read_pmcr());

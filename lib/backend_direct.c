@@ -112,7 +112,7 @@ static int direct_revoked(struct pmukit_session *s)
 
 	pmukit_kmod_get(&k);
 	if (!k.loaded)
-		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again (mode=full) or use the perf path",
+		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again or use the perf path",
 				  s->cpu);
 	return pmukit_err(-EACCES, "user access to the PMU was revoked on CPU %d after it had worked (a perf session, CPU bring-up or 'sysctl kernel.perf_user_access=0' resets PMUSERENR): echo 1 > /sys/kernel/pmukit/rearm, then measure again",
 			  s->cpu);
@@ -125,7 +125,7 @@ static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int
 		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d (even PMUSERENR cannot be read: not a Linux kernel that allows it, or an emulator without a PMU): use the perf or the clock path",
 				  cpu);
 	if (!k->loaded)
-		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko (mode=full) or use the perf path",
+		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko or use the perf path",
 				  cpu);
 	return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d although pmukit.ko is loaded (PMUSERENR 0x%x: a perf session or CPU bring-up reset it): echo 1 > /sys/kernel/pmukit/rearm",
 			  cpu, (unsigned int)userenr);
@@ -196,7 +196,7 @@ static int direct_detect(char *why, size_t len)
 	el = pmukit_kernel_el();
 	snprintf(why, len, "direct: user access on CPU %d (%s)%s%s", cpu,
 		 ret == 3 ? "pmukit.ko mode=read, through " PMUKIT_DEV_PATH :
-		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
+		 ret == 2 ? (k.loaded ? "pmukit.ko global_full_access=1" : "PMUSERENR.EN") :
 		 "pmukit.ko mode=read: the module's events, others through " PMUKIT_DEV_PATH " where this user may open it",
 		 el ? "" : "; ", el ? "" : pmukit_kernel_el_note(0));
 	return 0;
@@ -365,10 +365,10 @@ static int same_levels(const struct pmukit_event_spec *k, const struct pmukit_ev
 
 static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev *e)
 {
-	return pmukit_err(-EOPNOTSUPP, "pmukit.ko is in mode=read and programmed events=%s only; %s (0x%02x%s) is not among them: reload it with that event in events= (rmmod pmukit; insmod pmukit.ko mode=read events=%s%s0x%02x%s) or with mode=full",
+	return pmukit_err(-EOPNOTSUPP, "pmukit.ko is in mode=read and programmed events=%s only; %s (0x%02x%s) is not among them: reload it with that event in events= (rmmod pmukit; insmod pmukit.ko mode=read events=%s%s0x%02x%s), or give this user %s (its group), which lets the library program the counters",
 			  k->events[0] ? k->events : "(none)", e->name, e->code,
 			  pmukit_ev_levels(e), k->events, k->events[0] ? "," : "", e->code,
-			  e->excl_kernel ? ":u" : e->excl_user ? ":k" : "");
+			  e->excl_kernel ? ":u" : e->excl_user ? ":k" : "", PMUKIT_DEV_PATH);
 }
 
 /*

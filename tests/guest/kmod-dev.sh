@@ -19,7 +19,9 @@ dev_tests() {
 	exact=0
 	[ "$1" = exact ] && exact=1
 	dmesg -c >/dev/null
-	check "device: insmod pmukit.ko mode=read" insmod $KO mode=read
+	# No parameter: least privilege, read only for every process but the device's.
+	check "device: insmod pmukit.ko (no parameter)" insmod $KO
+	expect_eq "device: the default mode is read" "$(cat $SYS/mode)" read
 	log=$(dmesg)
 	if [ "$pmuv3" = 1 ]; then
 		words="mode=read: user space may read the module's counters (and any event counter) but not program them; a process that opens $DEV may program the counters perf and the module do not hold, only while it runs"
