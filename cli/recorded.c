@@ -78,6 +78,8 @@ int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned 
 	e->status = status;
 	e->line = line;
 	e->why[0] = '\0';
+	e->code = -1;
+	e->percent = 100.0;
 	if (status == REC_OK) {
 		struct pmukit_count c = { .value = value, .raw = value };
 
@@ -725,6 +727,42 @@ static int parse_json(const char *text, size_t len, struct recorded *r, char *er
 		return jexpect(&j, "nothing after the object");
 	if (!r->nev)
 		return jexpect(&j, "an \"events\" array with at least one event");
+	return 0;
+}
+
+/* The layout of 'pmukit stat -x' before it followed perf's: SD% then PASS. */
+static int old_stat_line(const char *line)
+{
+	char buf[LINE_MAX_LEN], sep[17], *f[CSV_MAX_FIELDS];
+	int nf;
+
+	if (strlen(line) >= sizeof(buf) || find_sep(line, sep, sizeof(sep)))
+		return 0;
+	strcpy(buf, line);
+	nf = split(buf, sep, f);
+	return (nf == 8 || nf == 10) && strchr(f[3], '.') && !strchr(f[3], '%') &&
+	       f[4][0] && strspn(f[4], "0123456789") == strlen(f[4]);
+}
+
+int recorded_is_own(const char *text, size_t len)
+{
+	char buf[LINE_MAX_LEN];
+	size_t pos = 0;
+	const char *p = text;
+	int n, too_long;
+
+	while (p < text + len && isspace((unsigned char)*p))
+		p++;
+	if (p < text + len && *p == '{')
+		return !memmem(text, len, "\"counter-value\"", 15);
+	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1) ||
+	    memmem(text, len, fw_table, sizeof(fw_table) - 1))
+		return 1;
+	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+		if (!n || buf[0] == '#')
+			continue;
+		return !too_long && old_stat_line(buf);
+	}
 	return 0;
 }
 

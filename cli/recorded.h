@@ -22,6 +22,7 @@ enum rec_status {
 	REC_OVERFLOW,		/* the counter overflowed: no valid count */
 	REC_NOT_RUN,		/* its pass did not run */
 	REC_NOT_COUNTED,	/* the counter did not count (why): its 0 is no count */
+	REC_NOT_SUPPORTED,	/* perf's <not supported>: the event could not be opened */
 };
 
 struct rec_event {
@@ -31,6 +32,8 @@ struct rec_event {
 	enum rec_status status;
 	unsigned int line;	/* where it was read (0: counted here) */
 	char why[PMUKIT_VERDICT_WHY_LEN];	/* REC_NOT_COUNTED: the reason */
+	int code;		/* the event, where the reader knew it; -1: from the name */
+	double percent;		/* of the time counted: below 100 when perf scaled it */
 };
 
 struct recorded {
@@ -51,6 +54,14 @@ struct recorded {
  */
 int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
 		   char *err, size_t errlen);
+
+/*
+ * Whether @text is in one of the three formats above (the rest is read by
+ * the library's pmukit_input_read()): pmukit stat --json's object, the
+ * firmware's tables, or 'pmukit stat -x' lines of the layout before they
+ * followed perf's (VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,...).
+ */
+int recorded_is_own(const char *text, size_t len);
 
 /*
  * Adds one count (@line: where it was read, 0 for none); the first cycles

@@ -175,7 +175,8 @@ bad() {
 	if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "metrics: bad input: $desc"
 	else nok "metrics: bad input: $desc"; diag "exit $rc" "$out"; fi
 }
-bad "not a format" "pmukit metrics: stdin: line 1: expected a 'pmukit stat -x' line" 'hello\n'
+bad "not a format" "pmukit metrics: stdin: line 1: expected a 'perf stat -x SEP' line" 'hello\n'
+bad "not a format: every format is named" "; the input is none of the formats: nor 'pmukit stat -x' lines" 'hello\n'
 bad "stat -x, a bad count" "stdin: line 2: expected a 'pmukit stat -x' line" '5,,INST_RETIRED,0.00,1,100.00,,\n5x,,CPU_CYCLES,0.00,1,100.00,,\n'
 bad "stat -x, pass 0" "stdin: line 1: expected a 'pmukit stat -x' line" '5,,INST_RETIRED,0.00,0,100.00,,\n'
 bad "firmware, DELTA not POSTVAL - PREVAL" "stdin: line 3: expected NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW (10 - 1 is not 10)" \
