@@ -147,7 +147,7 @@ static int base_event(const char *base, const struct pmukit_core_def *core,
 		}
 	for (i = 0; i < ARRAY_SIZE(perf_sw); i++)
 		if (!strcmp(base, perf_sw[i]))
-			return PMUKIT_INPUT_NOT_PMU;
+			return 1;
 	if (strpbrk(base, ":/=,") || !n)
 		return -ENOENT;
 	if (!pmukit_event_parse(base, core, &t)) {
@@ -258,8 +258,7 @@ static struct pmukit_input_count *add(struct pmukit_input *in, const char *name,
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "%s", name);
 	ret = pmukit_input_event(name, core, &es);
-	c->code = ret == 0 ? es.code : ret == PMUKIT_INPUT_NOT_PMU ? PMUKIT_INPUT_NOT_PMU :
-		  PMUKIT_INPUT_UNKNOWN;
+	c->code = ret == 0 ? es.code : ret == 1 ? PMUKIT_INPUT_NOT_PMU : PMUKIT_INPUT_UNKNOWN;
 	if (ret == 0) {
 		c->excl_user = es.excl_user;
 		c->excl_kernel = es.excl_kernel;
@@ -274,15 +273,20 @@ static struct pmukit_input_count *add(struct pmukit_input *in, const char *name,
 
 /*
  * A count as the tools print it: digits, perhaps a fraction (a mean of -r
- * runs, LIKWID's floating point), rounded to the nearest whole count.
- * Return: 0, or -1 for anything else (a sign, a unit, a thousands separator).
+ * runs), with @exp an exponent too (LIKWID's "%e"), rounded to the nearest
+ * whole count. Return: 0, or -1 for anything else (a sign, a unit, a
+ * thousands separator).
  */
-static int parse_count(const char *s, uint64_t *out)
+static int parse_count(const char *s, int exp, uint64_t *out)
 {
+	size_t digits = strspn(s, "0123456789");
 	char *end;
 	double d;
 
-	if (!isdigit((unsigned char)s[0]))
+	if (!digits)
+		return -1;
+	if (!exp && s[digits] && (s[digits] != '.' ||
+				  strspn(s + digits + 1, "0123456789") != strlen(s + digits + 1)))
 		return -1;
 	if (strspn(s, "0123456789") == strlen(s)) {
 		errno = 0;
@@ -525,6 +529,18 @@ static int find_sep(const char *line, char *sep, size_t cap)
 	return -1;
 }
 
+/* A metric's line: no value and no event after the time and CPU, whatever follows. */
+static int metric_line(char **f, int nf)
+{
+	int i = 0;
+
+	if (nf > 0 && is_number_text(f[0]) && strchr(f[0], '.'))
+		i++;
+	if (i < nf && !strncmp(f[i], "CPU", 3))
+		i++;
+	return nf > i + 2 && !f[i][0] && !f[i + 1][0] && !f[i + 2][0];
+}
+
 static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 			 const struct pmukit_core_def *core, struct pmukit_input *in,
 			 char *err, size_t errlen)
@@ -553,6 +569,8 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 		if (!in->sep[0] && find_sep(line, in->sep, sizeof(in->sep)))
 			return fail(err, errlen, l.no, "%s", perf_csv_expected);
 		nf = split(line, in->sep, 0, f);
+		if (metric_line(f, nf))
+			continue;
 		k = nf > 0 ? perf_layout(f, nf, &pl) : -1;
 		if (k < 0)
 			return fail(err, errlen, l.no, "%s", perf_csv_expected);
@@ -573,7 +591,7 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 		st = value_status(f[k]);
 		if (st >= 0)
 			c->status = (enum pmukit_input_status)st;
-		else if (parse_count(f[k], &c->value))
+		else if (parse_count(f[k], 0, &c->value))
 			return fail(err, errlen, l.no, "a count (digits, perhaps a fraction), "
 				    "<not counted> or <not supported> in field %d, not '%s'", k + 1, f[k]);
 		k += 3 + pl.var;	/* RUN TIME */
@@ -597,6 +615,7 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 					    k + 5, f[k + 4]);
 			c->pass = (unsigned int)pass;
 			in->has_pass = 1;
+			in->format = "pmukit stat -x";
 			if (f[k + 5][0] && c->status == PMUKIT_INPUT_COUNTED) {
 				c->status = PMUKIT_INPUT_NOT_COUNTED;
 				snprintf(c->why, sizeof(c->why), "%s", f[k + 6]);
@@ -759,7 +778,7 @@ static int read_perf_json(const char *text, size_t len, const struct pmukit_core
 		ret = value_status(value);
 		if (ret >= 0)
 			pc->status = (enum pmukit_input_status)ret;
-		else if (parse_count(value, &pc->value))
+		else if (parse_count(value, 0, &pc->value))
 			return fail(err, errlen, l.no, "\"counter-value\" : a count, \"<not counted>\" or "
 				    "\"<not supported>\", not '%s'", value);
 		if (pc->status == PMUKIT_INPUT_COUNTED && pc->percent <= 0.0)
@@ -824,7 +843,7 @@ static int read_topdown(const char *text, size_t len, const struct pmukit_core_d
 		if (!f[3][0]) {
 			c->status = PMUKIT_INPUT_NOT_COUNTED;
 			snprintf(c->why, sizeof(c->why), "topdown-tool left its value blank");
-		} else if (parse_count(f[3], &c->value)) {
+		} else if (parse_count(f[3], 0, &c->value)) {
 			return fail(err, errlen, l.no, "%s (VALUE is '%s')", expected, f[3]);
 		}
 	}
@@ -919,7 +938,7 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 			if (!f[k][0] || !strcmp(f[k], "-") || !strcasecmp(f[k], "nan")) {
 				c->status = PMUKIT_INPUT_NOT_COUNTED;
 				snprintf(c->why, sizeof(c->why), "likwid-perfctr wrote '%s'", f[k]);
-			} else if (parse_count(f[k], &c->value)) {
+			} else if (parse_count(f[k], 1, &c->value)) {
 				return fail(err, errlen, l.no, "a count for HWThread %d in column %d, not '%s'",
 					    cpu[k], k + 1, f[k]);
 			}

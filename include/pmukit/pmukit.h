@@ -359,8 +359,8 @@ PMUKIT_API const char *pmukit_input_format_at(unsigned int i);
  * A name that could mean more than one event ("branches": PC_WRITE_RETIRED
  * or BR_RETIRED, by kernel version and core) is no event.
  *
- * Return: 0; PMUKIT_INPUT_NOT_PMU for an event of no PMU (perf's software
- * events); -ENOENT when no table knows the name.
+ * Return: 0; 1 for an event of no PMU (perf's software events, @out left
+ * alone); -ENOENT when no table knows the name.
  */
 PMUKIT_API int pmukit_input_event(const char *name, const struct pmukit_core_def *core,
 				  struct pmukit_event_spec *out);
