@@ -517,8 +517,6 @@ static int find_sep(const char *line, char *sep, size_t cap)
 		struct perf_line pl;
 		int nf;
 
-		if (run[0] == ' ' || run[n - 1] == ' ')
-			continue;	/* trimmed away: no separator */
 		memcpy(sep, run, n);
 		sep[n] = '\0';
 		snprintf(tmp, sizeof(tmp), "%s", line);
@@ -563,8 +561,9 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 
 		if (r < 0)
 			return fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
-		line = trim(l.buf);
-		if (!*line || *line == '#')
+		/* Not trimmed at the end: a tab or a space may be the separator there. */
+		line = l.buf + strspn(l.buf, " ");
+		if (!line[strspn(line, " \t")] || *line == '#')
 			continue;
 		if (!in->sep[0] && find_sep(line, in->sep, sizeof(in->sep)))
 			return fail(err, errlen, l.no, "%s", perf_csv_expected);

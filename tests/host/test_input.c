@@ -155,6 +155,11 @@ static void test_read(void)
 		   NULL, NULL, "perf stat -x", ia, ARRAY_SIZE(ia));
 	check_read(__LINE__, "1.500000000|CPU3|5||cycles|10|100.00||\n3.000000000|CPU3|7||cycles|10|100.00||\n",
 		   "perf-csv", "|", "perf stat -x", ia, ARRAY_SIZE(ia));
+	check_read(__LINE__, "1.500000000\tCPU3\t5\t\tcycles\t10\t100.00\t\t\n"
+		   "3.000000000\tCPU3\t7\t\tcycles\t10\t100.00\t\t\n",
+		   NULL, NULL, "perf stat -x", ia, ARRAY_SIZE(ia));
+	check_read(__LINE__, "1.500000000 CPU3 5  cycles 10 100.00  \n3.000000000 CPU3 7  cycles 10 100.00  \n",
+		   NULL, NULL, "perf stat -x", ia, ARRAY_SIZE(ia));
 	check_read(__LINE__, "10,,CPU_CYCLES:u,5,100.00,,,2,,\n"
 		   "0,,INST_RETIRED:u,5,100.00,,,2,did not count,the PMU was off\n"
 		   "<wrapped>,,L1D_CACHE:u,5,100.00,,,3,,\n,,,,,1.0,ipc,per cycle,f,g,1,2,\n",
