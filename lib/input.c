@@ -616,7 +616,9 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 			in->has_pass = 1;
 			in->format = "pmukit stat -x";
 			if (f[k + 5][0] && c->status == PMUKIT_INPUT_COUNTED) {
+				/* pmukit stat's verdict: the number it printed is no count. */
 				c->status = PMUKIT_INPUT_NOT_COUNTED;
+				c->value = 0;
 				snprintf(c->why, sizeof(c->why), "%s", f[k + 6]);
 			}
 		}

@@ -161,7 +161,7 @@ static void test_read(void)
 	check_read(__LINE__, "1.500000000 CPU3 5  cycles 10 100.00  \n3.000000000 CPU3 7  cycles 10 100.00  \n",
 		   NULL, NULL, "perf stat -x", ia, ARRAY_SIZE(ia));
 	check_read(__LINE__, "10,,CPU_CYCLES:u,5,100.00,,,2,,\n"
-		   "0,,INST_RETIRED:u,5,100.00,,,2,did not count,the PMU was off\n"
+		   "7,,INST_RETIRED:u,5,100.00,,,2,did not count,the PMU was off\n"
 		   "<wrapped>,,L1D_CACHE:u,5,100.00,,,3,,\n,,,,,1.0,ipc,per cycle,f,g,1,2,\n",
 		   NULL, NULL, "pmukit stat -x", pm, ARRAY_SIZE(pm));
 	check_read(__LINE__, "{\"interval\" : 2.000000000, \"cpu\" : \"1\", \"counter-value\" : \"12.000000\", "
