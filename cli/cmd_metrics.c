@@ -189,64 +189,11 @@ static int check_names(const struct an_sel *sel, const struct pmukit_input *in,
 	return bad ? -EINVAL : 0;
 }
 
-static const char none_of_them[] =
-	"; the input is none of the formats: nor 'pmukit stat -x' lines of the layout "
-	"VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT], "
-	"'pmukit stat --json' or 'perf stat -j' output, a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' "
-	"table, topdown-tool's events CSV or likwid-perfctr -O output";
-
-/* Whether @err ("line N: ...") names the first line of @text with text on it. */
-static int failed_at_first(const char *text, size_t len, const char *err)
+/* The counts of @sl into slice_rec. */
+static int slice_counts(const struct pmukit_input *in, const struct slice *sl, char *err,
+			size_t errlen)
 {
-	unsigned int at, line = 1;
-	size_t i;
-
-	if (sscanf(err, "line %u:", &at) != 1)
-		return 0;
-	for (i = 0; i < len && (isspace((unsigned char)text[i]) || text[i] == '#'); i++) {
-		if (text[i] == '#')
-			while (i + 1 < len && text[i + 1] != '\n')
-				i++;
-		line += text[i] == '\n';
-	}
-	return at == line;
-}
-
-/* The counts of @sl into slice_rec, as recorded.c reads its own formats. */
-static void slice_counts(const struct pmukit_input *in, const struct slice *sl)
-{
-	unsigned int i;
-
-	memset(&slice_rec, 0, sizeof(slice_rec));
-	slice_rec.format = in->format;
-	snprintf(slice_rec.path, sizeof(slice_rec.path), "%s", strncmp(in->format, "perf", 4) ? "" : "perf");
-	for (i = 0; i < in->n; i++) {
-		const struct pmukit_input_count *c = &in->count[i];
-		struct rec_event *e;
-		enum rec_status st = REC_OK;
-
-		if (c->interval != sl->interval || c->cpu != sl->cpu)
-			continue;
-		if (c->status == PMUKIT_INPUT_WRAPPED)
-			st = REC_OVERFLOW;
-		else if (c->status == PMUKIT_INPUT_NOT_SUPPORTED)
-			st = REC_NOT_SUPPORTED;
-		if (recorded_add(&slice_rec, c->name, c->status == PMUKIT_INPUT_COUNTED ? c->value : 0,
-				 c->pass, st, c->line))
-			break;	/* more than REC_MAX_EVENTS in one slice: the rest left out */
-		e = &slice_rec.ev[slice_rec.nev - 1];
-		e->code = c->code >= 0 ? c->code : -1;
-		e->percent = c->percent;
-		if (c->status == PMUKIT_INPUT_NOT_COUNTED)
-			recorded_not_counted(&slice_rec, c->why[0] ? c->why :
-					     "the collector wrote <not counted>");
-		/* The first cycles of a pass, by number where the name is perf's. */
-		if (e->status == REC_OK && e->code == PMUKIT_EVT_CPU_CYCLES &&
-		    !slice_rec.have_cycles[e->pass - 1]) {
-			slice_rec.pass_cycles[e->pass - 1] = e->value;
-			slice_rec.have_cycles[e->pass - 1] = 1;
-		}
-	}
+	return recorded_from_input(in, sl->interval, sl->cpu, &slice_rec, err, errlen);
 }
 
 static unsigned int find_slices(const struct pmukit_input *in)
@@ -420,13 +367,9 @@ int cmd_metrics(int argc, char **argv)
 	if (own) {
 		ret = recorded_parse(text, len, insep, &rec, err, sizeof(err));
 	} else {
-		ret = pmukit_input_read(text, len, infmt, insep, sel.core, &in, err, sizeof(err));
-		if (ret == -ENOMEM)
-			snprintf(err, sizeof(err), "%s", strerror(ENOMEM));
+		ret = recorded_read_input(text, len, infmt, insep, sel.core, &in, err, sizeof(err));
 		if (!ret && (ret = check_names(&sel, &in, err, sizeof(err))))
 			pmukit_input_free(&in);
-		else if (ret && !infmt && failed_at_first(text, len, err))
-			snprintf(err + strlen(err), sizeof(err) - strlen(err), "%s", none_of_them);
 	}
 	free(text);
 	if (ret) {
@@ -439,6 +382,12 @@ int cmd_metrics(int argc, char **argv)
 		slices[0].cpu = -1;
 	} else {
 		nslices = find_slices(&in);
+		for (s = 0; s < nslices; s++)
+			if (slice_counts(&in, &slices[s], err, sizeof(err))) {
+				cli_error("metrics", "%s: %s", fname, err);
+				pmukit_input_free(&in);
+				return CLI_USAGE;
+			}
 	}
 
 	if (out.fmt == OUT_JSON) {
@@ -452,7 +401,7 @@ int cmd_metrics(int argc, char **argv)
 		if (own) {
 			json_u64(&j, "passes", rec.npasses);
 		} else if (!in.has_interval && !in.has_cpu) {
-			slice_counts(&in, &slices[0]);
+			slice_counts(&in, &slices[0], err, sizeof(err));
 			json_u64(&j, "passes", slice_rec.npasses);
 		} else {
 			json_arr(&j, "results");
@@ -462,7 +411,7 @@ int cmd_metrics(int argc, char **argv)
 			int per = !own && (in.has_interval || in.has_cpu);
 
 			if (!own)
-				slice_counts(&in, &slices[s]);
+				slice_counts(&in, &slices[s], err, sizeof(err));
 			slice_sel = sel;
 			if (!names && !topdown)
 				an_select_counted(&slice_sel, r);
@@ -489,7 +438,7 @@ int cmd_metrics(int argc, char **argv)
 			char label[96], prefix[96];
 
 			if (!own)
-				slice_counts(&in, &slices[s]);
+				slice_counts(&in, &slices[s], err, sizeof(err));
 			slice_sel = sel;
 			if (!names && !topdown)
 				an_select_counted(&slice_sel, r);

@@ -740,7 +740,8 @@ static int old_stat_line(const char *line)
 		return 0;
 	strcpy(buf, line);
 	nf = split(buf, sep, f);
-	return (nf == 8 || nf == 10) && strchr(f[3], '.') && !strchr(f[3], '%') &&
+	/* SD% ("0.00", empty for a count that wrapped), then the pass; their number is checked later. */
+	return nf >= 5 && (!f[3][0] || strchr(f[3], '.')) && !strchr(f[3], '%') &&
 	       f[4][0] && strspn(f[4], "0123456789") == strlen(f[4]);
 }
 
@@ -766,12 +767,109 @@ int recorded_is_own(const char *text, size_t len)
 	return 0;
 }
 
+int recorded_from_input(const struct pmukit_input *in, double interval, int cpu,
+			struct recorded *r, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	r->format = in->format;
+	snprintf(r->path, sizeof(r->path), "%s", strncmp(in->format, "perf", 4) ? "" : "perf");
+	for (i = 0; i < in->n; i++) {
+		const struct pmukit_input_count *c = &in->count[i];
+		enum rec_status st = REC_OK;
+		struct rec_event *e;
+
+		if (c->interval != interval || c->cpu != cpu)
+			continue;
+		if (c->status == PMUKIT_INPUT_WRAPPED)
+			st = REC_OVERFLOW;
+		else if (c->status == PMUKIT_INPUT_NOT_SUPPORTED)
+			st = REC_NOT_SUPPORTED;
+		if (add_count(r, c->name, c->status == PMUKIT_INPUT_COUNTED ? c->value : 0, c->pass,
+			      st, c->line, err, errlen))
+			return -EINVAL;
+		e = &r->ev[r->nev - 1];
+		e->code = c->code >= 0 ? c->code : -1;
+		e->percent = c->percent;
+		if (c->status == PMUKIT_INPUT_NOT_COUNTED)
+			recorded_not_counted(r, c->why[0] ? c->why : "the collector wrote <not counted>");
+		/* The first cycles of a pass, by number where the name is perf's ("cycles"). */
+		if (e->status == REC_OK && e->code == PMUKIT_EVT_CPU_CYCLES &&
+		    !r->have_cycles[e->pass - 1]) {
+			r->pass_cycles[e->pass - 1] = e->value;
+			r->have_cycles[e->pass - 1] = 1;
+		}
+	}
+	return 0;
+}
+
+static const char none_of_them[] =
+	"; the input is none of the formats: nor 'pmukit stat -x' lines of the layout "
+	"VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT], "
+	"'pmukit stat --json' or 'perf stat -j' output, a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' "
+	"table, topdown-tool's events CSV or likwid-perfctr -O output";
+
+/* Whether @err ("line N: ...") names the first line of @text with text on it (perf's '#' lines skipped). */
+static int failed_at_first(const char *text, size_t len, const char *err)
+{
+	unsigned int at, line = 1;
+	size_t i;
+
+	if (sscanf(err, "line %u:", &at) != 1)
+		return 0;
+	for (i = 0; i < len && (isspace((unsigned char)text[i]) || text[i] == '#'); i++) {
+		if (text[i] == '#')
+			while (i + 1 < len && text[i + 1] != '\n')
+				i++;
+		line += text[i] == '\n';
+	}
+	return at == line;
+}
+
+int recorded_read_input(const char *text, size_t len, const char *format, const char *sep,
+			const struct pmukit_core_def *core, struct pmukit_input *in, char *err,
+			size_t errlen)
+{
+	int ret = pmukit_input_read(text, len, format, sep, core, in, err, errlen);
+
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+	else if (ret && !format && failed_at_first(text, len, err) && strlen(err) < errlen)
+		snprintf(err + strlen(err), errlen - strlen(err), "%s", none_of_them);
+	return ret ? -EINVAL : 0;
+}
+
+/* Another collector's output, of one interval and CPU. */
+static int parse_input(const char *text, size_t len, const char *sep, struct recorded *r,
+		       char *err, size_t errlen)
+{
+	static struct pmukit_input in;
+	unsigned int i;
+	int ret = recorded_read_input(text, len, NULL, sep, NULL, &in, err, errlen);
+
+	if (ret)
+		return ret;
+	for (i = 1; i < in.n; i++)
+		if (in.count[i].interval != in.count[0].interval || in.count[i].cpu != in.count[0].cpu) {
+			ret = fail(err, errlen, in.count[i].line,
+				   "the counts of one interval and CPU (pmukit metrics reads more)");
+			break;
+		}
+	if (!ret)
+		ret = recorded_from_input(&in, in.count[0].interval, in.count[0].cpu, r, err, errlen);
+	pmukit_input_free(&in);
+	return ret;
+}
+
 int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
 		   char *err, size_t errlen)
 {
 	const char *p = text;
 
 	memset(r, 0, sizeof(*r));
+	if (!recorded_is_own(text, len))
+		return parse_input(text, len, sep, r, err, errlen);
 	while (p < text + len && isspace((unsigned char)*p))
 		p++;
 	if (p < text + len && *p == '{')

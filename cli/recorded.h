@@ -49,7 +49,8 @@ struct recorded {
 
 /*
  * Reads @text (@len bytes, NUL-terminated) in whichever of the formats it
- * is. @sep: the separator of 'pmukit stat -x' output, or NULL to find it.
+ * is: those above, or another collector's through pmukit_input_read(), whose
+ * counts must then be of one interval and CPU (pmukit metrics reads more). @sep: the separator of 'pmukit stat -x' output, or NULL to find it.
  * Return: 0, or -EINVAL with "line N: expected ..." in @err.
  */
 int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
@@ -62,6 +63,25 @@ int recorded_parse(const char *text, size_t len, const char *sep, struct recorde
  * followed perf's (VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,...).
  */
 int recorded_is_own(const char *text, size_t len);
+
+/*
+ * The counts @in holds (pmukit_input_read(): perf's, pmukit stat -x's lines
+ * in perf's layout, topdown-tool's, LIKWID's) of the interval @interval and
+ * CPU @cpu (as its counts have them: < 0 none) into @r, the format's path
+ * ("perf") for the library's rule of a 0 that did not count.
+ * Return: 0, or -EINVAL with "line N: expected ..." in @err.
+ */
+int recorded_from_input(const struct pmukit_input *in, double interval, int cpu,
+			struct recorded *r, char *err, size_t errlen);
+
+/*
+ * pmukit_input_read(), its errors as the command says them: -ENOMEM's text,
+ * and, where nothing of the text was read (@format NULL: found), the formats
+ * it is none of. Return: 0 or -EINVAL.
+ */
+int recorded_read_input(const char *text, size_t len, const char *format, const char *sep,
+			const struct pmukit_core_def *core, struct pmukit_input *in, char *err,
+			size_t errlen);
 
 /*
  * Adds one count (@line: where it was read, 0 for none); the first cycles
