@@ -104,9 +104,6 @@ static char *read_all(FILE *f, size_t *len)
 	return NULL;
 }
 
-/* The formats of recorded.c, by the names --input-format takes. */
-static const char *const own_formats[] = { "pmukit-csv", "pmukit-json", "firmware" };
-
 /* One result: the counts of one interval of one CPU (all of them: no -I, no -A). */
 struct slice {
 	double interval;	/* < 0: none */
@@ -246,7 +243,6 @@ int cmd_metrics(int argc, char **argv)
 		{ "json", no_argument, NULL, OPT_OUT_JSON },
 		HELP_LONGOPTS_END,
 	};
-	static struct recorded rec;
 	static struct an_sel sel;
 	static struct pmukit_input in;
 	const char *cpu = NULL, *names = NULL, *insep = NULL, *file = NULL, *infmt = NULL;
@@ -261,7 +257,7 @@ int cmd_metrics(int argc, char **argv)
 	size_t len = 0;
 	char *text;
 	FILE *in_f = stdin;
-	int c, topdown = 0, ret, own, i;
+	int c, topdown = 0, ret, per, i;
 	unsigned int nslices = 0, s;
 
 	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
@@ -302,15 +298,11 @@ int cmd_metrics(int argc, char **argv)
 		return usage_error("metrics", "-M and --topdown exclude each other");
 	if (level && !topdown)
 		return usage_error("metrics", "--level goes with --topdown");
-	own = -1;
 	if (infmt) {
-		for (i = 0; i < (int)ARRAY_SIZE(own_formats) && strcmp(own_formats[i], infmt); i++)
-			;
-		own = i < (int)ARRAY_SIZE(own_formats);
-		for (i = 0; !own && pmukit_input_format_at((unsigned int)i) &&
+		for (i = 0; pmukit_input_format_at((unsigned int)i) &&
 			    strcmp(pmukit_input_format_at((unsigned int)i), infmt); i++)
 			;
-		if (!own && !pmukit_input_format_at((unsigned int)i))
+		if (!pmukit_input_format_at((unsigned int)i))
 			return usage_error("metrics", "--input-format is perf-csv, perf-json, topdown-tool, likwid, "
 					   "pmukit-csv, pmukit-json or firmware, not '%s'", infmt);
 	}
@@ -326,11 +318,8 @@ int cmd_metrics(int argc, char **argv)
 		fclose(in_f);
 	if (!text)
 		return CLI_FAIL;
-	if (own < 0)
-		own = recorded_is_own(text, len);
-
 	/* The core: named, else as the input names it (read once without names, then again). */
-	if (!cpu && !own) {
+	if (!cpu) {
 		struct pmukit_input probe;
 
 		if (!pmukit_input_read(text, len, infmt, insep, NULL, &probe, err, sizeof(err))) {
@@ -364,31 +353,23 @@ int cmd_metrics(int argc, char **argv)
 		return ret;
 	}
 
-	if (own) {
-		ret = recorded_parse(text, len, insep, &rec, err, sizeof(err));
-	} else {
-		ret = recorded_read_input(text, len, infmt, insep, sel.core, &in, err, sizeof(err));
-		if (!ret && (ret = check_names(&sel, &in, err, sizeof(err))))
-			pmukit_input_free(&in);
-	}
+	ret = recorded_read_input(text, len, infmt, insep, sel.core, &in, err, sizeof(err));
 	free(text);
+	/* pmukit's own output names events its own way; a name it gives no table knows is left out. */
+	if (!ret && !in.by_pmukit && (ret = check_names(&sel, &in, err, sizeof(err))))
+		pmukit_input_free(&in);
 	if (ret) {
 		cli_error("metrics", "%s: %s", fname, err);
 		return CLI_USAGE;
 	}
-	if (own) {
-		nslices = 1;
-		slices[0].interval = -1;
-		slices[0].cpu = -1;
-	} else {
-		nslices = find_slices(&in);
-		for (s = 0; s < nslices; s++)
-			if (slice_counts(&in, &slices[s], err, sizeof(err))) {
-				cli_error("metrics", "%s: %s", fname, err);
-				pmukit_input_free(&in);
-				return CLI_USAGE;
-			}
-	}
+	nslices = find_slices(&in);
+	for (s = 0; s < nslices; s++)
+		if (slice_counts(&in, &slices[s], err, sizeof(err))) {
+			cli_error("metrics", "%s: %s", fname, err);
+			pmukit_input_free(&in);
+			return CLI_USAGE;
+		}
+	per = in.has_interval || in.has_cpu;
 
 	if (out.fmt == OUT_JSON) {
 		struct json j;
@@ -396,22 +377,18 @@ int cmd_metrics(int argc, char **argv)
 		json_start(&j, stdout);
 		json_obj(&j, NULL);
 		json_str(&j, "input", file ? file : "-");
-		json_str(&j, "format", own ? rec.format : in.format);
+		json_str(&j, "format", in.format);
 		json_str(&j, "cpu", cpu);
-		if (own) {
-			json_u64(&j, "passes", rec.npasses);
-		} else if (!in.has_interval && !in.has_cpu) {
+		if (!per) {
 			slice_counts(&in, &slices[0], err, sizeof(err));
 			json_u64(&j, "passes", slice_rec.npasses);
 		} else {
 			json_arr(&j, "results");
 		}
 		for (s = 0; s < nslices; s++) {
-			const struct recorded *r = own ? &rec : &slice_rec;
-			int per = !own && (in.has_interval || in.has_cpu);
+			const struct recorded *r = &slice_rec;
 
-			if (!own)
-				slice_counts(&in, &slices[s], err, sizeof(err));
+			slice_counts(&in, &slices[s], err, sizeof(err));
 			slice_sel = sel;
 			if (!names && !topdown)
 				an_select_counted(&slice_sel, r);
@@ -428,17 +405,16 @@ int cmd_metrics(int argc, char **argv)
 			if (per)
 				json_obj_end(&j);
 		}
-		if (!own && (in.has_interval || in.has_cpu))
+		if (per)
 			json_arr_end(&j);
 		json_obj_end(&j);
 		json_finish(&j);
 	} else {
 		for (s = 0; s < nslices; s++) {
-			const struct recorded *r = own ? &rec : &slice_rec;
+			const struct recorded *r = &slice_rec;
 			char label[96], prefix[96];
 
-			if (!own)
-				slice_counts(&in, &slices[s], err, sizeof(err));
+			slice_counts(&in, &slices[s], err, sizeof(err));
 			slice_sel = sel;
 			if (!names && !topdown)
 				an_select_counted(&slice_sel, r);
@@ -460,7 +436,6 @@ int cmd_metrics(int argc, char **argv)
 				an_print_table(stdout, &slice_sel);
 		}
 	}
-	if (!own)
-		pmukit_input_free(&in);
+	pmukit_input_free(&in);
 	return CLI_OK;
 }

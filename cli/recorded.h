@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Counts recorded elsewhere, read back for 'pmukit metrics': the output of
- * 'pmukit stat -x SEP' and 'pmukit stat --json', and the firmware library's
- * "PMU EVENT, PREVAL, POSTVAL, DELTA" tables (one a pass) or its merged
- * "PMU EVENT, PASS, DELTA" table. 'pmukit stat -M' fills the same structure
- * from what it counted, so that both compute metrics from one kind of input.
+ * Counts recorded elsewhere, read back for 'pmukit metrics': what the
+ * library's pmukit_input_read() reads (pmukit stat -x and --json, the
+ * firmware library's tables, perf stat -x and -j, topdown-tool's and
+ * LIKWID's CSV), one interval and CPU at a time. 'pmukit stat -M' fills the
+ * same structure from what it counted, so that both compute metrics from
+ * one kind of input.
  */
 #ifndef PMUKIT_CLI_RECORDED_H
 #define PMUKIT_CLI_RECORDED_H
@@ -49,20 +50,12 @@ struct recorded {
 
 /*
  * Reads @text (@len bytes, NUL-terminated) in whichever of the formats it
- * is: those above, or another collector's through pmukit_input_read(), whose
- * counts must then be of one interval and CPU (pmukit metrics reads more). @sep: the separator of 'pmukit stat -x' output, or NULL to find it.
+ * is (recorded_read_input()); its counts must be of one interval and CPU
+ * (pmukit metrics reads more). @sep: the separator of 'pmukit stat -x' output, or NULL to find it.
  * Return: 0, or -EINVAL with "line N: expected ..." in @err.
  */
 int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
 		   char *err, size_t errlen);
-
-/*
- * Whether @text is in one of the three formats above (the rest is read by
- * the library's pmukit_input_read()): pmukit stat --json's object, the
- * firmware's tables, or 'pmukit stat -x' lines of the layout before they
- * followed perf's (VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,...).
- */
-int recorded_is_own(const char *text, size_t len);
 
 /*
  * The counts @in holds (pmukit_input_read(): perf's, pmukit stat -x's lines

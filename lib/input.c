@@ -34,24 +34,27 @@
 #include "pmukit/pmukit.h"
 #include "pmukit/events_api.h"
 #include "core/compiler.h"
+#include "input.h"
 
 #define IN_LINE_MAX	4096
 #define IN_MAX_FIELDS	64
 #define IN_MAX_COUNTS	(1u << 20)
 
-static const char *const formats[] = { "perf-csv", "perf-json", "topdown-tool", "likwid" };
+static const char *const formats[] = {
+	"perf-csv", "perf-json", "topdown-tool", "likwid", "pmukit-csv", "pmukit-json", "firmware",
+};
 static const char *const format_title[] = {
 	"perf stat -x", "perf stat -j", "topdown-tool CSV", "likwid-perfctr CSV",
+	"pmukit stat -x", "pmukit stat --json", "firmware CSV",
 };
-enum { F_PERF_CSV, F_PERF_JSON, F_TOPDOWN, F_LIKWID };
+enum { F_PERF_CSV, F_PERF_JSON, F_TOPDOWN, F_LIKWID, F_OWN_CSV, F_OWN_JSON, F_FIRMWARE };
 
 PMUKIT_API const char *pmukit_input_format_at(unsigned int i)
 {
 	return i < ARRAY_SIZE(formats) ? formats[i] : NULL;
 }
 
-__attribute__((format(printf, 4, 5)))
-static int fail(char *err, size_t errlen, unsigned int line, const char *fmt, ...)
+int input_fail(char *err, size_t errlen, unsigned int line, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -235,8 +238,8 @@ PMUKIT_API int pmukit_input_event(const char *name, const struct pmukit_core_def
 
 /* ---- the counts --------------------------------------------------------------- */
 
-static struct pmukit_input_count *add(struct pmukit_input *in, const char *name,
-				      const struct pmukit_core_def *core, unsigned int line)
+struct pmukit_input_count *input_add(struct pmukit_input *in, const char *name,
+				     const struct pmukit_core_def *core, unsigned int line)
 {
 	struct pmukit_input_count *c;
 	struct pmukit_event_spec es;
@@ -560,46 +563,46 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 		int nf, k, st;
 
 		if (r < 0)
-			return fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
+			return input_fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
 		/* Not trimmed at the end: a tab or a space may be the separator there. */
 		line = l.buf + strspn(l.buf, " ");
 		if (!line[strspn(line, " \t")] || *line == '#')
 			continue;
 		if (!in->sep[0] && find_sep(line, in->sep, sizeof(in->sep)))
-			return fail(err, errlen, l.no, "%s", perf_csv_expected);
+			return input_fail(err, errlen, l.no, "%s", perf_csv_expected);
 		nf = split(line, in->sep, 0, f);
 		if (metric_line(f, nf))
 			continue;
 		k = nf > 0 ? perf_layout(f, nf, &pl) : -1;
 		if (k < 0)
-			return fail(err, errlen, l.no, "%s", perf_csv_expected);
+			return input_fail(err, errlen, l.no, "%s", perf_csv_expected);
 		k -= 3 + pl.var;	/* VALUE */
 		if (!f[k][0] && !f[k + 2][0])
 			continue;	/* a metric's line */
 		if (!f[k + 2][0])
-			return fail(err, errlen, l.no, "an event's name in field %d", k + 3);
-		c = add(in, f[k + 2], core, l.no);
+			return input_fail(err, errlen, l.no, "an event's name in field %d", k + 3);
+		c = input_add(in, f[k + 2], core, l.no);
 		if (!c)
 			return -ENOMEM;
 		if (pl.time && parse_real(f[0], &c->interval))
-			return fail(err, errlen, l.no, "the interval's time in seconds, not '%s'", f[0]);
+			return input_fail(err, errlen, l.no, "the interval's time in seconds, not '%s'", f[0]);
 		if (pl.cpu && parse_cpu(f[pl.time], &c->cpu))
-			return fail(err, errlen, l.no, "CPUn, not '%s'", f[pl.time]);
+			return input_fail(err, errlen, l.no, "CPUn, not '%s'", f[pl.time]);
 		in->has_interval |= pl.time;
 		in->has_cpu |= pl.cpu;
 		st = value_status(f[k]);
 		if (st >= 0)
 			c->status = (enum pmukit_input_status)st;
 		else if (parse_count(f[k], 0, &c->value))
-			return fail(err, errlen, l.no, "a count (digits, perhaps a fraction), "
+			return input_fail(err, errlen, l.no, "a count (digits, perhaps a fraction), "
 				    "<not counted> or <not supported> in field %d, not '%s'", k + 1, f[k]);
 		k += 3 + pl.var;	/* RUN TIME */
 		if (f[k + 1][0] && parse_real(f[k + 1], &c->percent))
-			return fail(err, errlen, l.no, "the percentage of the time counted in field %d, not '%s'",
+			return input_fail(err, errlen, l.no, "the percentage of the time counted in field %d, not '%s'",
 				    k + 2, f[k + 1]);
 		if (c->percent > 100.0 || (c->status == PMUKIT_INPUT_COUNTED && c->percent <= 0.0 &&
 					   f[k + 1][0]))
-			return fail(err, errlen, l.no, "a percentage counted above 0 and at most 100 in field %d, not '%s'",
+			return input_fail(err, errlen, l.no, "a percentage counted above 0 and at most 100 in field %d, not '%s'",
 				    k + 2, f[k + 1]);
 		if (!f[k + 1][0])
 			c->percent = 100.0;
@@ -610,10 +613,11 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 			errno = 0;
 			pass = strtoul(f[k + 4], &end, 10);
 			if (!isdigit((unsigned char)f[k + 4][0]) || *end || errno || !pass || pass > 64)
-				return fail(err, errlen, l.no, "pmukit's pass (1 to 64) in field %d, not '%s'",
+				return input_fail(err, errlen, l.no, "pmukit's pass (1 to 64) in field %d, not '%s'",
 					    k + 5, f[k + 4]);
 			c->pass = (unsigned int)pass;
 			in->has_pass = 1;
+			in->by_pmukit = 1;
 			in->format = "pmukit stat -x";
 			if (f[k + 5][0] && c->status == PMUKIT_INPUT_COUNTED) {
 				/* pmukit stat's verdict: the number it printed is no count. */
@@ -624,7 +628,7 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 		}
 	}
 	if (!in->n)
-		return fail(err, errlen, l.no ? l.no : 1, "%s", perf_csv_expected);
+		return input_fail(err, errlen, l.no ? l.no : 1, "%s", perf_csv_expected);
 	return 0;
 }
 
@@ -718,12 +722,12 @@ static int read_perf_json(const char *text, size_t len, const struct pmukit_core
 		int have_event = 0, have_value = 0, ret, have_time = 0, have_cpu = 0;
 
 		if (r < 0)
-			return fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
+			return input_fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
 		p = trim(l.buf);
 		if (!*p)
 			continue;
 		if (*p != '{')
-			return fail(err, errlen, l.no, "%s", perf_json_expected);
+			return input_fail(err, errlen, l.no, "%s", perf_json_expected);
 		p++;
 		memset(&c, 0, sizeof(c));
 		c.percent = 100.0;
@@ -732,7 +736,7 @@ static int read_perf_json(const char *text, size_t len, const struct pmukit_core
 		while ((ret = jmember(&p, &m)) == 0) {
 			if (!strcmp(m.key, "event") && m.is_str) {
 				if (strlen(m.str) >= sizeof(c.name))
-					return fail(err, errlen, l.no, "an event's name of at most %zu characters",
+					return input_fail(err, errlen, l.no, "an event's name of at most %zu characters",
 						    sizeof(c.name) - 1);
 				memcpy(c.name, m.str, strlen(m.str) + 1);
 				have_event = 1;
@@ -741,34 +745,34 @@ static int read_perf_json(const char *text, size_t len, const struct pmukit_core
 				have_value = 1;
 			} else if (!strcmp(m.key, "pcnt-running")) {
 				if (parse_real(m.str, &c.percent) || c.percent > 100.0)
-					return fail(err, errlen, l.no, "\"pcnt-running\" : a percentage from 0 to 100, not '%s'",
+					return input_fail(err, errlen, l.no, "\"pcnt-running\" : a percentage from 0 to 100, not '%s'",
 						    m.str);
 			} else if (!strcmp(m.key, "interval")) {
 				if (parse_real(m.str, &c.interval))
-					return fail(err, errlen, l.no, "\"interval\" : seconds, not '%s'", m.str);
+					return input_fail(err, errlen, l.no, "\"interval\" : seconds, not '%s'", m.str);
 				have_time = 1;
 			} else if (!strcmp(m.key, "cpu")) {
 				if (parse_cpu(m.str, &c.cpu))
-					return fail(err, errlen, l.no, "\"cpu\" : a CPU's number, not '%s'", m.str);
+					return input_fail(err, errlen, l.no, "\"cpu\" : a CPU's number, not '%s'", m.str);
 				have_cpu = 1;
 			} else if (!strcmp(m.key, "core") || !strcmp(m.key, "socket") ||
 				   !strcmp(m.key, "die") || !strcmp(m.key, "node") ||
 				   !strcmp(m.key, "thread") || !strcmp(m.key, "cluster") ||
 				   !strcmp(m.key, "cache")) {
-				return fail(err, errlen, l.no, "counts of a CPU or of all CPUs (perf stat -A or "
+				return input_fail(err, errlen, l.no, "counts of a CPU or of all CPUs (perf stat -A or "
 					    "without --per-%s), not \"%s\" : \"%s\"", m.key, m.key, m.str);
 			}
 		}
 		while (ret == 1 && isspace((unsigned char)*p))
 			p++;
 		if (ret < 0 || *p)
-			return fail(err, errlen, l.no, "%s", perf_json_expected);
+			return input_fail(err, errlen, l.no, "%s", perf_json_expected);
 		if (!have_event && !have_value)
 			continue;	/* a metric's object */
 		if (!have_event || !have_value || !c.name[0])
-			return fail(err, errlen, l.no, "both \"counter-value\" and \"event\" in %s",
+			return input_fail(err, errlen, l.no, "both \"counter-value\" and \"event\" in %s",
 				    perf_json_expected);
-		pc = add(in, c.name, core, l.no);
+		pc = input_add(in, c.name, core, l.no);
 		if (!pc)
 			return -ENOMEM;
 		pc->percent = c.percent;
@@ -780,13 +784,13 @@ static int read_perf_json(const char *text, size_t len, const struct pmukit_core
 		if (ret >= 0)
 			pc->status = (enum pmukit_input_status)ret;
 		else if (parse_count(value, 0, &pc->value))
-			return fail(err, errlen, l.no, "\"counter-value\" : a count, \"<not counted>\" or "
+			return input_fail(err, errlen, l.no, "\"counter-value\" : a count, \"<not counted>\" or "
 				    "\"<not supported>\", not '%s'", value);
 		if (pc->status == PMUKIT_INPUT_COUNTED && pc->percent <= 0.0)
-			return fail(err, errlen, l.no, "\"pcnt-running\" above 0 for a count");
+			return input_fail(err, errlen, l.no, "\"pcnt-running\" above 0 for a count");
 	}
 	if (!in->n)
-		return fail(err, errlen, l.no ? l.no : 1, "%s", perf_json_expected);
+		return input_fail(err, errlen, l.no ? l.no : 1, "%s", perf_json_expected);
 	return 0;
 }
 
@@ -815,41 +819,41 @@ static int read_topdown(const char *text, size_t len, const struct pmukit_core_d
 		int nf;
 
 		if (r < 0)
-			return fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
+			return input_fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
 		if (!*trim(l.buf))
 			continue;
 		if (!header) {
 			if (strcmp(trim(l.buf), topdown_header))
-				return fail(err, errlen, l.no, "topdown-tool's header '%s'", topdown_header);
+				return input_fail(err, errlen, l.no, "topdown-tool's header '%s'", topdown_header);
 			header = 1;
 			continue;
 		}
 		nf = split(l.buf, ",", 1, f);
 		if (nf != 4 || !f[2][0])
-			return fail(err, errlen, l.no, "%s", expected);
+			return input_fail(err, errlen, l.no, "%s", expected);
 		errno = 0;
 		run = strtoul(f[0], &end, 10);
 		if (!isdigit((unsigned char)f[0][0]) || *end || errno || !run || run > 64)
-			return fail(err, errlen, l.no, "%s (RUN is '%s')", expected, f[0]);
-		c = add(in, f[2], core, l.no);
+			return input_fail(err, errlen, l.no, "%s (RUN is '%s')", expected, f[0]);
+		c = input_add(in, f[2], core, l.no);
 		if (!c)
 			return -ENOMEM;
 		c->pass = (unsigned int)run;
 		in->has_pass |= run > 1;
 		if (f[1][0]) {
 			if (parse_real(f[1], &c->interval))
-				return fail(err, errlen, l.no, "%s (TIME is '%s')", expected, f[1]);
+				return input_fail(err, errlen, l.no, "%s (TIME is '%s')", expected, f[1]);
 			in->has_interval = 1;
 		}
 		if (!f[3][0]) {
 			c->status = PMUKIT_INPUT_NOT_COUNTED;
 			snprintf(c->why, sizeof(c->why), "topdown-tool left its value blank");
 		} else if (parse_count(f[3], 0, &c->value)) {
-			return fail(err, errlen, l.no, "%s (VALUE is '%s')", expected, f[3]);
+			return input_fail(err, errlen, l.no, "%s (VALUE is '%s')", expected, f[3]);
 		}
 	}
 	if (!in->n)
-		return fail(err, errlen, l.no ? l.no : 1, "rows after topdown-tool's header '%s'",
+		return input_fail(err, errlen, l.no ? l.no : 1, "rows after topdown-tool's header '%s'",
 			    topdown_header);
 	return 0;
 }
@@ -893,10 +897,10 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 		int nf, k;
 
 		if (r < 0)
-			return fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
+			return input_fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
 		nf = split(l.buf, ",", 1, f);
 		if (nf < 0)
-			return fail(err, errlen, l.no, "a likwid-perfctr -O CSV line (fields separated by ',')");
+			return input_fail(err, errlen, l.no, "a likwid-perfctr -O CSV line (fields separated by ',')");
 		nf = drop_empty_tail(f, nf);
 		if (!nf)
 			continue;
@@ -912,10 +916,10 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 			continue;
 		if (!header) {
 			if (nf < 3 || strcmp(f[0], "Event") || strcmp(f[1], "Counter"))
-				return fail(err, errlen, l.no, "the header Event,Counter,HWThread N,... of a likwid-perfctr raw table");
+				return input_fail(err, errlen, l.no, "the header Event,Counter,HWThread N,... of a likwid-perfctr raw table");
 			for (k = 2; k < nf; k++) {
 				if (strncmp(f[k], "HWThread ", 9) || parse_cpu(f[k] + 9, &cpu[k]))
-					return fail(err, errlen, l.no, "'HWThread N' for column %d, not '%s'",
+					return input_fail(err, errlen, l.no, "'HWThread N' for column %d, not '%s'",
 						    k + 1, f[k]);
 			}
 			ncols = nf;
@@ -924,12 +928,12 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 			continue;
 		}
 		if (nf != ncols)
-			return fail(err, errlen, l.no, "%d fields, EVENT,COUNTER and a value for each HWThread, not %d",
+			return input_fail(err, errlen, l.no, "%d fields, EVENT,COUNTER and a value for each HWThread, not %d",
 				    ncols, nf);
 		if (!strcmp(f[1], "TSC") || !strncmp(f[0], "Runtime", 7))
 			continue;	/* the time, not an event */
 		for (k = 2; k < nf; k++) {
-			struct pmukit_input_count *c = add(in, f[0], core, l.no);
+			struct pmukit_input_count *c = input_add(in, f[0], core, l.no);
 
 			if (!c)
 				return -ENOMEM;
@@ -940,25 +944,34 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 				c->status = PMUKIT_INPUT_NOT_COUNTED;
 				snprintf(c->why, sizeof(c->why), "likwid-perfctr wrote '%s'", f[k]);
 			} else if (parse_count(f[k], 1, &c->value)) {
-				return fail(err, errlen, l.no, "a count for HWThread %d in column %d, not '%s'",
+				return input_fail(err, errlen, l.no, "a count for HWThread %d in column %d, not '%s'",
 					    cpu[k], k + 1, f[k]);
 			}
 		}
 	}
 	if (!in->n)
-		return fail(err, errlen, l.no ? l.no : 1,
+		return input_fail(err, errlen, l.no ? l.no : 1,
 			    "a 'TABLE,Group N Raw,...' table of likwid-perfctr -O with rows");
 	return 0;
 }
 
 /* ---- which ---------------------------------------------------------------------------- */
 
-/* The format of @text: its first line that is not blank (nor perf's '#' lines). */
-static int detect(const char *text, size_t len)
+/* The format of @text: pmukit's own, else its first line that is not blank (nor perf's '#' lines). */
+static int detect(const char *text, size_t len, const char *sep)
 {
-	struct lines *l = calloc(1, sizeof(*l));
+	struct lines *l;
 	int r, f = F_PERF_CSV;
 
+	switch (input_own_format(text, len, sep)) {
+	case INPUT_OWN_CSV:
+		return F_OWN_CSV;
+	case INPUT_OWN_JSON:
+		return F_OWN_JSON;
+	case INPUT_OWN_FIRMWARE:
+		return F_FIRMWARE;
+	}
+	l = calloc(1, sizeof(*l));
 	if (!l)
 		return F_PERF_CSV;
 	l->text = text;
@@ -997,7 +1010,7 @@ PMUKIT_API int pmukit_input_read(const char *text, size_t len, const char *forma
 		if (f == (int)ARRAY_SIZE(formats))
 			return -EINVAL;
 	} else {
-		f = detect(text, len);
+		f = detect(text, len, sep);
 	}
 	if (sep && (!*sep || strlen(sep) >= sizeof(in->sep)))
 		return -EINVAL;
@@ -1010,6 +1023,18 @@ PMUKIT_API int pmukit_input_read(const char *text, size_t len, const char *forma
 		break;
 	case F_LIKWID:
 		ret = read_likwid(text, len, core, in, err, errlen);
+		break;
+	case F_OWN_CSV:
+		ret = input_read_own_csv(text, len, sep, core, in, err, errlen);
+		in->format = format_title[F_OWN_CSV];
+		break;
+	case F_OWN_JSON:
+		ret = input_read_own_json(text, len, core, in, err, errlen);
+		in->format = format_title[F_OWN_JSON];
+		break;
+	case F_FIRMWARE:
+		ret = input_read_firmware(text, len, core, in, err, errlen);
+		in->format = format_title[F_FIRMWARE];
 		break;
 	default:
 		ret = read_perf_csv(text, len, sep, core, in, err, errlen);

@@ -279,7 +279,9 @@ PMUKIT_API int pmukit_count_verdict_named(const char *event, const char *path,
 /*
  * Counts other collectors wrote, read back: 'perf stat -x SEP' (pmukit
  * stat -x's lines too, which follow perf's), 'perf stat -j', Arm
- * topdown-tool's events CSV and 'likwid-perfctr -O'. Each count keeps what
+ * topdown-tool's events CSV and 'likwid-perfctr -O'; and pmukit's own:
+ * 'pmukit stat --json', its -x lines of the earlier layout, the firmware
+ * library's tables. Each count keeps what
  * the tool said of it: a count perf could not take ("<not counted>",
  * "<not supported>") is no number, and a count it scaled says how much of
  * the time it was counted.
@@ -301,7 +303,8 @@ enum pmukit_input_status {
 	PMUKIT_INPUT_COUNTED,		/* value is the count (perf scaled it when percent < 100) */
 	PMUKIT_INPUT_NOT_COUNTED,	/* perf's "<not counted>", a blank value, pmukit's "did not count" */
 	PMUKIT_INPUT_NOT_SUPPORTED,	/* perf's "<not supported>": the event could not be opened */
-	PMUKIT_INPUT_WRAPPED,		/* pmukit's "<wrapped>": the count is not known */
+	PMUKIT_INPUT_WRAPPED,		/* "<wrapped>", the firmware's OVERFLOW, JSON's null: not known */
+	PMUKIT_INPUT_NOT_RUN,		/* the firmware's NOT RUN: its pass did not run */
 };
 
 /* Of pmukit_input_count.code: an event of no PMU (perf's task-clock, ...). */
@@ -310,7 +313,8 @@ enum pmukit_input_status {
 #define PMUKIT_INPUT_UNKNOWN	(-1)
 
 #define PMUKIT_INPUT_NAME_LEN	96
-#define PMUKIT_INPUT_WHY_LEN	160
+#define PMUKIT_INPUT_WHY_LEN	PMUKIT_VERDICT_WHY_LEN
+#define PMUKIT_INPUT_MAX_PASSES	64
 
 struct pmukit_input_count {
 	char name[PMUKIT_INPUT_NAME_LEN];	/* as the tool wrote it: "armv8_pmuv3_0/l1d_cache/u" */
@@ -327,10 +331,16 @@ struct pmukit_input_count {
 };
 
 struct pmukit_input {
-	const char *format;	/* "perf stat -x", "perf stat -j", "topdown-tool CSV", "likwid-perfctr CSV" */
+	const char *format;	/* "perf stat -x", "perf stat -j", "topdown-tool CSV", "likwid-perfctr CSV",
+				   "pmukit stat -x", "pmukit stat --json", "firmware CSV" */
 	char sep[17];		/* perf stat -x: the separator used */
 	char core_name[64];	/* the core the input names (LIKWID's "CPU type:"), else "" */
+	char path[16];		/* pmukit stat --json: the access path that counted, else "" */
 	unsigned has_interval:1, has_cpu:1, has_pass:1;
+	unsigned by_pmukit:1;	/* written by pmukit stat or the firmware library */
+	/* pmukit stat --json's "pass_cycles": the cycles of pass k + 1, where it has them. */
+	uint64_t pass_cycles[PMUKIT_INPUT_MAX_PASSES];
+	unsigned char have_pass_cycles[PMUKIT_INPUT_MAX_PASSES];
 	unsigned int n, cap;
 	struct pmukit_input_count *count;
 };
@@ -340,7 +350,8 @@ struct pmukit_input {
  * @i: from 0
  *
  * Return: the name @format takes ("perf-csv", "perf-json", "topdown-tool",
- * "likwid"), NULL past the last one.
+ * "likwid", "pmukit-csv": pmukit stat -x's layout before it followed perf's,
+ * "pmukit-json", "firmware"), NULL past the last one.
  */
 PMUKIT_API const char *pmukit_input_format_at(unsigned int i);
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target input: the library's reader of other collectors' output
- * (lib/input.c: perf stat -x and -j, topdown-tool, LIKWID) on any bytes,
+ * Fuzz target input: the library's reader of recorded counts (lib/input.c:
+ * perf stat -x and -j, topdown-tool, LIKWID; lib/input_pmukit.c: pmukit
+ * stat's and the firmware's) on any bytes,
  * found from the text and as each format by name, with a separator found
  * and given; a read that succeeds must give counts within their ranges:
  * a status of the enum, a value only where counted, a share of time from
@@ -24,7 +25,7 @@ static void check(const char *text, size_t len, const struct pmukit_input *in)
 	for (i = 0; i < in->n; i++) {
 		const struct pmukit_input_count *c = &in->count[i];
 
-		if (c->status > PMUKIT_INPUT_WRAPPED || (c->status != PMUKIT_INPUT_COUNTED && c->value) ||
+		if (c->status > PMUKIT_INPUT_NOT_RUN || (c->status != PMUKIT_INPUT_COUNTED && c->value) ||
 		    !(c->percent >= 0.0 && c->percent <= 100.0) || !c->pass || c->pass > 64 ||
 		    !c->line || c->line > lines || !memchr(c->name, '\0', sizeof(c->name)) ||
 		    !memchr(c->why, '\0', sizeof(c->why)) || c->code < PMUKIT_INPUT_NOT_PMU ||
@@ -45,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned int f;
 	int ret;
 
-	for (f = 0; f <= 4; f++) {
+	for (f = 0; f <= 7; f++) {
 		const char *fmt = f ? pmukit_input_format_at(f - 1) : NULL;
 
 		ret = pmukit_input_read(text, len, fmt, NULL, f & 1 ? n1 : NULL, &in, err, sizeof(err));

@@ -226,8 +226,50 @@ static void test_errors(void)
 		tap_ok(pmukit_input_read("5,,cycles,1,100.00,,\n", 21, "perf-xml", NULL, NULL, &in, NULL, 0) ==
 		       -EINVAL, "an unknown format: -EINVAL");
 		tap_ok(pmukit_input_format_at(0) && !strcmp(pmukit_input_format_at(3), "likwid") &&
-		       !pmukit_input_format_at(4), "four formats by name");
+		       !strcmp(pmukit_input_format_at(6), "firmware") && !pmukit_input_format_at(7),
+		       "seven formats by name");
 	}
+}
+
+/* pmukit's own formats: who wrote them, the path, the passes' cycles, NOT RUN. */
+static void test_own(void)
+{
+	static const struct want js[] = {
+		{ "INST_RETIRED:u", 0x08, PMUKIT_INPUT_NOT_COUNTED, 0, 100.0, -1, -1, 1, 2 },
+		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_COUNTED, 10, 100.0, -1, -1, 2, 3 },
+		{ "A", PMUKIT_INPUT_UNKNOWN, PMUKIT_INPUT_WRAPPED, 0, 100.0, -1, -1, 2, 4 },
+	};
+	static const struct want fw[] = {
+		{ "INST_RETIRED", 0x08, PMUKIT_INPUT_COUNTED, 28711, 100.0, -1, -1, 1, 2 },
+		{ "LD_RETIRED", 0x06, PMUKIT_INPUT_WRAPPED, 0, 100.0, -1, -1, 2, 3 },
+		{ "ST_RETIRED", 0x07, PMUKIT_INPUT_NOT_RUN, 0, 100.0, -1, -1, 3, 4 },
+	};
+	static const struct want csv[] = {
+		{ "INST_RETIRED:u", 0x08, PMUKIT_INPUT_COUNTED, 5, 100.0, -1, -1, 1, 1 },
+		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_NOT_COUNTED, 0, 100.0, -1, -1, 2, 2 },
+	};
+	const char *json = "{ \"path\": \"direct\",\n"
+		"\"events\": [ { \"event\": \"INST_RETIRED:u\", \"pass\": 1, \"value\": 5, \"counted\": false },\n"
+		"{ \"event\": \"CPU_CYCLES:u\", \"pass\": 2, \"value\": 10 },\n"
+		"{ \"event\": \"A\", \"pass\": 2, \"value\": null } ],\n"
+		"\"pass_cycles\": [ 7.4, 10 ] }\n";
+	struct pmukit_input in;
+	char err[256];
+
+	check_read(__LINE__, json, NULL, NULL, "pmukit stat --json", js, ARRAY_SIZE(js));
+	tap_ok(!pmukit_input_read(json, strlen(json), "pmukit-json", NULL, NULL, &in, err, sizeof(err)) &&
+	       in.by_pmukit && !strcmp(in.path, "direct") && in.have_pass_cycles[0] &&
+	       in.pass_cycles[0] == 7 && in.pass_cycles[1] == 10 && !in.have_pass_cycles[2],
+	       "pmukit stat --json: by pmukit, its path, its passes' cycles (means rounded)");
+	pmukit_input_free(&in);
+	check_read(__LINE__, "PMU EVENT, PASS, DELTA\nINST_RETIRED,1,28711\nLD_RETIRED,2,OVERFLOW\n"
+		   "ST_RETIRED,3,NOT RUN\n", NULL, NULL, "firmware CSV", fw, ARRAY_SIZE(fw));
+	check_read(__LINE__, "5,,INST_RETIRED:u,0.00,1,100.00,,\n"
+		   "0,,CPU_CYCLES:u,0.00,2,100.00,,,did not count,off\n", NULL, NULL, "pmukit stat -x",
+		   csv, ARRAY_SIZE(csv));
+	tap_ok(!pmukit_input_read("5,,cycles,1,100.00,,\n", 21, NULL, NULL, NULL, &in, err, sizeof(err)) &&
+	       !in.by_pmukit, "perf's output: not by pmukit");
+	pmukit_input_free(&in);
 }
 
 int main(void)
@@ -236,5 +278,6 @@ int main(void)
 	test_names();
 	test_read();
 	test_errors();
+	test_own();
 	return tap_done();
 }
