@@ -12,6 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "pmukit/events_api.h"
+
 #include "analysis.h"
 #include "cli.h"
 #include "output.h"
@@ -323,7 +325,11 @@ int cmd_metrics(int argc, char **argv)
 		struct pmukit_input probe;
 
 		if (!pmukit_input_read(text, len, infmt, insep, NULL, &probe, err, sizeof(err))) {
-			if (probe.core_name[0])
+			const struct pmukit_core_def *m = probe.midr ? pmukit_core_by_midr(probe.midr) : NULL;
+
+			if (m)
+				snprintf(cpubuf, sizeof(cpubuf), "%s", m->name);
+			else if (probe.core_name[0])
 				core_from_text(probe.core_name, cpubuf, sizeof(cpubuf));
 			else if (!core_from_file(file, cpubuf, sizeof(cpubuf)))
 				cpubuf[0] = '\0';

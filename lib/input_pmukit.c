@@ -670,6 +670,28 @@ static int jtop_member(struct jp *j, const char *key, void *ctx)
 		return jarray(j, jevents_elem, ctx);
 	if (!strcmp(key, "pass_cycles"))
 		return jarray(j, jcycles_elem, ctx);
+	/* The core the metrics were for: the core the counts come from (not the generic set). */
+	if (!strcmp(key, "metric_set") && j->p < j->end && *j->p == '"') {
+		char set[sizeof(o->in->core_name)];
+
+		if (jstring(j, set, sizeof(set)))
+			return -EINVAL;
+		if (strcmp(set, "generic"))
+			memcpy(o->in->core_name, set, sizeof(set));
+		return 0;
+	}
+	if (!strcmp(key, "midr") && j->p < j->end && *j->p == '"') {
+		char midr[24], *end;
+		unsigned long v;
+
+		if (jstring(j, midr, sizeof(midr)))
+			return -EINVAL;
+		v = strtoul(midr, &end, 16);
+		if (*end || !midr[0] || v > 0xffffffffUL)
+			return jexpect(j, "\"midr\": a MIDR in hex, \"0x410fd0c0\"");
+		o->in->midr = (uint32_t)v;
+		return 0;
+	}
 	return jskip(j);
 }
 

@@ -334,7 +334,9 @@ struct pmukit_input {
 	const char *format;	/* "perf stat -x", "perf stat -j", "topdown-tool CSV", "likwid-perfctr CSV",
 				   "pmukit stat -x", "pmukit stat --json", "firmware CSV" */
 	char sep[17];		/* perf stat -x: the separator used */
-	char core_name[64];	/* the core the input names (LIKWID's "CPU type:"), else "" */
+	char core_name[64];	/* the core the input names (LIKWID's "CPU type:", pmukit stat --json's
+				   "metric_set"), else "" */
+	uint32_t midr;		/* the MIDR the input records (pmukit stat --json's "midr"), else 0 */
 	char path[16];		/* pmukit stat --json: the access path that counted, else "" */
 	unsigned has_interval:1, has_cpu:1, has_pass:1;
 	unsigned by_pmukit:1;	/* written by pmukit stat or the firmware library */

@@ -215,6 +215,11 @@ expect 0 'neoverse_n1_events.csv: topdown-tool CSV, 11 counts in 2 passes' \
 	"metrics without --cpu: the core topdown-tool's file is named after" -- metrics "$C/neoverse_n1_events.csv"
 expect 2 "--cpu NAME: the core the counts come from" "metrics: perf output names no core: --cpu is needed" \
 	-- metrics "$C/perf-x.csv"
+expect 0 '^ metrics for neoverse-n1:$' "metrics without --cpu: the core of stat --json's \"metric_set\"" -- metrics "$F/stat.json"
+printf '{ "midr": "0x410fd034", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5 },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 10 } ] }\n' > "$tmp/midr.json"
+expect 0 '^ metrics for cortex-a53 \(its metrics: the generic set\):$' "metrics without --cpu: the core of a recorded MIDR" -- metrics "$tmp/midr.json"
+printf '{ "midr": "0x41zz", "events": [] }\n' > "$tmp/badmidr.json"
+expect 2 'line 1: expected "midr": a MIDR in hex' "metrics: a MIDR that is no number: exit 2 with the line" -- metrics --cpu neoverse-n1 "$tmp/badmidr.json"
 expect 0 'pmukit-stat-x.csv: pmukit stat -x, 12 counts in 2 passes' \
 	"metrics: pmukit stat -x's lines in perf's layout, with their passes" -- metrics --cpu neoverse-n1 "$C/pmukit-stat-x.csv"
 if printf '%s\n' "$out" | grep -q '(L1D_CACHE_REFILL:u did not count: the PMU was off)$'; then

@@ -248,7 +248,7 @@ static void test_own(void)
 		{ "INST_RETIRED:u", 0x08, PMUKIT_INPUT_COUNTED, 5, 100.0, -1, -1, 1, 1 },
 		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_NOT_COUNTED, 0, 100.0, -1, -1, 2, 2 },
 	};
-	const char *json = "{ \"path\": \"direct\",\n"
+	const char *json = "{ \"path\": \"direct\", \"metric_set\": \"neoverse-n1\", \"midr\": \"0x413fd0c1\",\n"
 		"\"events\": [ { \"event\": \"INST_RETIRED:u\", \"pass\": 1, \"value\": 5, \"counted\": false },\n"
 		"{ \"event\": \"CPU_CYCLES:u\", \"pass\": 2, \"value\": 10 },\n"
 		"{ \"event\": \"A\", \"pass\": 2, \"value\": null } ],\n"
@@ -259,8 +259,9 @@ static void test_own(void)
 	check_read(__LINE__, json, NULL, NULL, "pmukit stat --json", js, ARRAY_SIZE(js));
 	tap_ok(!pmukit_input_read(json, strlen(json), "pmukit-json", NULL, NULL, &in, err, sizeof(err)) &&
 	       in.by_pmukit && !strcmp(in.path, "direct") && in.have_pass_cycles[0] &&
-	       in.pass_cycles[0] == 7 && in.pass_cycles[1] == 10 && !in.have_pass_cycles[2],
-	       "pmukit stat --json: by pmukit, its path, its passes' cycles (means rounded)");
+	       in.pass_cycles[0] == 7 && in.pass_cycles[1] == 10 && !in.have_pass_cycles[2] &&
+	       !strcmp(in.core_name, "neoverse-n1") && in.midr == 0x413fd0c1,
+	       "pmukit stat --json: by pmukit, its path, its passes' cycles (means rounded), its core and MIDR");
 	pmukit_input_free(&in);
 	check_read(__LINE__, "PMU EVENT, PASS, DELTA\nINST_RETIRED,1,28711\nLD_RETIRED,2,OVERFLOW\n"
 		   "ST_RETIRED,3,NOT RUN\n", NULL, NULL, "firmware CSV", fw, ARRAY_SIZE(fw));
