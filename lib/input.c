@@ -530,7 +530,7 @@ static int find_sep(const char *line, char *sep, size_t cap)
 	return -1;
 }
 
-/* A metric's line: no value and no event after the time and CPU, whatever follows. */
+/* A metric's line: no value and no event after the time and CPU, whatever else it has. */
 static int metric_line(char **f, int nf)
 {
 	int i = 0;
@@ -539,7 +539,7 @@ static int metric_line(char **f, int nf)
 		i++;
 	if (i < nf && !strncmp(f[i], "CPU", 3))
 		i++;
-	return nf > i + 2 && !f[i][0] && !f[i + 1][0] && !f[i + 2][0];
+	return nf > i + 2 && !f[i][0] && !f[i + 2][0];
 }
 
 static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
@@ -623,8 +623,10 @@ static int read_perf_csv(const char *text, size_t len, const char *sep_arg,
 				/* pmukit stat's verdict: the number it printed is no count. */
 				c->status = PMUKIT_INPUT_NOT_COUNTED;
 				c->value = 0;
-				snprintf(c->why, sizeof(c->why), "%s", f[k + 6]);
 			}
+			/* Its reason, else the verdict itself, as the earlier layout was read. */
+			if (c->status == PMUKIT_INPUT_NOT_COUNTED)
+				snprintf(c->why, sizeof(c->why), "%s", f[k + 6][0] ? f[k + 6] : f[k + 5]);
 		}
 	}
 	if (!in->n)

@@ -129,6 +129,7 @@ static void test_read(void)
 		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_COUNTED, 10, 100.0, -1, -1, 2, 1 },
 		{ "INST_RETIRED:u", 0x08, PMUKIT_INPUT_NOT_COUNTED, 0, 100.0, -1, -1, 2, 2 },
 		{ "L1D_CACHE:u", 0x04, PMUKIT_INPUT_WRAPPED, 0, 100.0, -1, -1, 3, 3 },
+		{ "L1D_CACHE_REFILL:u", 0x03, PMUKIT_INPUT_NOT_COUNTED, 0, 0.0, -1, -1, 3, 5 },
 	};
 	static const struct want js[] = {
 		{ "cycles", 0x11, PMUKIT_INPUT_COUNTED, 12, 60.0, 2.0, 1, 1, 1 },
@@ -162,8 +163,23 @@ static void test_read(void)
 		   NULL, NULL, "perf stat -x", ia, ARRAY_SIZE(ia));
 	check_read(__LINE__, "10,,CPU_CYCLES:u,5,100.00,,,2,,\n"
 		   "7,,INST_RETIRED:u,5,100.00,,,2,did not count,the PMU was off\n"
-		   "<wrapped>,,L1D_CACHE:u,5,100.00,,,3,,\n,,,,,1.0,ipc,per cycle,f,g,1,2,\n",
+		   "<wrapped>,,L1D_CACHE:u,5,100.00,,,3,,\n,,,,,1.0,ipc,per cycle,f,g,1,2,\n"
+		   "<not counted>,,L1D_CACHE_REFILL:u,,0.00,,,3,did not count,the PMU was off\n"
+		   ",IPC,,,,1.0,insn per cycle\n",
 		   NULL, NULL, "pmukit stat -x", pm, ARRAY_SIZE(pm));
+	{
+		struct pmukit_input in;
+		char err[256];
+		const char *t = "<not counted>,,CPU_CYCLES:u,,0.00,,,1,did not count,the PMU was off\n"
+				"0,,INST_RETIRED:u,5,100.00,,,1,did not count,\n";
+
+		tap_ok(!pmukit_input_read(t, strlen(t), NULL, NULL, NULL, &in, err, sizeof(err)) &&
+		       in.n == 2 && !strcmp(in.count[0].why, "the PMU was off") &&
+		       !strcmp(in.count[1].why, "did not count") && in.by_pmukit,
+		       "pmukit stat -x in perf's layout: the reason of a count that did not count, else its verdict (%s)",
+		       err);
+		pmukit_input_free(&in);
+	}
 	check_read(__LINE__, "{\"interval\" : 2.000000000, \"cpu\" : \"1\", \"counter-value\" : \"12.000000\", "
 		   "\"unit\" : \"\", \"event\" : \"cycles\", \"event-runtime\" : 6, \"pcnt-running\" : 60.00, "
 		   "\"metric-value\" : \"0.000000\", \"metric-unit\" : \"GHz\"}\n"
