@@ -110,11 +110,12 @@ static char *read_all(FILE *f, size_t *len)
 struct slice {
 	double interval;	/* < 0: none */
 	int cpu;		/* < 0: none */
+	unsigned int first, n;	/* its counts: order[first .. first + n) */
 };
 
-#define METRICS_MAX_SLICES	4096
-
-static struct slice slices[METRICS_MAX_SLICES];
+static struct slice *slices;
+static unsigned int *order;	/* the counts' indexes by interval, CPU, then as read */
+static const struct pmukit_input *order_in;
 static struct recorded slice_rec;
 static struct an_sel slice_sel;
 
@@ -192,24 +193,48 @@ static int check_names(const struct an_sel *sel, const struct pmukit_input *in,
 static int slice_counts(const struct pmukit_input *in, const struct slice *sl, char *err,
 			size_t errlen)
 {
-	return recorded_from_input(in, sl->interval, sl->cpu, &slice_rec, err, errlen);
+	return recorded_from_input(in, order + sl->first, sl->n, &slice_rec, err, errlen);
 }
 
-static unsigned int find_slices(const struct pmukit_input *in)
+static int by_slice(const void *pa, const void *pb)
 {
-	unsigned int i, k, n = 0;
+	unsigned int a = *(const unsigned int *)pa, b = *(const unsigned int *)pb;
+	const struct pmukit_input_count *x = &order_in->count[a], *y = &order_in->count[b];
 
+	if (x->interval != y->interval)
+		return x->interval < y->interval ? -1 : 1;
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/* The intervals and CPUs of the counts, in order; -ENOMEM. */
+static int find_slices(const struct pmukit_input *in, unsigned int *nslices)
+{
+	unsigned int i, n = 0;
+
+	order = malloc((in->n ? in->n : 1) * sizeof(*order));
+	slices = malloc((in->n ? in->n : 1) * sizeof(*slices));
+	if (!order || !slices)
+		return -ENOMEM;
+	for (i = 0; i < in->n; i++)
+		order[i] = i;
+	order_in = in;
+	qsort(order, in->n, sizeof(*order), by_slice);
 	for (i = 0; i < in->n; i++) {
-		for (k = 0; k < n; k++)
-			if (slices[k].interval == in->count[i].interval && slices[k].cpu == in->count[i].cpu)
-				break;
-		if (k == n && n < METRICS_MAX_SLICES) {
-			slices[n].interval = in->count[i].interval;
-			slices[n].cpu = in->count[i].cpu;
+		const struct pmukit_input_count *c = &in->count[order[i]];
+
+		if (!n || slices[n - 1].interval != c->interval || slices[n - 1].cpu != c->cpu) {
+			slices[n].interval = c->interval;
+			slices[n].cpu = c->cpu;
+			slices[n].first = i;
+			slices[n].n = 0;
 			n++;
 		}
+		slices[n - 1].n++;
 	}
-	return n;
+	*nslices = n;
+	return 0;
 }
 
 /* "interval 1.000 s, CPU0" for the text; "1.000000000SEPCPU0SEP" to lead CSV lines, as perf's. */
@@ -368,11 +393,17 @@ int cmd_metrics(int argc, char **argv)
 		cli_error("metrics", "%s: %s", fname, err);
 		return CLI_USAGE;
 	}
-	nslices = find_slices(&in);
+	if (find_slices(&in, &nslices)) {
+		cli_error("metrics", "%s: %s", fname, strerror(ENOMEM));
+		pmukit_input_free(&in);
+		return CLI_FAIL;
+	}
 	for (s = 0; s < nslices; s++)
 		if (slice_counts(&in, &slices[s], err, sizeof(err))) {
 			cli_error("metrics", "%s: %s", fname, err);
 			pmukit_input_free(&in);
+			free(order);
+			free(slices);
 			return CLI_USAGE;
 		}
 	per = in.has_interval || in.has_cpu;
@@ -443,5 +474,7 @@ int cmd_metrics(int argc, char **argv)
 		}
 	}
 	pmukit_input_free(&in);
+	free(order);
+	free(slices);
 	return CLI_OK;
 }

@@ -110,21 +110,19 @@ static int add_count(struct recorded *r, const char *name, uint64_t v, unsigned 
 	return 0;
 }
 
-int recorded_from_input(const struct pmukit_input *in, double interval, int cpu,
+int recorded_from_input(const struct pmukit_input *in, const unsigned int *idx, unsigned int n,
 			struct recorded *r, char *err, size_t errlen)
 {
-	unsigned int i;
+	unsigned int k, i;
 
 	memset(r, 0, sizeof(*r));
 	r->format = in->format;
 	snprintf(r->path, sizeof(r->path), "%s", in->path[0] || strncmp(in->format, "perf", 4) ? in->path : "perf");
-	for (i = 0; i < in->n; i++) {
-		const struct pmukit_input_count *c = &in->count[i];
+	for (k = 0; k < (idx ? n : in->n); k++) {
+		const struct pmukit_input_count *c = &in->count[idx ? idx[k] : k];
 		enum rec_status st = REC_OK;
 		struct rec_event *e;
 
-		if (c->interval != interval || c->cpu != cpu)
-			continue;
 		if (c->status == PMUKIT_INPUT_WRAPPED)
 			st = REC_OVERFLOW;
 		else if (c->status == PMUKIT_INPUT_NOT_SUPPORTED)
@@ -210,7 +208,7 @@ int recorded_parse(const char *text, size_t len, const char *sep, struct recorde
 			break;
 		}
 	if (!ret)
-		ret = recorded_from_input(&in, in.count[0].interval, in.count[0].cpu, r, err, errlen);
+		ret = recorded_from_input(&in, NULL, 0, r, err, errlen);
 	pmukit_input_free(&in);
 	return ret;
 }

@@ -58,13 +58,12 @@ int recorded_parse(const char *text, size_t len, const char *sep, struct recorde
 		   char *err, size_t errlen);
 
 /*
- * The counts @in holds (pmukit_input_read(): perf's, pmukit stat -x's lines
- * in perf's layout, topdown-tool's, LIKWID's) of the interval @interval and
- * CPU @cpu (as its counts have them: < 0 none) into @r, the format's path
- * ("perf") for the library's rule of a 0 that did not count.
+ * The counts of @in (pmukit_input_read()) whose indexes @idx lists (@n of
+ * them; @idx NULL: all) into @r, the input's path ("perf" for perf's
+ * output) for the library's rule of a 0 that did not count.
  * Return: 0, or -EINVAL with "line N: expected ..." in @err.
  */
-int recorded_from_input(const struct pmukit_input *in, double interval, int cpu,
+int recorded_from_input(const struct pmukit_input *in, const unsigned int *idx, unsigned int n,
 			struct recorded *r, char *err, size_t errlen);
 
 /*
