@@ -136,15 +136,17 @@ static void core_from_text(const char *s, char *out, size_t cap)
 
 static const char *core_from_file(const char *file, char *out, size_t cap)
 {
-	const char *base = file ? strrchr(file, '/') : NULL, *end;
+	const char *base = file ? strrchr(file, '/') : NULL, *end, *core;
 	char name[64];
 
 	base = base ? base + 1 : file;
 	if (!base)
 		return NULL;
+	/* <product>_events.csv, or with -C <product>_core_N_events.csv. */
 	end = strstr(base, "_events.csv");
-	if (!end || strstr(base, "_core_"))
-		end = end && strstr(base, "_core_") ? strstr(base, "_core_") : end;
+	core = strstr(base, "_core_");
+	if (end && core && core < end)
+		end = core;
 	if (!end || (size_t)(end - base) >= sizeof(name))
 		return NULL;
 	memcpy(name, base, (size_t)(end - base));
