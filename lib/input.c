@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Counts other collectors wrote, read back (pmukit.h: pmukit_input_read()):
+ * Counts other collectors wrote, read back (pmukit.h: pmukit_input_read();
+ * pmukit's own formats are input_pmukit.c's):
  *
  *  - 'perf stat -x SEP': [TIME SEP] [CPUn SEP] VALUE SEP UNIT SEP EVENT SEP
  *    [VARIANCE% SEP] RUN TIME SEP PERCENT SEP METRIC VALUE SEP METRIC UNIT,
@@ -889,7 +890,7 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 	char *f[IN_MAX_FIELDS];
 	int cpu[IN_MAX_FIELDS], r, ncols = 0;
 	unsigned int group = 0;		/* in a raw table: its group */
-	int header = 0;
+	int header = 0, regions = 0;
 
 	memset(&l, 0, sizeof(l));
 	l.text = text;
@@ -908,6 +909,7 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 			continue;
 		if (!strcmp(f[0], "TABLE") || !strcmp(f[0], "STRUCT")) {
 			group = !strcmp(f[0], "TABLE") && nf > 1 ? raw_group(f[1]) : 0;
+			regions |= !strcmp(f[0], "TABLE") && nf > 1 && !strncmp(f[1], "Region ", 7);
 			header = 0;
 			continue;
 		}
@@ -953,7 +955,8 @@ static int read_likwid(const char *text, size_t len, const struct pmukit_core_de
 	}
 	if (!in->n)
 		return input_fail(err, errlen, l.no ? l.no : 1,
-			    "a 'TABLE,Group N Raw,...' table of likwid-perfctr -O with rows");
+			    "a 'TABLE,Group N Raw,...' table of likwid-perfctr -O with rows%s",
+			    regions ? " (the marker API's 'TABLE,Region ...' tables, of -m, are not read)" : "");
 	return 0;
 }
 

@@ -224,6 +224,8 @@ static void test_errors(void)
 		{ __LINE__, "TABLE,Group 1 Raw,C,1\nEvent,Counter,HWThread 0\nCPU_CYCLES,PMC0\n", NULL,
 		  "line 3: expected 3 fields, EVENT,COUNTER and a value for each HWThread, not 2" },
 		{ __LINE__, "STRUCT,Info,3\n", NULL, "expected a 'TABLE,Group N Raw,...' table" },
+		{ __LINE__, "TABLE,Region r1,Group 1 Raw,C,2\nRegion Info,HWThread 0\n", NULL,
+		  "(the marker API's 'TABLE,Region ...' tables, of -m, are not read)" },
 	};
 	size_t i;
 
