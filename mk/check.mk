@@ -105,7 +105,7 @@ $(FUZZ_OUT)/cli_args: $(FUZZ_CLI_SRCS) tests/fuzz/fuzz.h tests/fuzz/cli_fuzz.h $
 	$(Q)$(CC) $(CLI_CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $(FUZZ_CLI_SRCS) \
 		$(CLI_A) $(CLI_LIB) -lm
 
-# The reader of recorded counts and the metrics are the command's (cli/recorded.c, analysis.c).
+# Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (analysis.c).
 $(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c tests/fuzz/fuzz.h $(CLI_A) $(CLI_LIB) \
 		$(wildcard cli/*.c cli/*.h)
 	@mkdir -p $(@D)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target recorded: what 'pmukit metrics' reads (cli/recorded.c: stat
- * -x and --json output, the firmware's tables) on any bytes, and, when the
+ * Fuzz target recorded: what 'pmukit metrics' reads (recorded_parse() over
+ * the library's reader: stat -x and --json output, the firmware's tables,
+ * perf's, topdown-tool's and LIKWID's output) on any bytes, and, when the
  * bytes parse, Neoverse N1's topdown at level 2 and every metric of its set
  * evaluated on those counts and printed as text, CSV and JSON.
  */

@@ -49,6 +49,26 @@ else
 	nok "the example reports the library's message for an unknown event (exit $rc)"
 	diag "$out"
 fi
+# ingest.c: other collectors' output read back, IPC per interval and CPU.
+c_example "$doc" ingest.c >"$tmp/ingest.c"
+check "docs/library.md's example ingest.c compiles with -Wall -Wextra -Werror" \
+	example_cc "$tmp/ingest" "$tmp/ingest.c"
+out=$("$tmp/ingest" <"$top/tests/fixtures/collectors/perf-x-IA.csv" 2>&1); rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^perf stat -x, 16 counts$' &&
+   printf '%s\n' "$out" | grep -q '^   1.001 s  CPU1   IPC 0.333$' &&
+   printf '%s\n' "$out" | grep -q '^   2.002 s  CPU1   IPC n/a: cycles$'; then
+	ok "the example ingest.c reads perf stat -x -I -A output: IPC per interval and CPU, n/a where perf did not count"
+else
+	nok "the example ingest.c on perf -I -A output (exit $rc)"
+fi
+diag "$out"
+out=$(printf 'hello\n' | "$tmp/ingest" 2>&1); rc=$?
+if [ $rc = 1 ] && printf '%s\n' "$out" | grep -q "^stdin: line 1: expected a 'perf stat -x SEP' line"; then
+	ok "the example ingest.c reports the library's line and what was expected"
+else
+	nok "the example ingest.c on bad input (exit $rc)"
+	diag "$out"
+fi
 # README.md's example, cycles.c: compiles, links and runs here.
 c_example "$top/README.md" cycles.c >"$tmp/cycles.c"
 check "README.md's example cycles.c compiles with -Wall -Wextra -Werror" \
