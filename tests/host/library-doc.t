@@ -69,15 +69,15 @@ else
 	nok "the example ingest.c on bad input (exit $rc)"
 	diag "$out"
 fi
-# README.md's example, cycles.c: compiles, links and runs here.
-c_example "$top/README.md" cycles.c >"$tmp/cycles.c"
-check "README.md's example cycles.c compiles with -Wall -Wextra -Werror" \
+# docs/library.md's first program, cycles.c: compiles, links and runs here.
+c_example "$top/docs/library.md" cycles.c >"$tmp/cycles.c"
+check "docs/library.md's cycles.c compiles with -Wall -Wextra -Werror" \
 	example_cc "$tmp/cycles" "$tmp/cycles.c"
 out=$("$tmp/cycles" 2>&1); rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq ' [0-9]+  \(path [a-z-]+\)$'; then
-	ok "README.md's example runs and prints a count and its path"
+	ok "docs/library.md's cycles.c runs and prints a count and its path"
 else
-	nok "README.md's example runs and prints a count and its path (exit $rc)"
+	nok "docs/library.md's cycles.c runs and prints a count and its path (exit $rc)"
 fi
 diag "$out"
 tap_end
