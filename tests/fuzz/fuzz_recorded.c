@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			an_eval(&sel, &rec);
 			an_print_table(stdout, &sel);
-			an_print_csv(stdout, ",", &sel);
+			an_print_csv(stdout, ",", &sel, 0);
 			json_start(&j, stdout);
 			json_obj(&j, NULL);
 			an_print_json(&j, &sel);
