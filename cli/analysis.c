@@ -323,12 +323,17 @@ static int rec_code(const struct an_sel *sel, const char *name)
 	return set_event_code(sel->set, base);
 }
 
+int an_event_code(const struct an_sel *sel, const char *name)
+{
+	return rec_code(sel, name);
+}
+
 static void codes_of(const struct an_sel *sel, const struct recorded *r, int *code)
 {
 	unsigned int i;
 
 	for (i = 0; i < r->nev; i++)
-		code[i] = rec_code(sel, r->ev[i].name);
+		code[i] = r->ev[i].code >= 0 ? r->ev[i].code : rec_code(sel, r->ev[i].name);
 }
 
 /* The entry of event @ev in @pass (0: any pass, the first with a count). */
@@ -398,6 +403,39 @@ static unsigned int pick(const struct pmukit_metric_info *mi, const struct recor
 	return 0;
 }
 
+/*
+ * Counts a collector scaled (perf multiplexing its events): the lowest share
+ * of the time among the metric's events, and whether two of them may never
+ * have been counted at the same time (their shares add up to 100 % or less).
+ */
+static void scaled_note(const struct pmukit_metric_info *mi, const struct recorded *r,
+			const int *at, struct an_result *res)
+{
+	unsigned int k, j, low = 0;
+
+	res->percent = 100.0;
+	for (k = 0; k < mi->nevents; k++)
+		if (r->ev[at[k]].percent < res->percent) {
+			res->percent = r->ev[at[k]].percent;
+			low = k;
+		}
+	if (res->percent >= 100.0)
+		return;
+	add_text(res->note, sizeof(res->note), "%sfrom counts the collector scaled: %s counted %.2f%% of the time",
+		 res->note[0] ? "; " : "", r->ev[at[low]].name, res->percent);
+	for (k = 0; k < mi->nevents && !res->apart; k++)
+		for (j = k + 1; j < mi->nevents && !res->apart; j++) {
+			const struct rec_event *a = &r->ev[at[k]], *b = &r->ev[at[j]];
+
+			if (at[k] == at[j] || a->percent + b->percent > 100.0)
+				continue;
+			res->apart = 1;
+			add_text(res->note, sizeof(res->note),
+				 "; %s (%.2f%%) and %s (%.2f%%) may never have been counted together",
+				 a->name, a->percent, b->name, b->percent);
+		}
+}
+
 static void eval_one(const struct an_sel *sel, const struct recorded *r, const int *code,
 		     unsigned int x, struct an_result *res)
 {
@@ -433,6 +471,11 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 		if (e->status == REC_NOT_COUNTED) {
 			snprintf(res->why, sizeof(res->why), "%s %s%s%s", e->name,
 				 PMUKIT_DID_NOT_COUNT, e->why[0] ? ": " : "", e->why);
+			return;
+		}
+		if (e->status == REC_NOT_SUPPORTED) {
+			snprintf(res->why, sizeof(res->why), "%s was not supported: the collector could not open it",
+				 e->name);
 			return;
 		}
 		if (e->status != REC_OK) {
@@ -478,6 +521,7 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 					 mi->event_name[k], pass[k]);
 		}
 	}
+	scaled_note(mi, r, at, res);
 	pmukit_metric_set_eval(sel->set, x, count, (1u << mi->nevents) - 1, &v);
 	if (v.status == PMUKIT_METRIC_OK) {
 		res->ok = 1;
@@ -688,6 +732,9 @@ void an_print_table(FILE *f, const struct an_sel *sel)
 			mi->units ? mi->units : mi->unit, mi->formula);
 		if (sel->npasses > 1 && res->ok)
 			fprintf(f, "  (pass%s %s)", strchr(res->passes, ',') ? "es" : "", res->passes);
+		if (res->ok && res->percent < 100.0)
+			fprintf(f, "  (scaled: %.2f%% counted%s)", res->percent,
+				res->apart ? ", perhaps never together" : "");
 		if (!res->ok)
 			fprintf(f, "  (%s)", res->why);
 		fputc('\n', f);
@@ -739,6 +786,8 @@ void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int varian
 		cells[5] = sel->item[i].stage ? stage : "";
 		cells[6] = res->passes;
 		cells[7] = res->ok ? res->note : res->why;
+		if (sel->csv_prefix)
+			fputs(sel->csv_prefix, f);
 		/*
 		 * As perf's metric lines: a count's fields before its metric's
 		 * (value, unit, event, the variance with -r, run time,
@@ -780,6 +829,10 @@ void an_print_json(struct json *j, const struct an_sel *sel)
 			json_str(j, "reason", res->why);
 		if (res->note[0])
 			json_str(j, "combined", res->note);
+		if (res->ok && res->percent < 100.0) {
+			json_real(j, "counted_percent", res->percent, 2);
+			json_bool(j, "counted_together", !res->apart);
+		}
 		json_obj_end(j);
 	}
 	json_arr_end(j);

@@ -32,6 +32,8 @@ struct an_result {
 	char why[PMUKIT_VERDICT_WHY_LEN + 100];	/* "CPU_CYCLES:uk did not count: ..." */
 	char passes[64];	/* "1", "1,2" */
 	char note[320];		/* how counts of different passes were combined, and why */
+	double percent;		/* the lowest share of the time its events were counted (perf's scaling) */
+	int apart;		/* two of its events may never have been counted at the same time */
 };
 
 struct an_sel {
@@ -50,6 +52,8 @@ struct an_sel {
 	/* Names of the counts evaluated that are no event of the core (into those counts). */
 	unsigned int nunknown;
 	const char *unknown[32];
+	/* Printed before each CSV line: the interval and CPU of the counts, or NULL. */
+	const char *csv_prefix;
 };
 
 /*
@@ -90,6 +94,13 @@ int an_select_names(struct an_sel *sel, const char *cmd, const char *list);
  * message and what the set has, return CLI_USAGE.
  */
 int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level);
+
+/*
+ * The event number of a recorded name (a table name or number with its
+ * levels, perf's cycles and instructions, the firmware's CYCLES, a name of
+ * the set's metric data), -1 when none.
+ */
+int an_event_code(const struct an_sel *sel, const char *name);
 
 /* Every metric of the set whose events are all in @r (pmukit metrics without -M). */
 void an_select_counted(struct an_sel *sel, const struct recorded *r);

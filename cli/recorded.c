@@ -1,26 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Reading recorded counts back (recorded.h). Three formats, told apart by
- * their first lines:
- *
- *  - 'pmukit stat --json': the text starts with '{'; the "events" array
- *    (event, pass, value) and "pass_cycles" are read, the rest is skipped;
- *  - the firmware library's output: any line "PMU EVENT, PREVAL, POSTVAL,
- *    DELTA" starts a table, one a pass, rows NAME,PREVAL,POSTVAL,DELTA
- *    (DELTA may be OVERFLOW); "PMU EVENT, PASS, DELTA" starts the merged
- *    table of pmu_fw passes (rows NAME,PASS,DELTA, DELTA may be OVERFLOW or
- *    NOT RUN), which then stands for the per-pass tables. Text outside the
- *    tables (a boot log around them) is left alone;
- *  - 'pmukit stat -x SEP': every line VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,
- *    METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT]; a line with an empty VALUE
- *    is a metric's (recomputed, so skipped). COUNTED, when not empty ("did
- *    not count"), says the count is none, WHY NOT why.
- *
- * In every format a count that did not count is marked so (REC_NOT_COUNTED):
- * where the input says (stat's "did not count", JSON's "counted": false),
- * and where the library's rule says a recorded 0 is no count.
- *
- * Anything else is an error that names the line and what was expected.
+ * Recorded counts for the metrics (recorded.h): what the library read
+ * (pmukit_input_read(): pmukit's own output, the firmware's tables, perf's,
+ * topdown-tool's, LIKWID's), one interval and CPU at a time, with the
+ * library's rule of a recorded 0 that did not count applied to each.
  */
 #define _GNU_SOURCE	/* memmem */
 #include <ctype.h>
@@ -34,12 +17,7 @@
 #include "recorded.h"
 #include "report.h"
 
-#define LINE_MAX_LEN	1024
-#define CSV_MAX_FIELDS	16
-#define JSON_MAX_NEST	32
 
-static const char fw_table[] = "PMU EVENT, PREVAL, POSTVAL, DELTA";
-static const char fw_merged[] = "PMU EVENT, PASS, DELTA";
 
 __attribute__((format(printf, 4, 5)))
 static int fail(char *err, size_t errlen, unsigned int line, const char *fmt, ...)
@@ -78,6 +56,8 @@ int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned 
 	e->status = status;
 	e->line = line;
 	e->why[0] = '\0';
+	e->code = -1;
+	e->percent = 100.0;
 	if (status == REC_OK) {
 		struct pmukit_count c = { .value = value, .raw = value };
 
@@ -130,617 +110,105 @@ static int add_count(struct recorded *r, const char *name, uint64_t v, unsigned 
 	return 0;
 }
 
-/* A decimal count: digits only (a sign, a point or blanks are errors). */
-static int parse_u64(const char *s, uint64_t *out)
+int recorded_from_input(const struct pmukit_input *in, const unsigned int *idx, unsigned int n,
+			struct recorded *r, char *err, size_t errlen)
 {
-	char *end;
+	unsigned int k, i;
 
-	if (!isdigit((unsigned char)s[0]))
-		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	return *end || errno ? -1 : 0;
-}
+	memset(r, 0, sizeof(*r));
+	r->format = in->format;
+	snprintf(r->path, sizeof(r->path), "%s", in->path[0] || strncmp(in->format, "perf", 4) ? in->path : "perf");
+	for (k = 0; k < (idx ? n : in->n); k++) {
+		const struct pmukit_input_count *c = &in->count[idx ? idx[k] : k];
+		enum rec_status st = REC_OK;
+		struct rec_event *e;
 
-/* The next line of @text from *pos into @buf (no line end). Return: its length, -1 at the end. */
-static int next_line(const char *text, size_t len, size_t *pos, char *buf, size_t cap,
-		     int *too_long)
-{
-	size_t start = *pos, n;
-
-	if (start >= len)
-		return -1;
-	n = strcspn(text + start, "\n");
-	if (start + n > len)
-		n = len - start;
-	*pos = start + n + 1;
-	if (n && text[start + n - 1] == '\r')
-		n--;
-	*too_long = n >= cap;
-	if (*too_long)
-		n = cap - 1;
-	memcpy(buf, text + start, n);
-	buf[n] = '\0';
-	return (int)n;
-}
-
-/*
- * Splits @line at @sep into at most CSV_MAX_FIELDS fields, in place; a
- * field in double quotes may hold the separator ("" is a quote). Return:
- * the number of fields, or -1 for a quote left open or too many fields.
- */
-static int split(char *line, const char *sep, char **field)
-{
-	size_t sl = strlen(sep);
-	char *p = line;
-	int n = 0;
-
-	for (;;) {
-		char *out = p;
-
-		if (n == CSV_MAX_FIELDS)
-			return -1;
-		field[n++] = p;
-		if (*p == '"') {
-			char *in = p + 1;
-
-			for (;;) {
-				if (!*in)
-					return -1;
-				if (*in == '"' && in[1] == '"') {
-					*out++ = '"';
-					in += 2;
-				} else if (*in == '"') {
-					in++;
-					break;
-				} else {
-					*out++ = *in++;
-				}
-			}
-			if (*in && strncmp(in, sep, sl))
-				return -1;
-			*out = '\0';
-			if (!*in)
-				return n;
-			p = in + sl;
-			continue;
-		}
-		p = strstr(p, sep);
-		if (!p)
-			return n;
-		*p = '\0';
-		p += sl;
-	}
-}
-
-/* ---- pmukit stat -x ------------------------------------------------------ */
-
-static const char stat_csv_expected[] =
-	"a 'pmukit stat -x' line, VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT] "
-	"(or a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' table, or 'pmukit stat --json' output)";
-
-/*
- * The separator, from the first line, a count's: its value, then the unit,
- * which is empty, so the separator is the text that comes twice right
- * after the value and is then followed by the event's name, not by itself.
- */
-static int find_sep(const char *line, char *sep, size_t cap)
-{
-	size_t wrapped = strlen(STAT_WRAPPED_VALUE), n, max;
-	const char *rest = line + (strncmp(line, STAT_WRAPPED_VALUE, wrapped) ? strspn(line, "0123456789") :
-				   wrapped);
-
-	max = strlen(rest) / 2;
-
-	if (rest == line)
-		return -1;
-	for (n = 1; n <= max && n < cap; n++)
-		if (!strncmp(rest, rest + n, n) && strncmp(rest + 2 * n, rest, n) &&
-		    !isalnum((unsigned char)rest[0])) {
-			memcpy(sep, rest, n);
-			sep[n] = '\0';
-			return 0;
-		}
-	return -1;
-}
-
-static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
-			  struct recorded *r, char *err, size_t errlen)
-{
-	char buf[LINE_MAX_LEN], sep[17], *f[CSV_MAX_FIELDS];
-	unsigned int line = 0;
-	size_t pos = 0;
-	int n, too_long;
-
-	r->format = "pmukit stat -x";
-	sep[0] = '\0';
-	if (sep_arg)
-		snprintf(sep, sizeof(sep), "%s", sep_arg);
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
-		uint64_t v, pass;
-		enum rec_status st;
-		int nf;
-
-		line++;
-		if (too_long)
-			return fail(err, errlen, line, "at most %d characters", LINE_MAX_LEN - 1);
-		if (!n)
-			continue;
-		if (!sep[0] && find_sep(buf, sep, sizeof(sep)))
-			return fail(err, errlen, line, "%s", stat_csv_expected);
-		nf = split(buf, sep, f);
-		if (nf < 8)
-			return fail(err, errlen, line, "%s", stat_csv_expected);
-		if (!f[0][0] && !f[2][0])
-			continue;	/* a metric's line */
-		/* "<wrapped>": a count pmukit stat could not know, like the firmware's OVERFLOW. */
-		st = strcmp(f[0], STAT_WRAPPED_VALUE) ? REC_OK : REC_OVERFLOW;
-		v = 0;
-		if ((nf != 8 && nf != 10) || (st == REC_OK && parse_u64(f[0], &v)) || !f[2][0] ||
-		    parse_u64(f[4], &pass) || !pass)
-			return fail(err, errlen, line, "%s", stat_csv_expected);
-		if (add_count(r, f[2], v, (unsigned int)pass, st, line, err, errlen))
+		if (c->status == PMUKIT_INPUT_WRAPPED)
+			st = REC_OVERFLOW;
+		else if (c->status == PMUKIT_INPUT_NOT_SUPPORTED)
+			st = REC_NOT_SUPPORTED;
+		else if (c->status == PMUKIT_INPUT_NOT_RUN)
+			st = REC_NOT_RUN;
+		if (add_count(r, c->name, c->status == PMUKIT_INPUT_COUNTED ? c->value : 0, c->pass,
+			      st, c->line, err, errlen))
 			return -EINVAL;
-		if (nf == 10 && f[8][0])
-			recorded_not_counted(r, f[9][0] ? f[9] : f[8]);
-	}
-	if (!r->nev)
-		return fail(err, errlen, line ? line : 1, "%s", stat_csv_expected);
-	return 0;
-}
-
-/* ---- the firmware's tables ------------------------------------------------ */
-
-/* Where a firmware table ends: a rule, a message, the metrics, a blank line. */
-static int table_end(const char *s)
-{
-	return !s[0] || !strncmp(s, "----", 4) || !strncmp(s, "pmukit:", 7) ||
-	       !strncmp(s, "METRIC, VALUE", 13) || !strncmp(s, "CYCLES spread:", 14) ||
-	       !strcmp(s, fw_table) || !strcmp(s, fw_merged);
-}
-
-static int fw_row(struct recorded *r, char *buf, int merged, unsigned int pass,
-		  unsigned int line, char *err, size_t errlen)
-{
-	static const char *const expected[2] = {
-		"NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW",
-		"NAME,PASS,DELTA: PASS from 1, DELTA in decimal, OVERFLOW or NOT RUN",
-	};
-	enum rec_status st = REC_OK;
-	uint64_t a = 0, b = 0, d = 0;
-	char *f[CSV_MAX_FIELDS];
-	int nf = split(buf, ",", f);
-
-	if (nf != (merged ? 3 : 4) || !f[0][0])
-		return fail(err, errlen, line, "%s", expected[merged]);
-	if (!strcmp(f[nf - 1], "OVERFLOW"))
-		st = REC_OVERFLOW;
-	else if (merged && !strcmp(f[nf - 1], "NOT RUN"))
-		st = REC_NOT_RUN;
-	else if (parse_u64(f[nf - 1], &d))
-		return fail(err, errlen, line, "%s", expected[merged]);
-	if (parse_u64(f[1], &a) || (!merged && parse_u64(f[2], &b)))
-		return fail(err, errlen, line, "%s", expected[merged]);
-	if (merged) {
-		if (!a || a > REC_MAX_PASSES)
-			return fail(err, errlen, line, "%s", expected[merged]);
-		pass += (unsigned int)a;	/* after the passes of earlier tables */
-	} else if (st == REC_OK && (b < a || d != b - a)) {
-		return fail(err, errlen, line, "%s (%s - %s is not %s)", expected[0], f[2], f[1],
-			    f[3]);
-	}
-	return add_count(r, f[0], st == REC_OK ? d : 0, pass, st, line, err, errlen);
-}
-
-/*
- * The firmware's tables: the merged ones (@merged_only, when there are
- * any) or the per-pass ones; the passes of a later table follow those of
- * the earlier.
- */
-static int parse_fw(const char *text, size_t len, int merged_only, struct recorded *r,
-		    char *err, size_t errlen)
-{
-	char buf[LINE_MAX_LEN];
-	unsigned int line = 0, base = 0, pass = 0;
-	int n, too_long, in = -1;	/* -1: outside, 0: a pass's table, 1: merged */
-	size_t pos = 0;
-
-	r->format = "firmware CSV";
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
-		line++;
-		if (too_long && in >= 0)
-			return fail(err, errlen, line, "at most %d characters", LINE_MAX_LEN - 1);
-		if (in >= 0 && table_end(buf))
-			in = -1;
-		if (in < 0) {
-			if (!strcmp(buf, fw_table) && !merged_only) {
-				in = 0;
-				pass = ++base;
-			} else if (!strcmp(buf, fw_merged) && merged_only) {
-				in = 1;
-				base = r->npasses;
-			}
-			continue;
+		e = &r->ev[r->nev - 1];
+		e->code = c->code >= 0 ? c->code : -1;
+		e->percent = c->percent;
+		if (c->status == PMUKIT_INPUT_NOT_COUNTED)
+			recorded_not_counted(r, c->why[0] || in->by_pmukit ? c->why :
+					     "the collector wrote <not counted>");
+		/* The first cycles of a pass, by number where the name is perf's ("cycles"). */
+		if (e->status == REC_OK && e->code == PMUKIT_EVT_CPU_CYCLES &&
+		    !r->have_cycles[e->pass - 1]) {
+			r->pass_cycles[e->pass - 1] = e->value;
+			r->have_cycles[e->pass - 1] = 1;
 		}
-		if (fw_row(r, buf, in, in ? base : pass, line, err, errlen))
-			return -EINVAL;
 	}
-	if (!r->nev)
-		return fail(err, errlen, line, "rows after the '%s' line",
-			    merged_only ? fw_merged : fw_table);
-	return 0;
-}
-
-/* ---- pmukit stat --json ---------------------------------------------------- */
-
-struct jp {
-	const char *p, *end;
-	unsigned int line;
-	char *err;
-	size_t errlen;
-	int depth;
-};
-
-static void ws(struct jp *j)
-{
-	while (j->p < j->end && isspace((unsigned char)*j->p)) {
-		if (*j->p == '\n')
-			j->line++;
-		j->p++;
-	}
-}
-
-static int jexpect(struct jp *j, const char *what)
-{
-	return fail(j->err, j->errlen, j->line, "%s ('pmukit stat --json' output)", what);
-}
-
-/* A string into @out (cut at @cap; escapes other than \" \\ \/ \n \t kept as '?'). */
-static int jstring(struct jp *j, char *out, size_t cap)
-{
-	size_t n = 0;
-
-	ws(j);
-	if (j->p >= j->end || *j->p != '"')
-		return jexpect(j, "a string");
-	j->p++;
-	while (j->p < j->end && *j->p != '"') {
-		char c = *j->p++;
-
-		if ((unsigned char)c < 0x20)
-			return jexpect(j, "a string without control characters");
-		if (c == '\\') {
-			if (j->p >= j->end)
-				break;
-			c = *j->p++;
-			switch (c) {
-			case '"': case '\\': case '/':
-				break;
-			case 'n':
-				c = '\n';
-				break;
-			case 't':
-				c = '\t';
-				break;
-			case 'u':
-				if (j->end - j->p < 4)
-					return jexpect(j, "four hex digits after \\u");
-				j->p += 4;
-				c = '?';
-				break;
-			default:
-				c = '?';
-				break;
-			}
+	/* pmukit stat --json's cycles of each pass stand for its counts'. */
+	for (i = 0; i < REC_MAX_PASSES && i < PMUKIT_INPUT_MAX_PASSES; i++)
+		if (in->have_pass_cycles[i]) {
+			r->pass_cycles[i] = in->pass_cycles[i];
+			r->have_cycles[i] = 1;
 		}
-		if (n + 1 < cap)
-			out[n++] = c;
-	}
-	if (j->p >= j->end)
-		return jexpect(j, "the end of a string ('\"')");
-	j->p++;
-	if (cap)
-		out[n] = '\0';
 	return 0;
 }
 
-static int jlit(struct jp *j, const char *lit)
+static const char none_of_them[] =
+	"; the input is none of the formats: nor 'pmukit stat -x' lines of the layout "
+	"VALUE,UNIT,EVENT,SD%,PASS,COUNTING%,METRIC VALUE,METRIC NAME[,COUNTED,WHY NOT], "
+	"'pmukit stat --json' or 'perf stat -j' output, a firmware 'PMU EVENT, PREVAL, POSTVAL, DELTA' "
+	"table, topdown-tool's events CSV or likwid-perfctr -O output";
+
+/* Whether @err ("line N: ...") names the first line of @text with text on it (perf's '#' lines skipped). */
+static int failed_at_first(const char *text, size_t len, const char *err)
 {
-	size_t n = strlen(lit);
+	unsigned int at, line = 1;
+	size_t i;
 
-	if ((size_t)(j->end - j->p) < n || strncmp(j->p, lit, n))
-		return -1;
-	j->p += n;
-	return 0;
-}
-
-/* What jnumber() read. */
-enum jnum {
-	JNUM_COUNT,	/* a whole number >= 0 of 64 bits: *u */
-	JNUM_OTHER,	/* a fraction, or < 0: *u rounded, 0 below 0 */
-	JNUM_HUGE,	/* 2^64 or more: *u is UINT64_MAX */
-};
-
-/* 2^64, the first value a count cannot hold. */
-#define JNUM_2_64	18446744073709551616.0
-
-/* A number, *kind telling what it is (enum jnum) and *u its value as a count. */
-static int jnumber(struct jp *j, uint64_t *u, enum jnum *kind)
-{
-	const char *s = j->p;
-	double d;
-	char tmp[64], *end;
-	size_t n;
-
-	ws(j);
-	s = j->p;
-	n = strspn(s, "-+0123456789.eE");
-	if (!n || n >= sizeof(tmp) || s + n > j->end)
-		return jexpect(j, "a number");
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	d = strtod(tmp, &end);
-	if (*end)
-		return jexpect(j, "a number");
-	j->p += n;
-	if (strspn(tmp, "0123456789") == n) {
-		errno = 0;
-		*u = strtoull(tmp, NULL, 10);
-		*kind = errno == ERANGE ? JNUM_HUGE : JNUM_COUNT;
-	} else if (d > 0 && !(d + 0.5 < JNUM_2_64)) {	/* inf too */
-		*u = UINT64_MAX;
-		*kind = JNUM_HUGE;
-	} else {
-		*u = d > 0 ? (uint64_t)(d + 0.5) : 0;
-		*kind = JNUM_OTHER;
-	}
-	return 0;
-}
-
-static int jskip(struct jp *j);
-
-/*
- * The opening @c ('{' or '[') of an object or array. Return: 0, 1 when it
- * is empty (closed at once), or -EINVAL with @what expected.
- */
-static int jopen(struct jp *j, char c, const char *what)
-{
-	ws(j);
-	if (j->p >= j->end || *j->p != c)
-		return jexpect(j, what);
-	if (++j->depth > JSON_MAX_NEST)
-		return jexpect(j, "at most 32 nested objects and arrays");
-	j->p++;
-	ws(j);
-	if (j->p < j->end && *j->p == c + 2) {	/* '}' and ']' follow '{' and '[' by 2 */
-		j->p++;
-		j->depth--;
-		return 1;
-	}
-	return 0;
-}
-
-/* After a member or an element: 0 when another follows, 1 at the closing @c. */
-static int jafter(struct jp *j, char c)
-{
-	ws(j);
-	if (j->p < j->end && *j->p == ',') {
-		j->p++;
+	if (sscanf(err, "line %u:", &at) != 1)
 		return 0;
+	for (i = 0; i < len && (isspace((unsigned char)text[i]) || text[i] == '#'); i++) {
+		if (text[i] == '#')
+			while (i + 1 < len && text[i + 1] != '\n')
+				i++;
+		line += text[i] == '\n';
 	}
-	if (j->p < j->end && *j->p == c) {
-		j->p++;
-		j->depth--;
-		return 1;
-	}
-	return jexpect(j, c == '}' ? "',' or '}'" : "',' or ']'");
+	return at == line;
 }
 
-/* Calls @member for each "key": value of an object (the value not yet read). */
-static int jobject(struct jp *j, int (*member)(struct jp *j, const char *key, void *ctx),
-		   void *ctx)
+int recorded_read_input(const char *text, size_t len, const char *format, const char *sep,
+			const struct pmukit_core_def *core, struct pmukit_input *in, char *err,
+			size_t errlen)
 {
-	char key[64];
-	int ret = jopen(j, '{', "an object ('{')");
+	int ret = pmukit_input_read(text, len, format, sep, core, in, err, errlen);
 
-	while (ret == 0) {
-		if (jstring(j, key, sizeof(key)))
-			return -EINVAL;
-		ws(j);
-		if (j->p >= j->end || *j->p != ':')
-			return jexpect(j, "':' after a key");
-		j->p++;
-		if ((member ? member(j, key, ctx) : jskip(j)))
-			return -EINVAL;
-		ret = jafter(j, '}');
-	}
-	return ret < 0 ? ret : 0;
-}
-
-/* Calls @elem for each element of an array (not yet read). */
-static int jarray(struct jp *j, int (*elem)(struct jp *j, unsigned int i, void *ctx), void *ctx)
-{
-	unsigned int i = 0;
-	int ret = jopen(j, '[', "an array ('[')");
-
-	while (ret == 0) {
-		if ((elem ? elem(j, i++, ctx) : jskip(j)))
-			return -EINVAL;
-		ret = jafter(j, ']');
-	}
-	return ret < 0 ? ret : 0;
-}
-
-static int jskip_elem(struct jp *j, unsigned int i, void *ctx)
-{
-	(void)i;
-	(void)ctx;
-	return jskip(j);
-}
-
-static int jskip(struct jp *j)
-{
-	uint64_t u;
-	enum jnum kind;		/* any number: not kept */
-
-	ws(j);
-	if (j->p >= j->end)
-		return jexpect(j, "a value");
-	switch (*j->p) {
-	case '{':
-		return jobject(j, NULL, NULL);
-	case '[':
-		return jarray(j, jskip_elem, NULL);
-	case '"':
-		return jstring(j, NULL, 0);
-	default:
-		if (!jlit(j, "true") || !jlit(j, "false") || !jlit(j, "null"))
-			return 0;
-		return jnumber(j, &u, &kind);
-	}
-}
-
-struct jevent {
-	char name[64];
-	uint64_t value, pass;
-	unsigned int seen;	/* 1 event, 2 value, 4 pass */
-	int not_counted;	/* "counted": false */
-	char why[PMUKIT_VERDICT_WHY_LEN];	/* its "reason" */
-	int wrapped;		/* "value": null, a count pmukit stat could not know */
-};
-
-static int jcount(struct jp *j, const char *key, uint64_t *out)
-{
-	enum jnum kind;
-
-	if (jnumber(j, out, &kind))
-		return -EINVAL;
-	if (kind == JNUM_HUGE)
-		return fail(j->err, j->errlen, j->line,
-			    "a count of at most 18446744073709551615 for \"%s\"", key);
-	if (kind != JNUM_COUNT)
-		return fail(j->err, j->errlen, j->line, "a whole count >= 0 for \"%s\"", key);
-	return 0;
-}
-
-static int jevent_member(struct jp *j, const char *key, void *ctx)
-{
-	struct jevent *e = ctx;
-
-	if (!strcmp(key, "event")) {
-		e->seen |= 1;
-		return jstring(j, e->name, sizeof(e->name));
-	}
-	if (!strcmp(key, "value")) {
-		e->seen |= 2;
-		ws(j);
-		if (!jlit(j, "null")) {
-			e->wrapped = 1;
-			return 0;
-		}
-		return jcount(j, key, &e->value);
-	}
-	if (!strcmp(key, "pass")) {
-		e->seen |= 4;
-		return jcount(j, key, &e->pass);
-	}
-	if (!strcmp(key, "counted")) {
-		ws(j);
-		if (!jlit(j, "true"))
-			return 0;
-		if (!jlit(j, "false")) {
-			e->not_counted = 1;
-			return 0;
-		}
-		return jexpect(j, "true or false for \"counted\"");
-	}
-	if (!strcmp(key, "reason"))
-		return jstring(j, e->why, sizeof(e->why));
-	return jskip(j);
-}
-
-static int jevents_elem(struct jp *j, unsigned int i, void *ctx)
-{
-	struct recorded *r = ctx;
-	struct jevent e;
-	unsigned int line = j->line;
-
-	(void)i;
-	memset(&e, 0, sizeof(e));
-	if (jobject(j, jevent_member, &e))
-		return -EINVAL;
-	if (e.seen != 7 || !e.name[0] || !e.pass)
-		return fail(j->err, j->errlen, line,
-			    "an event object with \"event\", \"pass\" (from 1) and \"value\"");
-	if (add_count(r, e.name, e.value, (unsigned int)e.pass,
-		      e.wrapped ? REC_OVERFLOW : REC_OK, line, j->err, j->errlen))
-		return -EINVAL;
-	if (e.not_counted)
-		recorded_not_counted(r, e.why);
-	return 0;
-}
-
-static int jcycles_elem(struct jp *j, unsigned int i, void *ctx)
-{
-	struct recorded *r = ctx;
-	uint64_t v;
-	enum jnum kind;		/* a fraction is rounded: stat writes means */
-
-	if (jnumber(j, &v, &kind))
-		return -EINVAL;
-	if (kind == JNUM_HUGE)
-		return fail(j->err, j->errlen, j->line,
-			    "cycles of at most 18446744073709551615 in \"pass_cycles\"");
-	if (i >= REC_MAX_PASSES)
-		return fail(j->err, j->errlen, j->line, "at most %d passes in \"pass_cycles\"",
-			    REC_MAX_PASSES);
-	r->pass_cycles[i] = v;
-	r->have_cycles[i] = 1;
-	return 0;
-}
-
-static int jtop_member(struct jp *j, const char *key, void *ctx)
-{
-	struct recorded *r = ctx;
-
-	ws(j);
-	if (!strcmp(key, "path") && j->p < j->end && *j->p == '"')
-		return jstring(j, r->path, sizeof(r->path));
-	if (!strcmp(key, "events"))
-		return jarray(j, jevents_elem, ctx);
-	if (!strcmp(key, "pass_cycles"))
-		return jarray(j, jcycles_elem, ctx);
-	return jskip(j);
-}
-
-static int parse_json(const char *text, size_t len, struct recorded *r, char *err, size_t errlen)
-{
-	struct jp j = { .p = text, .end = text + len, .line = 1, .err = err, .errlen = errlen };
-
-	r->format = "pmukit stat --json";
-	if (jobject(&j, jtop_member, r))
-		return -EINVAL;
-	ws(&j);
-	if (j.p < j.end)
-		return jexpect(&j, "nothing after the object");
-	if (!r->nev)
-		return jexpect(&j, "an \"events\" array with at least one event");
-	return 0;
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+	else if (ret && !format && failed_at_first(text, len, err) && strlen(err) < errlen)
+		snprintf(err + strlen(err), errlen - strlen(err), "%s", none_of_them);
+	return ret ? -EINVAL : 0;
 }
 
 int recorded_parse(const char *text, size_t len, const char *sep, struct recorded *r,
 		   char *err, size_t errlen)
 {
-	const char *p = text;
+	static struct pmukit_input in;
+	unsigned int i;
+	int ret;
 
 	memset(r, 0, sizeof(*r));
-	while (p < text + len && isspace((unsigned char)*p))
-		p++;
-	if (p < text + len && *p == '{')
-		return parse_json(text, len, r, err, errlen);
-	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1))
-		return parse_fw(text, len, 1, r, err, errlen);
-	if (memmem(text, len, fw_table, sizeof(fw_table) - 1))
-		return parse_fw(text, len, 0, r, err, errlen);
-	return parse_stat_csv(text, len, sep, r, err, errlen);
+	ret = recorded_read_input(text, len, NULL, sep, NULL, &in, err, errlen);
+	if (ret)
+		return ret;
+	for (i = 1; i < in.n; i++)
+		if (in.count[i].interval != in.count[0].interval || in.count[i].cpu != in.count[0].cpu) {
+			ret = fail(err, errlen, in.count[i].line,
+				   "the counts of one interval and CPU (pmukit metrics reads more)");
+			break;
+		}
+	if (!ret)
+		ret = recorded_from_input(&in, NULL, 0, r, err, errlen);
+	pmukit_input_free(&in);
+	return ret;
 }

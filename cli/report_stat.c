@@ -9,8 +9,9 @@
  *
  * CSV (-x SEP) has perf's fields, then pmukit's:
  *
- *	value, unit, event, [variance %, with -r], run time (ns), percentage
- *	counted, metric value, metric unit, pass, verdict, reason
+ *	value, unit, event, [variance %, with -r beside a count], run time
+ *	(ns), percentage counted, metric value, metric unit, pass, verdict,
+ *	reason
  *
  * so that a perf CSV reader reads it. A value that is no count is one of
  * perf's words: "<not counted>" (the counter did not count), "<not
@@ -301,13 +302,9 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 				 e->st.mean);
 		snprintf(v[k++], sizeof(v[0]), "%s", ns ? "msec" : "");
 		snprintf(v[k++], sizeof(v[0]), "%s", e->name);
-		/* perf's variance field: only with -r, as perf's. */
-		if (r->runs > 1) {
-			if (word)
-				v[k++][0] = '\0';
-			else
-				snprintf(v[k++], sizeof(v[0]), "%.2f%%", noise_percent(&e->st));
-		}
+		/* perf's variance field: only with -r, and only beside a count, as perf's. */
+		if (r->runs > 1 && !word)
+			snprintf(v[k++], sizeof(v[0]), "%.2f%%", noise_percent(&e->st));
 		snprintf(v[k++], sizeof(v[0]), "%.0f", e->unsupported ? 0.0 : e->run_ns);
 		snprintf(v[k++], sizeof(v[0]), "%.2f", e->unsupported ? 0.0 : e->counting);
 		if (m) {

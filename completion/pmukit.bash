@@ -141,6 +141,9 @@ _pmukit()
 	-o | --output | --svg)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
+	--input-format)
+		COMPREPLY=($(compgen -W "perf-csv perf-json topdown-tool likwid pmukit-csv pmukit-json firmware" -- "$cur"))
+		return 0 ;;
 	-r | --repeat | -n | -x | --field-separator | --input-separator)
 		return 0 ;;
 	esac

@@ -105,7 +105,7 @@ $(FUZZ_OUT)/cli_args: $(FUZZ_CLI_SRCS) tests/fuzz/fuzz.h tests/fuzz/cli_fuzz.h $
 	$(Q)$(CC) $(CLI_CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $(FUZZ_CLI_SRCS) \
 		$(CLI_A) $(CLI_LIB) -lm
 
-# The reader of recorded counts and the metrics are the command's (cli/recorded.c, analysis.c).
+# Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (analysis.c).
 $(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c tests/fuzz/fuzz.h $(CLI_A) $(CLI_LIB) \
 		$(wildcard cli/*.c cli/*.h)
 	@mkdir -p $(@D)
@@ -127,11 +127,14 @@ fuzz: fuzz-build
 # results, kept in build/matrix/results, make the table printed at the end.
 # Every test's output is kept in build/tap (tools/tap-record): after a
 # failure, tools/tap-failures names the failed tests last, below the table.
+# Progress as it goes: each cell says "cell n of M" as it starts, and prove's
+# --timer gives each test's time as it ends.
 MATRIX_T := build/matrix/t
 define run_matrix
 	@rm -rf build/matrix/results build/tap
 	$(Q)tools/matrix tests $(MATRIX_T)
-	$(Q)st=0; $(PROVE) $(PROVE_FLAGS) --exec tools/tap-record $(1) $(MATRIX_T)/*.t || st=$$?; \
+	@echo "check: $(words $(1)) TAP files$(if $(1), (host, sanitizers, fuzz, firmware),) and $$(ls $(MATRIX_T)/*.t | wc -l) cells of the QEMU matrix (make check: about 12 minutes on two cores with the caches warm)"
+	$(Q)st=0; $(PROVE) $(PROVE_FLAGS) --timer --exec tools/tap-record $(1) $(MATRIX_T)/*.t || st=$$?; \
 	echo; tools/matrix table || true; [ $$st = 0 ] || tools/tap-failures; exit $$st
 endef
 

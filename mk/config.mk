@@ -1,11 +1,21 @@
 # SPDX-License-Identifier: MIT
 # Build configuration: ARCH, CROSS_COMPILE, compiler flags, output directory.
 
-HOST_ARCH := $(shell uname -m | sed -e 's/^aarch64$$/arm64/' -e 's/^armv[78].*$$/arm/')
+# The native ARCH is the one of the compiler that builds natively (its target
+# triplet), never the kernel's (uname -m): Raspberry Pi OS runs a 64-bit kernel
+# under a 32-bit userland, where the user space must be built for arm, not
+# arm64. The module is built for the kernel it loads into (mk/kmod.mk asks
+# the kernel's build tree).
+NATIVE_CC ?= gcc
+HOST_ARCH := $(shell $(NATIVE_CC) -dumpmachine 2>/dev/null | sed -n -e 's/^x86_64-.*/x86_64/p' \
+	-e 's/^aarch64-.*/arm64/p' -e 's/^arm[^-]*-.*/arm/p')
+ifeq ($(HOST_ARCH),)
+HOST_ARCH := $(shell $(NATIVE_CC) -dumpmachine 2>/dev/null || echo unknown)
+endif
 ARCH ?= $(HOST_ARCH)
 
 ifeq ($(filter $(ARCH),x86_64 arm64 arm),)
-$(error ARCH=$(ARCH) is not supported: use x86_64, arm64 or arm)
+$(error ARCH=$(ARCH) is not supported: use x86_64, arm64 or arm$(if $(filter file,$(origin ARCH)), (it came from '$(NATIVE_CC) -dumpmachine'; give ARCH= or NATIVE_CC=)))
 endif
 
 # The instruction set of each ARCH: the one name source files, identifiers

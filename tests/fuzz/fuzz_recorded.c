@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target recorded: what 'pmukit metrics' reads (cli/recorded.c: stat
- * -x and --json output, the firmware's tables) on any bytes, and, when the
+ * Fuzz target recorded: what 'pmukit metrics' reads (recorded_parse() over
+ * the library's reader: stat -x and --json output, the firmware's tables,
+ * perf's, topdown-tool's and LIKWID's output) on any bytes, and, when the
  * bytes parse, Neoverse N1's topdown at level 2 and every metric of its set
  * evaluated on those counts and printed as text, CSV and JSON.
  */
@@ -35,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			an_eval(&sel, &rec);
 			an_print_table(stdout, &sel);
-			an_print_csv(stdout, ",", &sel);
+			an_print_csv(stdout, ",", &sel, 0);
 			json_start(&j, stdout);
 			json_obj(&j, NULL);
 			an_print_json(&j, &sel);

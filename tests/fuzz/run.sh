@@ -25,6 +25,7 @@ case $name in
 cli_args) runs_fixed=80000 ;;
 core) runs_fixed=2500000 ;;
 event_spec) runs_fixed=6000 ;;
+input) runs_fixed=300000 ;;
 json_string) runs_fixed=3000000 ;;
 recorded) runs_fixed=75000 ;;
 *) runs_fixed=10000 ;;

@@ -42,6 +42,10 @@ has "pmukit stat -M offers the metric group General" General "$(offered stat -M 
 has "pmukit list --cpu neoverse-n offers neoverse-n1" neoverse-n1 "$(offered list --cpu neoverse-n)"
 expect_eq "pmukit stat --path perf -> perf perf-mmap" "$(offered stat --path perf)" "perf
 perf-mmap"
+expect_eq "pmukit metrics --input-format perf -> perf-csv perf-json" \
+	"$(offered metrics --input-format perf)" "perf-csv
+perf-json"
+expect_eq "pmukit metrics --input-f -> --input-format" "$(offered metrics --input-f)" --input-format
 # After stat's COMMAND the words are that command's: nothing of pmukit's.
 expect_eq "pmukit stat -e CPU_CYCLES -- sh --to: no pmukit option" \
 	"$(offered stat -e CPU_CYCLES -- sh --to)" ""

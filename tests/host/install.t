@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# make install into a staging root, then build README.md's example against
+# make install into a staging root, then build docs/library.md's cycles.c against
 # the installed copy through pkg-config, statically and shared, and the
 # pmukit command against that copy's headers and libpmukit.so alone; that
 # command says what the static one says. make uninstall leaves no file of
@@ -28,9 +28,9 @@ export PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$roo
 version=$(cat "$top/VERSION")
 check "pkg-config knows pmukit $version (VERSION)" pkg-config --exact-version="$version" pmukit
 
-c_example "$top/README.md" cycles.c >"$tmp/cycles.c"
+c_example "$top/docs/library.md" cycles.c >"$tmp/cycles.c"
 # shellcheck disable=SC2046
-check "README's example builds against the installed library (shared)" \
+check "docs/library.md's cycles.c builds against the installed library (shared)" \
 	${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -o "$tmp/cycles" "$tmp/cycles.c" \
 	$(pkg-config --cflags --libs pmukit)
 check "and runs with it" env LD_LIBRARY_PATH="$root$prefix/lib" "$tmp/cycles"

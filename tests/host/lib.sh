@@ -12,9 +12,11 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
-case $(uname -m) in
-aarch64) arch=arm64 ;;
-armv7* | armv8*) arch=arm ;;
+# As mk/config.mk decides it: from the native compiler, not the kernel.
+case $(${NATIVE_CC:-gcc} -dumpmachine 2>/dev/null) in
+x86_64-*) arch=x86_64 ;;
+aarch64-*) arch=arm64 ;;
+arm*-*) arch=arm ;;
 *) arch=$(uname -m) ;;
 esac
 

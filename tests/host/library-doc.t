@@ -49,15 +49,35 @@ else
 	nok "the example reports the library's message for an unknown event (exit $rc)"
 	diag "$out"
 fi
-# README.md's example, cycles.c: compiles, links and runs here.
-c_example "$top/README.md" cycles.c >"$tmp/cycles.c"
-check "README.md's example cycles.c compiles with -Wall -Wextra -Werror" \
+# ingest.c: other collectors' output read back, IPC per interval and CPU.
+c_example "$doc" ingest.c >"$tmp/ingest.c"
+check "docs/library.md's example ingest.c compiles with -Wall -Wextra -Werror" \
+	example_cc "$tmp/ingest" "$tmp/ingest.c"
+out=$("$tmp/ingest" <"$top/tests/fixtures/collectors/perf-x-IA.csv" 2>&1); rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^perf stat -x, 16 counts$' &&
+   printf '%s\n' "$out" | grep -q '^   1.001 s  CPU1   IPC 0.333$' &&
+   printf '%s\n' "$out" | grep -q '^   2.002 s  CPU1   IPC n/a: cycles$'; then
+	ok "the example ingest.c reads perf stat -x -I -A output: IPC per interval and CPU, n/a where perf did not count"
+else
+	nok "the example ingest.c on perf -I -A output (exit $rc)"
+fi
+diag "$out"
+out=$(printf 'hello\n' | "$tmp/ingest" 2>&1); rc=$?
+if [ $rc = 1 ] && printf '%s\n' "$out" | grep -q "^stdin: line 1: expected a 'perf stat -x SEP' line"; then
+	ok "the example ingest.c reports the library's line and what was expected"
+else
+	nok "the example ingest.c on bad input (exit $rc)"
+	diag "$out"
+fi
+# docs/library.md's first program, cycles.c: compiles, links and runs here.
+c_example "$top/docs/library.md" cycles.c >"$tmp/cycles.c"
+check "docs/library.md's cycles.c compiles with -Wall -Wextra -Werror" \
 	example_cc "$tmp/cycles" "$tmp/cycles.c"
 out=$("$tmp/cycles" 2>&1); rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq ' [0-9]+  \(path [a-z-]+\)$'; then
-	ok "README.md's example runs and prints a count and its path"
+	ok "docs/library.md's cycles.c runs and prints a count and its path"
 else
-	nok "README.md's example runs and prints a count and its path (exit $rc)"
+	nok "docs/library.md's cycles.c runs and prints a count and its path (exit $rc)"
 fi
 diag "$out"
 tap_end

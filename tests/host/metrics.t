@@ -175,7 +175,8 @@ bad() {
 	if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "metrics: bad input: $desc"
 	else nok "metrics: bad input: $desc"; diag "exit $rc" "$out"; fi
 }
-bad "not a format" "pmukit metrics: stdin: line 1: expected a 'pmukit stat -x' line" 'hello\n'
+bad "not a format" "pmukit metrics: stdin: line 1: expected a 'perf stat -x SEP' line" 'hello\n'
+bad "not a format: every format is named" "; the input is none of the formats: nor 'pmukit stat -x' lines" 'hello\n'
 bad "stat -x, a bad count" "stdin: line 2: expected a 'pmukit stat -x' line" '5,,INST_RETIRED,0.00,1,100.00,,\n5x,,CPU_CYCLES,0.00,1,100.00,,\n'
 bad "stat -x, pass 0" "stdin: line 1: expected a 'pmukit stat -x' line" '5,,INST_RETIRED,0.00,0,100.00,,\n'
 bad "firmware, DELTA not POSTVAL - PREVAL" "stdin: line 3: expected NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW (10 - 1 is not 10)" \
@@ -185,4 +186,73 @@ bad "merged table, pass 0" "stdin: line 2: expected NAME,PASS,DELTA: PASS from 1
 bad "JSON, an event without a value" 'stdin: line 1: expected an event object with "event", "pass" (from 1) and "value"' \
 	'{ "events": [ { "event": "INST_RETIRED", "pass": 1 } ] }\n'
 bad "JSON, cut short" "stdin: line 3: expected" '{\n "events": [\n'
+
+# ---- other collectors (tests/fixtures/collectors; their values: metrics-collectors.t) --------
+C=$top/tests/fixtures/collectors
+expect 0 'perf-x-IA.csv: perf stat -x, interval 2.002 s, CPU1, 4 counts in 1 pass' \
+	"metrics: perf stat -x';' -I -A: a result per interval and CPU" -- metrics --cpu neoverse-n1 "$C/perf-x-IA.csv"
+if printf '%s\n' "$out" | grep -Eq '^   ipc +n/a .*\(cycles did not count: the collector wrote <not counted>\)$'; then
+	ok "metrics: perf's <not counted> is n/a naming the event, never 0"
+else nok "metrics: <not counted>"; diag "$out"; fi
+# (a metric's line as perf's: the count's five fields empty, then the metric's value and name)
+run metrics --cpu neoverse-n1 -M ipc -x, "$C/perf-x-IA.csv"
+if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$out" | head -1)" = "1.001000000,CPU0,,,,,,2.0000,ipc,per cycle,INST_RETIRED / CPU_CYCLES,General,,1," ]; then
+	ok "metrics -x with -I -A input: each line leads with the interval's time and the CPU, as perf's"
+else nok "metrics -x: time and CPU columns"; diag "$out"; fi
+run metrics --cpu neoverse-n1 -M dtlb_walk_ratio,ll_cache_read_miss_ratio "$C/perf-x.csv"
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -Eq '^   dtlb_walk_ratio +0\.033 .*\(scaled: 40\.00% counted, perhaps never together\)$' &&
+   printf '%s\n' "$out" | grep -q 'll_cache_read_miss_ratio .*(armv8_pmuv3_0/ll_cache_rd/u was not supported: the collector could not open it)$'; then
+	ok "metrics: a metric of scaled counts says the lowest share; <not supported> is n/a, named"
+else nok "metrics: scaled and not supported"; diag "$out"; fi
+for opt in "" "--input-separator ::" "--input-format perf-csv"; do
+	# shellcheck disable=SC2086
+	run metrics --cpu neoverse-n1 -M ipc -x, $opt "$C/perf-x-r.txt"
+	if [ "$rc" = 0 ] && [ "$(value ipc)" = 2.0000 ]; then ok "metrics: perf stat -r -x:: output${opt:+ with $opt}"
+	else nok "metrics: perf -x:: $opt"; diag "exit $rc" "$out"; fi
+done
+expect 0 'likwid.csv: likwid-perfctr CSV, CPU1, 6 counts in 1 pass' \
+	"metrics without --cpu: the core LIKWID's 'CPU type:' names" -- metrics "$C/likwid.csv"
+expect 0 'neoverse_n1_events.csv: topdown-tool CSV, 11 counts in 2 passes' \
+	"metrics without --cpu: the core topdown-tool's file is named after" -- metrics "$C/neoverse_n1_events.csv"
+expect 2 "--cpu NAME: the core the counts come from" "metrics: perf output names no core: --cpu is needed" \
+	-- metrics "$C/perf-x.csv"
+expect 0 '^ metrics for neoverse-n1:$' "metrics without --cpu: the core of stat --json's \"metric_set\"" -- metrics "$F/stat.json"
+printf '{ "midr": "0x410fd034", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5 },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 10 } ] }\n' > "$tmp/midr.json"
+expect 0 '^ metrics for cortex-a53 \(its metrics: the generic set\):$' "metrics without --cpu: the core of a recorded MIDR" -- metrics "$tmp/midr.json"
+printf '{ "midr": "0x41zz", "events": [] }\n' > "$tmp/badmidr.json"
+expect 2 'line 1: expected "midr": a MIDR in hex' "metrics: a MIDR that is no number: exit 2 with the line" -- metrics --cpu neoverse-n1 "$tmp/badmidr.json"
+expect 0 'pmukit-stat-x.csv: pmukit stat -x, 12 counts in 2 passes' \
+	"metrics: pmukit stat -x's lines in perf's layout, with their passes" -- metrics --cpu neoverse-n1 "$C/pmukit-stat-x.csv"
+if printf '%s\n' "$out" | grep -q '(L1D_CACHE_REFILL:u did not count: the PMU was off)$'; then
+	ok "metrics: pmukit stat -x's verdict and reason in perf's layout read back"
+else nok "metrics: pmukit verdict in perf's layout"; diag "$out"; fi
+run metrics --cpu neoverse-n1 -M ipc --input-format perf-json "$C/perf-x.csv"
+if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -q "line 1: expected a 'perf stat -j' object"; then
+	ok "metrics --input-format: the named format is read, not the one found"
+else nok "metrics --input-format"; diag "exit $rc" "$out"; fi
+
+bad "perf -x, a truncated line" "stdin: line 2: expected a 'perf stat -x SEP' line" \
+	'1000,,cycles,100,100.00,,\n2000,,instructions,100\n'
+bad "perf -x, a count that is no number" "stdin: line 2: expected a count (digits, perhaps a fraction), <not counted> or <not supported> in field 1, not '2k'" \
+	'1000,,cycles,100,100.00,,\n2k,,instructions,100,100.00,,\n'
+bad "perf -x, a percentage above 100" "stdin: line 1: expected a percentage counted above 0 and at most 100 in field 5, not '150.00'" \
+	'1000,,cycles,100,150.00,,\n'
+bad "perf -x, an event no table knows" "stdin: line 2: expected an event perf, LIKWID or the tables of neoverse-n1 know, not 'armv8_pmuv3_0/no_such_event/'; unknown as well: 'frobs:u' (line 3)" \
+	'1000,,cycles,100,100.00,,\n5,,armv8_pmuv3_0/no_such_event/,100,100.00,,\n5,,frobs:u,100,100.00,,\n'
+bad "perf -x, branches: two events by kernel, never guessed" "stdin: line 1: expected an event perf, LIKWID or the tables of neoverse-n1 know, not 'branches'" \
+	'1000,,branches,100,100.00,,\n'
+bad "perf -j, a line cut short" "stdin: line 2: expected a 'perf stat -j' object" \
+	'{"counter-value" : "1000.000000", "unit" : "", "event" : "cycles", "event-runtime" : 1, "pcnt-running" : 100.00}\n{"counter-value" : "10\n'
+bad "perf -j, a count that is no number" "stdin: line 1: expected \"counter-value\" : a count, \"<not counted>\" or \"<not supported>\", not 'many'" \
+	'{"counter-value" : "many", "unit" : "", "event" : "cycles", "event-runtime" : 1, "pcnt-running" : 100.00}\n'
+bad "perf -j --per-core: not a CPU's counts" 'stdin: line 1: expected counts of a CPU or of all CPUs (perf stat -A or without --per-core), not "core" : "S0-D0-C0"' \
+	'{"core" : "S0-D0-C0", "counter-value" : "1000.000000", "unit" : "", "event" : "cycles", "event-runtime" : 1, "pcnt-running" : 100.00}\n'
+bad "topdown-tool, run 0" "stdin: line 2: expected a topdown-tool events CSV row RUN,TIME,EVENT,VALUE" \
+	'run,time,event,value\n0,,CPU_CYCLES,5\n'
+bad "topdown-tool, a truncated row" "stdin: line 3: expected a topdown-tool events CSV row" \
+	'run,time,event,value\n1,,CPU_CYCLES,5\n1,,INST_RETIRED\n'
+bad "likwid, a count that is no number" "stdin: line 4: expected a count for HWThread 0 in column 3, not '12ab'" \
+	'TABLE,Group 1 Raw,Custom,2\nEvent,Counter,HWThread 0\nCPU_CYCLES,PMC0,100\nINST_RETIRED,PMC1,12ab\n'
+bad "likwid, a raw table without its header" "stdin: line 2: expected the header Event,Counter,HWThread N,... of a likwid-perfctr raw table" \
+	'TABLE,Group 1 Raw,Custom,2\nCPU_CYCLES,PMC0,100\n'
 tap_end

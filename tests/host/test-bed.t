@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The test bed's own logic, on the host without booting anything: bad
 # input to tools/qemu-run and tools/fetch-kernels, the matrix definition,
-# and how tools/matrix tables results (pass, fail, TODO, SKIP, not run).
+# and how tools/matrix tables results (pass, fail, TODO, SKIP, not run);
+# the progress it shows: each cell's "cell n of M", a silent guest's note
+# before its timeout, the size of each kernel download.
 set -u
 # shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, tmp_dir; TAP 13 (tests/tap.sh)
@@ -56,6 +58,24 @@ else
 	skip "no qemu-system-aarch64 or dtc on this host" "dtb-virt --idle-states, 1 CPU"
 	skip "no qemu-system-aarch64 or dtc on this host" "dtb-virt --idle-states, 2 CPUs"
 fi
+expect_run "qemu-run --silence x: exit 2" 2 "--silence takes whole seconds" \
+	"$top/tools/qemu-run" --no-build --silence x -- true
+# A guest that prints nothing for the silence says so once, with the time
+# left; one that keeps printing says nothing (no boot: a file stands in for
+# the console log).
+: >"$tmp/console"
+"$top/tools/qemu/quiet-watch" "$tmp/console" 2 30 qemu-run 2>"$tmp/quiet" &
+qw=$!
+sleep 5; kill "$qw"; wait "$qw" 2>/dev/null
+expect_eq "quiet-watch: a guest silent for 2 s is said to maybe hang, once, with the time left" \
+	"$(sed 's/([0-9]* s left/(N s left/' "$tmp/quiet")" \
+	"qemu-run: no output from the guest for 2 s; it may hang: it is killed at 30 s (N s left; --timeout SEC allows more)"
+"$top/tools/qemu/quiet-watch" "$tmp/console" 2 30 qemu-run 2>"$tmp/quiet" &
+qw=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do echo "line $i" >>"$tmp/console"; sleep 0.5; done
+kill "$qw"; wait "$qw" 2>/dev/null
+expect_eq "quiet-watch: a guest that keeps printing gets no note" "$(cat "$tmp/quiet")" ""
+
 expect_run "fetch-kernels --kernel 4.19: exit 2, lists the kernels" 2 "unknown kernel '4.19': use one of 5.10 6.1 6.12" \
 	"$top/tools/fetch-kernels" --kernel 4.19 arm64
 expect_run "fetch-kernels: an unknown flavour, exit 2" 2 "unknown flavour 'x86': use one of arm64 rt-arm64 armmp" \
@@ -74,6 +94,29 @@ for k in 5.10 6.1 6.12; do
 	printf '%s\n' "$cells" | grep -q "^$k .* kmod\.sh aarch32 .* smp"
 	expect_eq "matrix: the module suite runs on kernel $k for arm64, armmp and aarch32" $? 0
 done
+
+# Each cell's script says which of how many it is as it starts.
+"$top/tools/matrix" tests "$tmp/cells" 2>/dev/null
+ncells=$(printf '%s\n' "$cells" | wc -l)
+first=$(ls "$tmp/cells" | head -n 1) last=$(ls "$tmp/cells" | tail -n 1)
+if grep -q "^echo \"matrix: cell 1 of $ncells: " "$tmp/cells/$first" &&
+   grep -q "^echo \"matrix: cell $ncells of $ncells: " "$tmp/cells/$last"; then
+	ok "matrix tests: the cells' scripts say 'cell 1 of $ncells' ... 'cell $ncells of $ncells'"
+else nok "matrix tests: the cells' scripts say 'cell n of $ncells'"; diag "$(cat "$tmp/cells/$first" "$tmp/cells/$last")"; fi
+
+# Each kernel download says its size from the package index, before it
+# starts (read from the test bed's indices: only where they were fetched).
+if ls "$top"/.cache/apt/state/lists/*Packages* >/dev/null 2>&1; then
+	out=$("$top/tools/fetch-kernels" --size --kernel 6.1 arm64 2>&1); rc=$?
+	if [ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq '^6\.1 arm64 [^ ]+: .*[0-9.]+ MB: linux-image-[^ ]+-arm64(-unsigned)?:arm64 \([0-9.]+ MB\), linux-headers-[^ ]+-arm64:arm64 \([0-9.]+ MB\), linux-headers-[^ ]+-common \([0-9.]+ MB\), linux-kbuild-[^ ]+:amd64 \([0-9.]+ MB\)$'; then
+		ok "fetch-kernels --size: the total and each package's size"
+	else nok "fetch-kernels --size: the total and each package's size"; diag "exit $rc" "$out"; fi
+else
+	skip "the test bed's package indices are not fetched here (make kernels)" "fetch-kernels --size: the total and each package's size"
+fi
+if grep -q 'say "$series $flavour: version $v (ABI $abi): downloading $(sizes ' "$top/tools/fetch-kernels"; then
+	ok "fetch-kernels says the sizes before it downloads"
+else nok "fetch-kernels says the sizes before it downloads"; fi
 
 # The table from made-up results: each kind of cell.
 res=$tmp/results

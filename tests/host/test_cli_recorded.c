@@ -26,7 +26,9 @@ static void counts_text(const struct recorded *r, char *buf, size_t len)
 		else
 			used += (size_t)snprintf(buf + used, len - used, "%s%s@%u=%s", i ? " " : "",
 						 e->name, e->pass,
-						 e->status == REC_OVERFLOW ? "OVERFLOW" : "NOT RUN");
+						 e->status == REC_OVERFLOW ? "OVERFLOW" :
+						 e->status == REC_NOT_COUNTED ? "NOT COUNTED" :
+						 e->status == REC_NOT_SUPPORTED ? "NOT SUPPORTED" : "NOT RUN");
 	}
 	used += (size_t)snprintf(buf + used, len - used, " |cycles");
 	for (i = 0; i < r->npasses; i++) {
@@ -117,6 +119,15 @@ static void test_parse(void)
 		/* a count that wrapped (pmukit_wrapped()): no count, as the firmware's OVERFLOW */
 		{ __LINE__, "<wrapped>,,INST_RETIRED:u,,1,100.00,,\n7,,CPU_CYCLES:u,0.00,1,100.00,,\n",
 		  NULL, "INST_RETIRED:u@1=OVERFLOW CPU_CYCLES:u@1=7 |cycles 7" },
+		/* pmukit stat -x in perf's layout (read by the library): its passes and verdicts */
+		{ __LINE__, "5,,INST_RETIRED:u,10,100.00,,,1,,\n7,,CPU_CYCLES:u,10,100.00,0.7,GHz,2,,\n"
+			    ",,,,,0.71,ipc,per cycle,INST_RETIRED / CPU_CYCLES,General,,1,2\n", NULL,
+		  "INST_RETIRED:u@1=5 CPU_CYCLES:u@2=7 |cycles -,7" },
+		{ __LINE__, "9;;INST_RETIRED:u;0.50%;10;100.00;;;1;did not count;the PMU was off\n", NULL,
+		  "INST_RETIRED:u@1=NOT COUNTED |cycles -" },
+		/* perf's own: cycles by perf's name, a count it did not take */
+		{ __LINE__, "7,,cycles:u,10,100.00,,\n<not counted>,,instructions:u,0,0.00,,\n", NULL,
+		  "cycles:u@1=7 instructions:u@1=NOT COUNTED |cycles 7" },
 		/* the firmware's tables: one a pass, or the merged one */
 		{ __LINE__, fw_two_passes, NULL,
 		  "INST_RETIRED@1=28711 STALL_FRONTEND@1=0 CYCLES@1=28711 STALL_BACKEND@2=0 "
@@ -137,7 +148,7 @@ static void test_parse(void)
 			    " \"mean\": 3.2e40, \"x\": 1e999, \"y\": 99999999999999999999 } ] }", NULL,
 		  "A@1=18446744073709551615 |cycles -" },
 	};
-	char err[256], got[1024];
+	char err[1024], got[1024];
 	static struct recorded r;
 	size_t i;
 
@@ -160,15 +171,15 @@ static void test_bad(void)
 		int line;
 		const char *text, *want;
 	} rows[] = {
-		{ __LINE__, "", "line 1: expected a 'pmukit stat -x' line" },
-		{ __LINE__, "hello world\n", "line 1: expected a 'pmukit stat -x' line, VALUE,UNIT,EVENT" },
+		{ __LINE__, "", "line 1: expected a 'perf stat -x SEP' line" },
+		{ __LINE__, "hello world\n", "line 1: expected a 'perf stat -x SEP' line: [TIME SEP] [CPUn SEP] VALUE SEP UNIT SEP EVENT" },
 		{ __LINE__, "5,,INST_RETIRED,0.00,1,100.00,,\n5,,X,0.00,0,100.00,,\n",
 		  "line 2: expected a 'pmukit stat -x' line" },
 		{ __LINE__, "5,,INST_RETIRED,0.00,1,100.00,,\n-5,,X,0.00,1,100.00,,\n",
 		  "line 2: expected a 'pmukit stat -x' line" },
 		{ __LINE__, "5,,INST_RETIRED,0.00,1,100.00\n", "line 1: expected a 'pmukit stat -x' line" },
 		{ __LINE__, "5,,INST_RETIRED,0.00,99,100.00,,\n", "line 1: expected a pass from 1 to 64, not 99" },
-		{ __LINE__, "5,,\"A,0.00,1,100.00,,\n", "line 1: expected a 'pmukit stat -x' line" },
+		{ __LINE__, "5,,\"A,0.00,1,100.00,,\n", "line 1: expected a 'perf stat -x SEP' line" },
 		{ __LINE__, "boot\nPMU EVENT, PREVAL, POSTVAL, DELTA\nINST_RETIRED,0,10,9\n",
 		  "line 3: expected NAME,PREVAL,POSTVAL,DELTA: counts in decimal, DELTA = POSTVAL - PREVAL or OVERFLOW (10 - 0 is not 9)" },
 		{ __LINE__, "PMU EVENT, PREVAL, POSTVAL, DELTA\nINST_RETIRED,0,x,9\n",
@@ -197,9 +208,11 @@ static void test_bad(void)
 		{ __LINE__, "{ \"events\": [ { \"event\": \"A\", \"pass\": 1, \"value\": 2 } ] }\n}",
 		  "line 2: expected nothing after the object" },
 		{ __LINE__, "{\n\"events\": [", "line 2: expected an object" },
+		{ __LINE__, "1.0,CPU0,5,,cycles,1,100.00,,\n1.0,CPU1,5,,cycles,1,100.00,,\n",
+		  "line 2: expected the counts of one interval and CPU (pmukit metrics reads more)" },
 		{ __LINE__, "{ \"a\": \"b", "line 1: expected the end of a string" },
 	};
-	char err[256];
+	char err[1024];
 	static struct recorded r;
 	size_t i;
 
@@ -211,6 +224,16 @@ static void test_bad(void)
 		tap_ok(ret < 0 && !strncmp(err, rows[i].want, strlen(rows[i].want)),
 		       "line %d: refused: %s", rows[i].line, err);
 	}
+	/* Text of no format: the message names every format it could have been. */
+	err[0] = '\0';
+	tap_ok(recorded_parse("hello\n", 6, NULL, &r, err, sizeof(err)) < 0 &&
+	       strstr(err, "; the input is none of the formats: nor 'pmukit stat -x' lines of the layout "
+		      "VALUE,UNIT,EVENT,SD%") && strstr(err, "likwid-perfctr -O output"),
+	       "text of no format: every format named (%s)", err);
+	err[0] = '\0';
+	tap_ok(recorded_parse("5,,cycles,1,100.00,,\n6,,cycles\n", 30, NULL, &r, err, sizeof(err)) < 0 &&
+	       !strncmp(err, "line 2: expected a 'perf stat -x SEP' line", 42) && !strstr(err, "none of the formats"),
+	       "a bad line after counts: only what its format expected (%s)", err);
 }
 
 int main(void)

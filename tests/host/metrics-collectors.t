@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""TAP test: pmukit metrics on counts other collectors wrote, against Python.
+
+The recorded files of tests/fixtures/collectors are each format pmukit
+metrics reads beside its own: perf stat -x (a comma; ';' with -I and -A; the
+two-character '::' with -r), perf stat -j (plain; -I and -A), pmukit stat
+-x's lines in perf's layout, Arm topdown-tool's events CSV (two runs, as
+without multiplexing), and likwid-perfctr -O. LIKWID's file is written as
+likwid.lua's CSV output writes it (STRUCT,Info then TABLE,Group N Raw,
+rows per event, a column per HWThread), not from a run: Debian packages
+LIKWID for amd64 only.
+
+The counts each file holds are written out below, by Arm's event names,
+independently of the readers. For every metric of neoverse-n1 whose events
+the file has, this script evaluates the formula (test_metric_sets --dump)
+with exact fractions and compares pmukit metrics --json's value (4
+decimals); a metric with an event perf did not count, did not support or
+left blank is n/a, its reason naming that event; a metric from counts perf
+scaled carries the lowest percentage among its events, and is marked as
+perhaps never counted together exactly when two of its events were counted
+for 100 % of the time or less between them.
+"""
+
+import ast
+import json
+import os
+import platform
+import subprocess
+import sys
+from fractions import Fraction
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import tap  # noqa: E402 (tests/tap.py)
+from tap import ok  # noqa: E402
+
+
+def arch():
+    m = platform.machine()
+    return {"aarch64": "arm64"}.get(m, "arm" if m.startswith(("armv7", "armv8")) else m)
+
+
+BUILD = os.path.join(ROOT, "build", arch())
+PMUKIT = os.path.join(BUILD, "bin", "pmukit")
+DUMP = os.path.join(BUILD, "tests", "host", "test_metric_sets")
+FIX = os.path.join(ROOT, "tests", "fixtures", "collectors")
+
+NC, NS = "not counted", "not supported"
+
+
+def c(value, pct=100.0, name=None):
+    """A count: its value (or NC/NS), the percentage of the time counted, its name in the file."""
+    return {"value": value, "pct": pct, "name": name}
+
+
+# file -> {(interval, cpu): {pass: {ARM_EVENT: count}}}; None: the input has none
+EXPECTED = {
+    "perf-x.csv": {(None, None): {1: {
+        "CPU_CYCLES": c(1000000, name="cycles:u"),
+        "INST_RETIRED": c(1500000, name="instructions:u"),
+        "STALL_FRONTEND": c(120000, name="stalled-cycles-frontend:u"),
+        "STALL_BACKEND": c(300000, name="stalled-cycles-backend:u"),
+        "BR_MIS_PRED_RETIRED": c(4000, 50.0, "armv8_pmuv3_0/br_mis_pred_retired/u"),
+        "BR_RETIRED": c(200000, 50.0, "armv8_pmuv3_0/event=0x21/u"),
+        "DTLB_WALK": c(3000, 60.0, "r34:u"),
+        "L1D_TLB": c(90000, 40.0, "armv8_pmuv3_0/l1d_tlb/u"),
+        "L1D_CACHE_REFILL": c(NC, 0.0, "l1d_cache_refill:u"),
+        "L1D_CACHE": c(60000, name="L1D_CACHE:u"),
+        "LL_CACHE_RD": c(NS, name="armv8_pmuv3_0/ll_cache_rd/u"),
+        "LL_CACHE_MISS_RD": c(2000, name="armv8_neoverse_n1/r37/u"),
+    }}},
+    "perf-x-IA.csv": {
+        (1.001, 0): {1: {"CPU_CYCLES": c(1000000), "INST_RETIRED": c(2000000),
+                         "STALL_FRONTEND": c(250000), "STALL_BACKEND": c(100000)}},
+        (1.001, 1): {1: {"CPU_CYCLES": c(3000000), "INST_RETIRED": c(1000000),
+                         "STALL_FRONTEND": c(300000), "STALL_BACKEND": c(1200000)}},
+        (2.002, 0): {1: {"CPU_CYCLES": c(1100000), "INST_RETIRED": c(3300000),
+                         "STALL_FRONTEND": c(110000), "STALL_BACKEND": c(55000)}},
+        (2.002, 1): {1: {"CPU_CYCLES": c(NC, 0.0, "cycles"), "INST_RETIRED": c(NC, 0.0),
+                         "STALL_FRONTEND": c(NC, 0.0), "STALL_BACKEND": c(NC, 0.0)}},
+    },
+    # -r: perf's means, rounded to whole counts
+    "perf-x-r.txt": {(None, None): {1: {
+        "CPU_CYCLES": c(700000), "INST_RETIRED": c(1400001),
+        "STALL_FRONTEND": c(70001), "STALL_BACKEND": c(140000)}}},
+    "perf-j.json": {(None, None): {1: {
+        "CPU_CYCLES": c(1000000), "INST_RETIRED": c(2500000),
+        "STALL_FRONTEND": c(100000, 75.0, "stall_frontend"),
+        "STALL_BACKEND": c(300000, 75.0, "STALL_BACKEND"),
+        "L1I_CACHE_REFILL": c(NC, 0.0, "l1i_cache_refill"),
+        "L1I_CACHE": c(NS, name="l1i_cache"),
+        "BR_MIS_PRED_RETIRED": c(7000, 50.0, "armv8_pmuv3_0/br_mis_pred_retired/"),
+    }}},
+    "perf-j-IA.json": {
+        (1.001, 0): {1: {"CPU_CYCLES": c(1000000), "INST_RETIRED": c(2000000)}},
+        (1.001, 1): {1: {"CPU_CYCLES": c(3000000), "INST_RETIRED": c(1000000)}},
+        (2.002, 0): {1: {"CPU_CYCLES": c(1100000), "INST_RETIRED": c(3300000)}},
+        (2.002, 1): {1: {"CPU_CYCLES": c(NC, 0.0, "cycles"), "INST_RETIRED": c(NC, 0.0)}},
+    },
+    "pmukit-stat-x.csv": {(None, None): {
+        1: {"CPU_CYCLES": c(1000), "INST_RETIRED": c(2500), "STALL_FRONTEND": c(100),
+            "STALL_BACKEND": c(300), "DTLB_WALK": c(30)},
+        2: {"CPU_CYCLES": c(2000), "INST_RETIRED": c(5000), "BR_MIS_PRED_RETIRED": c(10),
+            "BR_RETIRED": c(400), "L1D_TLB": c(600),
+            "L1D_CACHE_REFILL": c(NC, name="L1D_CACHE_REFILL:u"),
+            "L1D_CACHE": c(NC, name="L1D_CACHE")},     # <wrapped>: "overflowed"
+    }},
+    "neoverse_n1_events.csv": {(None, None): {
+        1: {"CPU_CYCLES": c(1000000), "INST_RETIRED": c(2500000), "STALL_FRONTEND": c(100000),
+            "STALL_BACKEND": c(300000), "DTLB_WALK": c(3000)},
+        2: {"CPU_CYCLES": c(2000000), "INST_RETIRED": c(5000000),
+            "BR_MIS_PRED_RETIRED": c(10000), "BR_RETIRED": c(400000), "L1D_TLB": c(600000),
+            "L1I_CACHE_REFILL": c(NC, name="L1I_CACHE_REFILL")},
+    }},
+    "likwid.csv": {
+        (None, 0): {1: {"CPU_CYCLES": c(1000000), "INST_RETIRED": c(2500000),
+                        "STALL_FRONTEND": c(100000), "STALL_BACKEND": c(300000),
+                        "L1D_CACHE_RD": c(80000), "BR_MIS_PRED": c(5000)}},
+        (None, 1): {1: {"CPU_CYCLES": c(2000000), "INST_RETIRED": c(1000000),
+                        "STALL_FRONTEND": c(400000), "STALL_BACKEND": c(NC, name="STALL_BACKEND"),
+                        "L1D_CACHE_RD": c(90000), "BR_MIS_PRED": c(7000)}},
+    },
+}
+
+
+def evaluate(formula, counts):
+    """The formula's value as a Fraction, None for a division by 0."""
+    def ev(node):
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Name):
+            return Fraction(counts[node.id])
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return Fraction(node.value)
+        if isinstance(node, ast.BinOp):
+            a, b = ev(node.left), ev(node.right)
+            if isinstance(node.op, ast.Add):
+                return a + b
+            if isinstance(node.op, ast.Sub):
+                return a - b
+            if isinstance(node.op, ast.Mult):
+                return a * b
+            if isinstance(node.op, ast.Div):
+                if b == 0:
+                    raise ZeroDivisionError
+                return a / b
+        raise ValueError(f"{formula}: {ast.dump(node)}")
+    try:
+        return ev(ast.parse(formula, mode="eval"))
+    except ZeroDivisionError:
+        return None
+
+
+def metrics_of(set_name):
+    p = subprocess.run([DUMP, "--dump"], capture_output=True, text=True, check=True)
+    out = []
+    for line in p.stdout.splitlines():
+        f = line.split("\t")
+        if f[0] == set_name:
+            out.append({"name": f[2], "scale": int(f[3]), "formula": f[4],
+                        "events": [e.split("=")[0] for e in f[5:]]})
+    return out
+
+
+def expect_metric(m, passes):
+    """What the metric's entry must say: ("value", Fraction, pct, apart), ("n/a", event), or None."""
+    # As pmukit: the first pass with all its events, else none (passes combined: not checked here).
+    for p in sorted(passes):
+        have = passes[p]
+        if all(e in have for e in m["events"]):
+            for e in m["events"]:
+                if have[e]["value"] in (NC, NS):
+                    return ("n/a", have[e]["name"] or e)
+            counts = {e: have[e]["value"] for e in m["events"]}
+            v = evaluate(m["formula"], counts)
+            if v is None:
+                return ("n/a", None)
+            pcts = [have[e]["pct"] for e in m["events"]]
+            apart = any(pcts[i] + pcts[j] <= 100.0 and pcts[i] < 100.0
+                        for i in range(len(pcts)) for j in range(i + 1, len(pcts))
+                        if m["events"][i] != m["events"][j])
+            return ("value", v * m["scale"], min(pcts), apart)
+    if all(any(e in passes[p] for p in passes) for e in m["events"]):
+        return ("combined",)
+    return None
+
+
+def slices_of(doc):
+    """{(interval, cpu): [metric objects]} of pmukit metrics --json."""
+    if "results" not in doc:
+        return {(None, None): doc["metrics"]}
+    return {(round(r["interval"], 3) if "interval" in r else None, r.get("cpu")): r["metrics"]
+            for r in doc["results"]}
+
+
+def check_file(fn, want, metrics):
+    args = [PMUKIT, "metrics", "--json", os.path.join(FIX, fn)]
+    if not fn.endswith("_events.csv") and fn != "likwid.csv":
+        args[2:2] = ["--cpu", "neoverse-n1"]
+    p = subprocess.run(args, capture_output=True, text=True)
+    if not ok(p.returncode == 0, f"{fn}: pmukit metrics --json exits 0", p.stdout + p.stderr):
+        return
+    doc = json.loads(p.stdout)
+    got = slices_of(doc)
+    ok(sorted(got, key=str) == sorted(want, key=str), f"{fn}: a result for each interval and CPU",
+       f"got {sorted(got, key=str)}, want {sorted(want, key=str)}")
+    bad, checked = [], 0
+    for key, passes in want.items():
+        entries = {m["name"]: m for m in got.get(key, [])}
+        for m in metrics:
+            exp = expect_metric(m, passes)
+            if exp is None:
+                if m["name"] in entries:
+                    bad.append(f"{key} {m['name']}: shown, though an event is not in the file")
+                continue
+            e = entries.get(m["name"])
+            if e is None:
+                bad.append(f"{key} {m['name']}: missing")
+                continue
+            checked += 1
+            if exp[0] == "combined":
+                if "combined" not in e:
+                    bad.append(f"{key} {m['name']}: passes combined without a note")
+                continue
+            if exp[0] == "n/a":
+                if e["value"] is not None or (exp[1] and exp[1] not in e.get("reason", "")):
+                    bad.append(f"{key} {m['name']}: want n/a naming {exp[1]}, got {e}")
+                continue
+            _, v, pct, apart = exp
+            if e["value"] is None or abs(Fraction(str(e["value"])) - v) > Fraction(1, 20000):
+                bad.append(f"{key} {m['name']} ({m['formula']}): got {e['value']}, want {float(v):.6f}")
+            if pct < 100.0:
+                if e.get("counted_percent") != pct or e.get("counted_together") != (not apart):
+                    bad.append(f"{key} {m['name']}: want counted_percent {pct}, together {not apart}; "
+                               f"got {e.get('counted_percent')}, {e.get('counted_together')}")
+            elif "counted_percent" in e:
+                bad.append(f"{key} {m['name']}: marked scaled, though every count was counted all the time")
+    ok(checked > 0 and not bad, f"{fn}: {checked} metrics agree with exact fractions, n/a and scaling marks",
+       "\n".join(bad[:12]))
+
+
+def main():
+    tap.header()
+    if not os.path.exists(PMUKIT) or not os.path.exists(DUMP):
+        print(f"1..0 # SKIP {PMUKIT} or {DUMP} is not built (make check-host)")
+        return 0
+    metrics = metrics_of("neoverse-n1")
+    ok(len(metrics) > 20, f"neoverse-n1 has {len(metrics)} metrics")
+    for fn in sorted(EXPECTED):
+        check_file(fn, EXPECTED[fn], metrics)
+    return tap.done()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
