@@ -141,7 +141,7 @@ has "a9, mode=read: user space reads nothing: the device's group, or global_full
 	'^fix  module-mode: .*read: /sys/kernel/pmukit/mode is read; /sys/kernel/pmukit/id_dfr0 is 0x00010444 \(PerfMon 1\); fix: give the user /dev/pmukit \(its group: .*\), which the library opens to count, or, on a machine of one user, sudo rmmod pmukit && sudo modprobe pmukit global_full_access=1'
 echo full >"$tmp/a9/sys/kernel/pmukit/mode"
 doctor a9
-hasnt "a9, mode=full: no mode finding" 'module-mode'
+hasnt "a9, global_full_access=1: no mode finding" 'module-mode'
 
 # ---- a healthy machine -----------------------------------------------------
 fx=$top/tests/fixtures/sysfs
