@@ -89,6 +89,13 @@ dev_tests() {
 		else nok "device: $what: counted"; diag "exit $rc_1000 $rc_2000, '$v_1000' '$v_2000'" "$out"; fi
 	done
 	echo "$aslr" > /proc/sys/kernel/randomize_va_space
+	# What the device's holder does leaves another task's perf events as they were.
+	if [ "$exact" = 1 ] && perfpeer none >/dev/null 2>&1; then
+		peer_eq "device: an unprivileged pmukit stat --path direct (another process) leaves a task's perf counts unchanged" \
+			exec:true "exec:asuser $DEV_UID $DEV_GRP pmukit stat --path direct -e INST_RETIRED:u,CPU_CYCLES:u -- stat_loop 1000"
+	elif [ "$exact" = 1 ]; then
+		skip "perf has no PMU events here" "device: pmukit stat through $DEV beside perf"
+	fi
 
 	# The holder's counter 0 survives its task switches (sleeps); another
 	# process on the same CPU meanwhile reads it as 0 (PMUv3) or faults (ARMv7).
