@@ -79,7 +79,7 @@ for path in direct perf; do
 	else nok "$path: --topdown stage 1"; diag "exit $rc" "$out" "$(cat /tmp/td.csv)"; fi
 	expect_eq "$path: --topdown --level 2: IPC exactly 1.00 (icount: a cycle per instruction)" \
 		"$(metric /tmp/td.csv ipc)" 1.0000
-	if grep -Eq '^,,,,,,n/a,branch_mpki,MPKI,.*,Branch_Effectiveness,2,,BR_MIS_PRED_RETIRED is not implemented here$' /tmp/td.csv; then
+	if grep -Eq '^,,,,,n/a,branch_mpki,MPKI,.*,Branch_Effectiveness,2,,BR_MIS_PRED_RETIRED is not implemented here$' /tmp/td.csv; then
 		ok "$path: --level 2: a metric of events QEMU lacks is n/a, and says why"
 	else nok "$path: n/a metric"; diag "$(cat /tmp/td.csv)"; fi
 	run pmukit stat --path $path --topdown --level 2 -- stat_loop $N
