@@ -198,7 +198,7 @@ static void show_watchdog(void)
 static void show_device(const char *mode)
 {
 	if (!strcmp(mode, "full")) {
-		printf("%-20s every process may program the PMU (mode=full)\n", "access");
+		printf("%-20s every process may program the PMU (global_full_access=1)\n", "access");
 		return;
 	}
 	printf("%-20s user space reads the module's counters; a process that opens %s programs the free counters while it runs\n",

@@ -41,7 +41,7 @@ static const char usage[] =
 	"                 count on a Raspberry Pi read 206: the measurement's own stores)\n"
 	"  counting loop  N loads 64 bytes apart: cycles, instructions, branches, L1D\n"
 	"                 accesses and refills, on the cycle counter and four counters\n"
-	"  SW_INCR        1000 writes to PMSWINC (ARM, direct path: needs mode=full)\n"
+	"  SW_INCR        1000 writes to PMSWINC (ARM, direct path: needs full access: /dev/pmukit or global_full_access=1)\n"
 	"Each count is the smallest of several runs minus the smallest count of the\n"
 	"same loop run with no iterations (the empty measurement). Events count user\n"
 	"space only (:u). Instructions, stores, branches retired and SW_INCR are exact:\n"

@@ -11,8 +11,8 @@ echo "timing: $(if [ -n "${PMUKIT_DEMO_ICOUNT:-}" ]; then echo '-icount shift=0 
 say "before loading the module: user space may not touch the PMU"
 pmutest probe
 
-say "insmod /lib/modules/pmukit.ko"
-insmod /lib/modules/pmukit.ko
+say "insmod /lib/modules/pmukit.ko global_full_access=1 (every process may program the PMU: a board of one user; by default only a process that opens /dev/pmukit may)"
+insmod /lib/modules/pmukit.ko global_full_access=1
 dmesg | sed -n 's/^\[[ 0-9.]*\] pmukit: /  /p' | grep -v taint
 
 say "registers per CPU (/sys/kernel/pmukit/cpuN)"

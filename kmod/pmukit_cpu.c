@@ -53,6 +53,12 @@ const char *pmukit_mode_name(enum pmukit_mode mode)
 	return mode == PMUKIT_MODE_READ ? "read" : "full";
 }
 
+/* The parameter that chose @mode, as the load messages name it. */
+const char *pmukit_mode_param(enum pmukit_mode mode)
+{
+	return mode == PMUKIT_MODE_READ ? "mode=read" : "global_full_access=1";
+}
+
 static void pmukit_read_n(void *n)
 {
 	*(u32 *)n = PMUKIT_PMCR_N(pmukit_read_pmcr());
@@ -198,7 +204,7 @@ static void pmukit_take_cycle_counter(struct pmukit_saved *s, bool reset)
 }
 
 /*
- * events= in counters the module programs itself: 0, 1, ... in mode=full and
+ * events= in counters the module programs itself: 0, 1, ... with full access and
  * where perf has no PMU; from the highest down where perf drives the PMU but
  * could not reserve them (perf allocates from counter 0 up).
  */
@@ -362,7 +368,7 @@ void pmukit_cpu_setup(void)
 
 /*
  * The counters the module may keep over an idle state, of those perf does
- * not hold: in mode=full every one (EL0's); in mode=read only the module's
+ * not hold: with full access every one (EL0's); in mode=read only the module's
  * own, and only while they run as it set them up: any other counter holds
  * a count that is not the module's, which it must never write back.
  */
@@ -384,7 +390,7 @@ static u32 pmukit_idle_keepable(const struct pmukit_saved *s, u32 held, u32 n)
 
 /*
  * Entering an idle state that may lose the PMU: keep the counters perf does
- * not hold that are EL0's (mode=full) or the module's own. On the way out the
+ * not hold that are EL0's (full access) or the module's own. On the way out the
  * kernel's perf driver resets every counter to 0 even with no event of its
  * own, and pmukit_cpu_reapply() puts these back, so their counts run on
  * across idle; every other counter stays as perf's reset left it, or is
@@ -542,7 +548,7 @@ void pmukit_cpu_take_overflows(void *count)
 	u32 ovs, i;
 
 	memcpy(count, s->overflows, sizeof(s->overflows));
-	/* In mode=full the flags are EL0's own (the direct path clears its counters'). */
+	/* In full access the flags are EL0's own (the direct path clears its counters'). */
 	if (!s->active || pmukit_cfg.mode != PMUKIT_MODE_READ)
 		return;
 	ovs = pmukit_read_pmovsset() & s->map.owned & ~pmukit_read_pmintenset();

@@ -103,7 +103,8 @@ bool pmukit_cpu_task_in(const struct pmukit_task_pmu *t);
 void pmukit_cpu_task_out(struct pmukit_task_pmu *t);
 void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
 bool pmukit_user_access_on(u32 pmuserenr);
-const char *pmukit_mode_name(enum pmukit_mode mode);
+const char *pmukit_mode_name(enum pmukit_mode mode);	/* sysfs mode: "read", "full" */
+const char *pmukit_mode_param(enum pmukit_mode mode);
 /* Under cpus_read_lock(): the fewest PMCR.N among online CPUs, and its CPU. */
 u32 pmukit_cpus_min_counters(unsigned int *which);
 

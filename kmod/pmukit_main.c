@@ -166,7 +166,7 @@ static const char *pmukit_mode_allows(const struct pmukit_config *cfg)
 		return "user space has no access (this PMU has no read-only user access); a process that opens /dev/" PMUKIT_DEV_NAME " may program the counters perf does not hold, only while it runs";
 	if (cfg->mode == PMUKIT_MODE_READ)
 		return "user space may read the module's counters (and any event counter) but not program them; a process that opens /dev/" PMUKIT_DEV_NAME " may program the counters perf and the module do not hold, only while it runs";
-	return "any user may program the counters, including to count kernel (EL1/EL2) activity: a side channel; mode=read allows reading only";
+	return "any user may program the counters, including to count kernel (EL1/EL2) activity: a side channel, and change perf's; the default, mode=read, allows reading only, and full access to a process that opens /dev/" PMUKIT_DEV_NAME;
 }
 
 /*
@@ -208,8 +208,8 @@ static int __init pmukit_init(void)
 	pmukit_loaded = true;
 
 	pmukit_pmu_describe(&pmukit_cfg, pmu, sizeof(pmu));
-	pr_info("loaded: mode=%s, %u event(s) %s, %s, %u event counters (PMCR.N), %s, kernel at %s\n",
-		pmukit_mode_name(pmukit_cfg.mode), pmukit_cfg.nevents,
+	pr_info("loaded: %s, %u event(s) %s, %s, %u event counters (PMCR.N), %s, kernel at %s\n",
+		pmukit_mode_param(pmukit_cfg.mode), pmukit_cfg.nevents,
 		pmukit_cfg.mode == PMUKIT_MODE_READ ?
 		"reserved (through perf where it drives this PMU)" : "programmed",
 		pmu, pmukit_cfg.ncounters,
@@ -217,8 +217,7 @@ static int __init pmukit_init(void)
 		"no level filter (counts at every level)",
 		pmukit_kernel_el_name(pmukit_cfg.kernel_el));
 	pmukit_load_report();
-	pr_info("mode=%s: %s\n", pmukit_mode_name(pmukit_cfg.mode),
-		pmukit_mode_allows(&pmukit_cfg));
+	pr_info("%s: %s\n", pmukit_mode_param(pmukit_cfg.mode), pmukit_mode_allows(&pmukit_cfg));
 	return 0;
 
 err_task:

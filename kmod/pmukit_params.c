@@ -18,13 +18,17 @@
 
 #include "pmukit_kmod.h"
 
-static char *mode = "full";
+static char *mode;
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "full: every process may program the PMU (default); read: user space may only read counters, which the module programs from events= (PMUv3; on ARMv7 user space reads nothing); in mode=read a process that opens /dev/pmukit may program the free counters while it runs");
+MODULE_PARM_DESC(mode, "read (the default, and the only mode): user space may only read the counters, which the module programs from events= (PMUv3; on ARMv7 user space reads nothing), and a process that opens /dev/pmukit may program the free counters while it runs");
+
+static bool global_full_access;
+module_param(global_full_access, bool, 0444);
+MODULE_PARM_DESC(global_full_access, "1: every process on every CPU may program the PMU, count the kernel (EL1/EL2) and change the counters perf uses, as with no protection at all: for a machine of one user; default 0 (mode=read, and full access per process through /dev/pmukit)");
 
 static char *events = "";
 module_param(events, charp, 0444);
-MODULE_PARM_DESC(events, "comma-separated event numbers (hex with 0x, or decimal) the module counts for user space: mode=read reserves a counter for each through perf (cpu<N>/counters says which), mode=full programs counters 0, 1, ...; each optionally with :u (EL0 only), :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE) or :uk (both); without a suffix mode=full counts every level and mode=read EL0 only; e.g. events=0x08:u,0x11");
+MODULE_PARM_DESC(events, "comma-separated event numbers (hex with 0x, or decimal) the module counts for user space: mode=read reserves a counter for each through perf (cpu<N>/counters says which), global_full_access=1 programs counters 0, 1, ...; each optionally with :u (EL0 only), :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE) or :uk (both); without a suffix global_full_access=1 counts every level and mode=read EL0 only; e.g. events=0x08:u,0x11");
 
 static bool reset = true;
 module_param(reset, bool, 0444);
@@ -284,15 +288,19 @@ int pmukit_params_parse(struct pmukit_config *cfg)
 	u32 pmcr, max;
 	int ret;
 
-	if (sysfs_streq(mode, "full")) {
-		cfg->mode = PMUKIT_MODE_FULL;
-	} else if (sysfs_streq(mode, "read")) {
-		cfg->mode = PMUKIT_MODE_READ;
-	} else {
-		pr_err("mode=%s is not a mode: use mode=full (user space may program the PMU) or mode=read (user space may only read the counters the module programs)\n",
-		       mode);
+	if (mode && sysfs_streq(mode, "full")) {
+		pr_err("mode=full is global_full_access=1 now (every process may then program the PMU, count the kernel and disturb perf); the default, mode=read, gives full access to one process at a time, the one that opens /dev/%s\n",
+		       PMUKIT_DEV_NAME);
+		return -EINVAL;
+	} else if (mode && !sysfs_streq(mode, "read")) {
+		pr_err("mode=%s is not a mode: mode=read (the default: user space may read the counters the module programs, and a process that opens /dev/%s may program the others while it runs), or global_full_access=1 for every process\n",
+		       mode, PMUKIT_DEV_NAME);
+		return -EINVAL;
+	} else if (mode && global_full_access) {
+		pr_err("mode=read and global_full_access=1 exclude each other: give one\n");
 		return -EINVAL;
 	}
+	cfg->mode = global_full_access ? PMUKIT_MODE_FULL : PMUKIT_MODE_READ;
 	cfg->reset = reset;
 	cfg->divider64 = divider64;
 	cfg->hotplug = hotplug;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The direct path: the PMU's registers read (and, with pmukit.ko in
- * mode=full, programmed) from user space; on x86-64 the TSC.
+ * full access, programmed) from user space; on x86-64 the TSC.
  *
  * Counters belong to a CPU, not to a thread: the session pins the calling
  * thread to one CPU (unless PMUKIT_F_NO_PIN) and checks that it is still
@@ -14,7 +14,7 @@
  * one wrap between reads less than 62.5 ms apart, and across longer times
  * when its overflow flag says it did not wrap. Else its count is "wrapped":
  * pmukit_read() returns -EOVERFLOW and pmukit_wrapped() names it. The flag
- * is PMOVSSET in mode=full (our counters' flags cleared at start and after
+ * is PMOVSSET with full access (our counters' flags cleared at start and after
  * a wrap seen in the values) and the module's cpu<N>/overflows in
  * mode=read (EL0 cannot read PMOVSSET there). In mode=read a count perf
  * placed on a chained pair is read as one 64-bit counter where CHAIN counts.
@@ -49,13 +49,13 @@
 /* Where a 32-bit counter's overflow flag is read. */
 enum ovf_source {
 	OVF_NONE,	/* nowhere: a wide counter, or one the flag does not serve */
-	OVF_REG,	/* PMOVSSET (mode=full) */
+	OVF_REG,	/* PMOVSSET (full access) */
 	OVF_KMOD,	/* the module's cpu<N>/overflows (mode=read) */
 };
 
 struct direct_ctr {
 	unsigned int hw;	/* event counter n, or PMUKIT_HW_CYCLES */
-	uint32_t type;		/* PMEVTYPER/PMCCFILTR value programmed (mode=full) */
+	uint32_t type;		/* PMEVTYPER/PMCCFILTR value programmed (full access) */
 	uint32_t saved_type;	/* what was there before */
 	struct pmukit_wrap w;	/* width, previous read, count */
 	enum ovf_source ovf;
@@ -74,7 +74,7 @@ struct direct {
 	cpu_set_t old_affinity;
 	int running;
 	int moved_to;		/* -1, or where the thread was found */
-	int programmed_cpu;	/* mode=full: the CPU carrying our setup */
+	int programmed_cpu;	/* full access: the CPU carrying our setup */
 	uint32_t used;		/* PMCNTENSET bits of our counters */
 	uint32_t saved_cntenset;
 	uint32_t ovf_reg;	/* PMOVSSET bits of the counters whose flag we use */
@@ -112,7 +112,7 @@ static int direct_revoked(struct pmukit_session *s)
 
 	pmukit_kmod_get(&k);
 	if (!k.loaded)
-		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again (mode=full) or use the perf path",
+		return pmukit_err(-EACCES, "user access to the PMU was turned off on CPU %d during the measurement: pmukit.ko was unloaded; load it again or use the perf path",
 				  s->cpu);
 	return pmukit_err(-EACCES, "user access to the PMU was revoked on CPU %d after it had worked (a perf session, CPU bring-up or 'sysctl kernel.perf_user_access=0' resets PMUSERENR): echo 1 > /sys/kernel/pmukit/rearm, then measure again",
 			  s->cpu);
@@ -125,7 +125,7 @@ static int no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int
 		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d (even PMUSERENR cannot be read: not a Linux kernel that allows it, or an emulator without a PMU): use the perf or the clock path",
 				  cpu);
 	if (!k->loaded)
-		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko (mode=full) or use the perf path",
+		return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d: load pmukit.ko or use the perf path",
 				  cpu);
 	return pmukit_err(-EACCES, "user access to the PMU is off on CPU %d although pmukit.ko is loaded (PMUSERENR 0x%x: a perf session or CPU bring-up reset it): echo 1 > /sys/kernel/pmukit/rearm",
 			  cpu, (unsigned int)userenr);
@@ -196,7 +196,7 @@ static int direct_detect(char *why, size_t len)
 	el = pmukit_kernel_el();
 	snprintf(why, len, "direct: user access on CPU %d (%s)%s%s", cpu,
 		 ret == 3 ? "pmukit.ko mode=read, through " PMUKIT_DEV_PATH :
-		 ret == 2 ? (k.loaded ? "pmukit.ko mode=full" : "PMUSERENR.EN") :
+		 ret == 2 ? (k.loaded ? "pmukit.ko global_full_access=1" : "PMUSERENR.EN") :
 		 "pmukit.ko mode=read: the module's events, others through " PMUKIT_DEV_PATH " where this user may open it",
 		 el ? "" : "; ", el ? "" : pmukit_kernel_el_note(0));
 	return 0;
@@ -299,7 +299,7 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 	unsigned int i, nbad = 0;
 
 	maxcode = d->v3 ? PMUKIT_PMEVTYPER_EVT_MASK_V3P1 : PMUKIT_PMEVTYPER_EVT_MASK_V7;
-	/* ARMv7 has no PMCEID: nothing to check. The registers in mode=full only. */
+	/* ARMv7 has no PMCEID: nothing to check. The registers with full access only. */
 	if (!d->v3 || !pmukit_implemented_load(s->cpu, PMUKIT_IMPL_SYSFS |
 					       (d->full ? PMUKIT_IMPL_REGS : 0), &im))
 		im.have_ceid = 0;
@@ -322,7 +322,7 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 			  (unsigned long long)maxcode, s->cpu, bad);
 }
 
-/* mode=full: each event on the cycle counter or the next event counter. */
+/* full access: each event on the cycle counter or the next event counter. */
 static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int nctr)
 {
 	unsigned int i, next = 0;
@@ -365,10 +365,10 @@ static int same_levels(const struct pmukit_event_spec *k, const struct pmukit_ev
 
 static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev *e)
 {
-	return pmukit_err(-EOPNOTSUPP, "pmukit.ko is in mode=read and programmed events=%s only; %s (0x%02x%s) is not among them: reload it with that event in events= (rmmod pmukit; insmod pmukit.ko mode=read events=%s%s0x%02x%s) or with mode=full",
+	return pmukit_err(-EOPNOTSUPP, "pmukit.ko is in mode=read and programmed events=%s only; %s (0x%02x%s) is not among them: reload it with that event in events= (rmmod pmukit; insmod pmukit.ko mode=read events=%s%s0x%02x%s), or give this user %s (its group), which lets the library program the counters",
 			  k->events[0] ? k->events : "(none)", e->name, e->code,
 			  pmukit_ev_levels(e), k->events, k->events[0] ? "," : "", e->code,
-			  e->excl_kernel ? ":u" : e->excl_user ? ":k" : "");
+			  e->excl_kernel ? ":u" : e->excl_user ? ":k" : "", PMUKIT_DEV_PATH);
 }
 
 /*
@@ -451,7 +451,7 @@ static int read_serves(const struct pmukit_session *s, const struct pmukit_kmod 
 	return 1;
 }
 
-/* mode=full: write our types on the current CPU and enable our counters. */
+/* full access: write our types on the current CPU and enable our counters. */
 static int program(struct pmukit_session *s, struct direct *d)
 {
 	unsigned int i;
@@ -565,7 +565,7 @@ static int kmod_overflows(struct pmukit_session *s, struct direct *d, uint32_t *
 
 /*
  * Counts from the values read now: from 0 when @fresh, else on from the
- * counts so far (a start after a stop). mode=full: our flags are
+ * counts so far (a start after a stop). full access: our flags are
  * cleared before the values are read (a set flag is then a wrap of this
  * session). mode=read: the module's overflow counts are the baseline, read
  * between two reads of the values; the counts start at the second read, so
@@ -760,7 +760,7 @@ static void find_chains(struct pmukit_session *s, struct direct *d, const struct
 }
 
 /*
- * Where counter @c's overflow flag is read (PMCR @pmcr as found). mode=full:
+ * Where counter @c's overflow flag is read (PMCR @pmcr as found). full access:
  * PMOVSSET, for every 32-bit counter; the AArch32 cycle counter's flag
  * records 32-bit wraps once PMCR.LC is clear, which open_arm() sees to
  * (ARMv7 has no LC: always 32-bit). mode=read: the module's counts, except
@@ -810,7 +810,7 @@ static int open_arm(struct pmukit_session *s, struct direct *d)
 		access = probe_access(s->cpu, &k);
 	} else if (k.loaded && access == 2) {
 		/*
-		 * mode=full: the device, where this user may open it, names
+		 * full access: the device, where this user may open it, names
 		 * perf's counters; not held (access is every process's), so
 		 * the module can still be unloaded under the session.
 		 */
@@ -1011,7 +1011,7 @@ static int direct_start(struct pmukit_session *s)
 /*
  * Reads, then checks the CPU: a read from elsewhere is flagged. The flags
  * are read only where wrap.h needs them (a 32-bit counter read long after
- * the previous read), and cleared (mode=full) or consumed into the module's
+ * the previous read), and cleared (full access) or consumed into the module's
  * counts (mode=read) once a wrap they recorded is counted.
  */
 static int update(struct pmukit_session *s, struct direct *d)
@@ -1119,7 +1119,7 @@ int pmukit_direct_child_adopt(struct pmukit_session *s, pid_t pid)
 }
 
 /*
- * pmukit_child_run(): stops a running mode=full session's counters and
+ * pmukit_child_run(): stops a running full access session's counters and
  * takes their values as the start, so that a child pinned to this CPU can
  * start them itself right before its exec. @mask: the PMCNTENSET bits.
  * -EOPNOTSUPP where that cannot be done (mode=read, not pinned).

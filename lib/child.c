@@ -6,7 +6,7 @@
  * which the exec closes (O_CLOEXEC) on success and which carries errno on
  * failure.
  *
- * pmukit_child_run() on the direct path (mode=full, pinned): the parent
+ * pmukit_child_run() on the direct path (full access, pinned): the parent
  * stops the session's counters before the release and sends their enable
  * bits with "go"; the child, which found its file in PATH before blocking,
  * waits until the parent sleeps in its wait4 system call, starts them with
@@ -359,7 +359,7 @@ PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c)
  * @s: the session counting the child
  * @status: waitpid()'s status of the child
  *
- * On the direct path (mode=full, the session pinned, as it is by default)
+ * On the direct path (full access, the session pinned, as it is by default)
  * the counters run only from the child's execve system call to the return
  * of the parent's wait for its end, and what @s counted since
  * pmukit_start() is left out: the session counts what perf counts for the

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pmukit/doctor.h"
+#include "pmukit/kmod_dev.h"
 #include "pmukit/pmu_fields.h"
 #include "pmukit/pmu_id.h"
 #include "pmukit/pmukit.h"
@@ -194,7 +195,8 @@ static void works_now(const struct facts *f, char *buf)
 
 	buf[0] = '\0';
 	if (f->mode[0])
-		n += snprintf(buf + n, PMUKIT_FINDING_TEXT - n, "direct (pmukit.ko, mode=%s), ", f->mode);
+		n += snprintf(buf + n, PMUKIT_FINDING_TEXT - n, "direct (pmukit.ko, %s), ",
+			      strcmp(f->mode, "full") ? "mode=read" : "global_full_access=1");
 	if (perf_works(f) && f->user_access == 1)
 		n += snprintf(buf + n, PMUKIT_FINDING_TEXT - n, "perf-mmap, ");
 	if (perf_works(f))
@@ -446,7 +448,7 @@ static void check_module_mode(struct doctor *d)
 	put(x->what, "pmukit.ko is in mode=read, which lets user space read counters through PMUv3's PMUSERENR.ER/CR: this PMU is older and user space reads nothing");
 	put(x->evidence, "%s/mode is read; %s/id_dfr0 is 0x%08x (PerfMon %u)", PMUKIT_SYSFS,
 	    PMUKIT_SYSFS, (unsigned int)dfr0, perfmon);
-	put(x->fix, "sudo rmmod pmukit && sudo modprobe pmukit mode=full (or, in mode=read, open /dev/pmukit to count)");
+	put(x->fix, "give the user %s (its group: a udev rule GROUP=\"pmukit\", MODE=\"0660\"), which the library opens to count, or, on a machine of one user, sudo rmmod pmukit && sudo modprobe pmukit global_full_access=1", PMUKIT_DEV_PATH);
 	works_now(f, x->works);
 }
 

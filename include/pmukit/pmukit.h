@@ -6,7 +6,7 @@
  * Every function that can fail returns 0 or a negative errno; the text for it
  * is pmukit_strerror(), and pmukit_last_error() says what exactly went wrong
  * in this thread ("user access to the PMU is off on CPU 1: load pmukit.ko
- * (mode=full) or use --path perf").
+ * (full access) or use --path perf").
  *
  *	struct pmukit_session *s;
  *	const char *ev[] = { "CPU_CYCLES", "INST_RETIRED:u" };
@@ -613,7 +613,7 @@ PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c);
 
 /**
  * pmukit_child_run() - pmukit_child_release(), waitpid() and pmukit_stop()
- * of a started session @s, in one call. On the direct path (mode=full,
+ * of a started session @s, in one call. On the direct path (full access,
  * pinned) the child starts the counters itself right before its execve,
  * once the parent sleeps in its wait, and the parent stops them right after
  * that wait returns, so that @s counts

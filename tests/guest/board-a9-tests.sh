@@ -12,7 +12,7 @@
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 tap_plan 15
 
-if insmod /lib/modules/pmukit.ko 2>/tmp/err; then ok "insmod pmukit.ko on a Cortex-A9"
+if insmod /lib/modules/pmukit.ko global_full_access=1 2>/tmp/err; then ok "insmod pmukit.ko on a Cortex-A9"
 else nok "insmod pmukit.ko on a Cortex-A9"; diag "$(cat /tmp/err)" "$(dmesg | grep pmukit: | tail -n 3)"; fi
 
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
@@ -88,7 +88,7 @@ for ev in CPU_CYCLES:u INST_RETIRED:k; do
 done
 
 rmmod pmukit
-if insmod /lib/modules/pmukit.ko events=0x11:u 2>/dev/null; then
+if insmod /lib/modules/pmukit.ko global_full_access=1 events=0x11:u 2>/dev/null; then
 	nok "insmod events=0x11:u refused"; rmmod pmukit
 elif dmesg | tail -n 4 | grep -q "events=0x11:u: '0x11:u': this core counts at every level only"; then
 	ok "insmod events=0x11:u: refused, the kernel log says why"

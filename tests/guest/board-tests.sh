@@ -15,7 +15,7 @@ core=$1
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
 diag "$(uname -r) $(uname -m), $ncpu CPU(s), $(grep -m1 -E 'CPU part|model name' /proc/cpuinfo)"
 
-check "insmod pmukit.ko" insmod $KO
+check "insmod pmukit.ko" insmod $KO global_full_access=1
 expect_eq "the module's one-line load report covers every CPU" \
 	"$(dmesg | grep -c "pmukit: user access on $ncpu of $ncpu online CPUs")" 1
 dmesg | grep 'pmukit: ' | sed 's/^/# /'

@@ -42,7 +42,7 @@ expect 1 '^fix  module: pmukit\.ko is not loaded.*(modprobe pmukit|dkms install 
 	"doctor without the module: exit 1, names the module's fix" -- pmukit doctor
 
 # ---- with it --------------------------------------------------------------
-if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
+if insmod $KO global_full_access=1; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
 expect 0 "^pmukit\.ko +loaded, mode full" "info: the module, mode full" -- pmukit info
 info=$out
 works() { printf '%s\n' "$info" | grep -Eq "^  $1 +yes"; }
@@ -253,7 +253,7 @@ fi
 # doctor with the module: the direct path works, every counter counts.
 run pmukit doctor
 if ! printf '%s\n' "$out" | grep -Eq '^fix  (module|not-counting):' &&
-   printf '%s\n' "$out" | grep -Eq '^verdict: nothing to fix|works now: .*direct \(pmukit\.ko, mode=full\)'; then
+   printf '%s\n' "$out" | grep -Eq '^verdict: nothing to fix|works now: .*direct \(pmukit\.ko, global_full_access=1\)'; then
 	ok "doctor with the module: no module fix, the direct path works"
 else nok "doctor with the module"; diag "exit $rc" "$out"; fi
 # A 32-bit kernel drives an ARMv8 core with the Cortex-A7's perf driver.

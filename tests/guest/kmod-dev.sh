@@ -19,7 +19,9 @@ dev_tests() {
 	exact=0
 	[ "$1" = exact ] && exact=1
 	dmesg -c >/dev/null
-	check "device: insmod pmukit.ko mode=read" insmod $KO mode=read
+	# No parameter: least privilege, read only for every process but the device's.
+	check "device: insmod pmukit.ko (no parameter)" insmod $KO
+	expect_eq "device: the default mode is read" "$(cat $SYS/mode)" read
 	log=$(dmesg)
 	if [ "$pmuv3" = 1 ]; then
 		words="mode=read: user space may read the module's counters (and any event counter) but not program them; a process that opens $DEV may program the counters perf and the module do not hold, only while it runs"
@@ -87,6 +89,13 @@ dev_tests() {
 		else nok "device: $what: counted"; diag "exit $rc_1000 $rc_2000, '$v_1000' '$v_2000'" "$out"; fi
 	done
 	echo "$aslr" > /proc/sys/kernel/randomize_va_space
+	# What the device's holder does leaves another task's perf events as they were.
+	if [ "$exact" = 1 ] && perfpeer none >/dev/null 2>&1; then
+		peer_eq "device: an unprivileged pmukit stat --path direct (another process) leaves a task's perf counts unchanged" \
+			exec:true "exec:asuser $DEV_UID $DEV_GRP pmukit stat --path direct -e INST_RETIRED:u,CPU_CYCLES:u -- stat_loop 1000"
+	elif [ "$exact" = 1 ]; then
+		skip "perf has no PMU events here" "device: pmukit stat through $DEV beside perf"
+	fi
 
 	# The holder's counter 0 survives its task switches (sleeps); another
 	# process on the same CPU meanwhile reads it as 0 (PMUv3) or faults (ARMv7).

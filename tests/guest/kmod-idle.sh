@@ -104,7 +104,7 @@ idle_tests() {
 	ncpu=$(echo $IDLE_HELD | wc -w)
 	all_on=$(i=0; while [ $i -lt "$ncpu" ]; do printf '1/1 '; i=$((i + 1)); done)
 
-	check "idle: insmod pmukit.ko (CPU PM notifier registered)" insmod $KO
+	check "idle: insmod pmukit.ko (CPU PM notifier registered)" insmod $KO global_full_access=1
 	idle_window
 	diag "1 s idle: state1 entries per CPU $win_entries, idle_exits +$win_exits; $(idle_counts)"
 	expect_eq "idle: every CPU entered the power-down state1" "$(idle_positive "$win_entries")" "$ncpu"
@@ -133,7 +133,7 @@ idle_tests() {
 	idle_read_scrub
 	# Negative control: without the notifier nothing counts the exits and
 	# the PMU stays as the kernel's driver left it: stopped.
-	insmod $KO hotplug=0
+	insmod $KO global_full_access=1 hotplug=0
 	idle_window
 	diag "hotplug=0, 1 s idle: state1 entries per CPU $win_entries"
 	expect_eq "idle control (hotplug=0, no notifier): idle_exits stays 0 while every CPU entered state1" \

@@ -47,15 +47,15 @@ exact_tests() {
 	else nok "before insmod: user read faults"; diag "$out"; fi
 
 	dmesg -c >/dev/null
-	check "insmod pmukit.ko" insmod $KO
+	check "insmod pmukit.ko" insmod $KO global_full_access=1
 	check "user access on every CPU" pmutest percpu
 	log=$(dmesg)
 	echo "$log" | grep 'pmukit: ' | sed 's/^/# /'
 	expect_eq "load report: one summary line for every CPU, none per CPU" \
 		"$(echo "$log" | grep -c 'pmukit: user access on 1 of 1 online CPUs; PMCR.N [0-9]*; cycle counter ')/$(echo "$log" | grep -c 'pmukit: cpu[0-9]*: ')" "1/0"
-	if echo "$log" | grep -q 'pmukit: mode=full: any user may program the counters, including to count kernel (EL1/EL2) activity: a side channel'; then
-		ok "load report: mode=full says in one line that any user may program the counters (a side channel)"
-	else nok "load report: mode=full names the side channel"; fi
+	if echo "$log" | grep -q 'pmukit: global_full_access=1: any user may program the counters, including to count kernel (EL1/EL2) activity: a side channel'; then
+		ok "load report: global_full_access=1 says in one line that any user may program the counters (a side channel)"
+	else nok "load report: global_full_access=1 names the side channel"; fi
 	expect_eq "sysfs: rearm written by root only (0200), selftest run by root only (0644), registers readable (0444)" \
 		"$(stat -c %a $SYS/rearm $SYS/selftest $SYS/cpu0/pmcr $SYS/idle_exits | tr '\n' ' ')" "200 644 444 444 "
 	# The PMU architecture as the module found it (ID_AA64DFR0 / ID_DFR0): a
@@ -146,19 +146,19 @@ exact_tests() {
 
 	# reset=: plant a value in the cycle counter, reload with and without reset.
 	cc_of() { pmutest probe -c 0 | sed -n 's/.*cycle counter 0x\([0-9a-f]*\)).*/\1/p'; }
-	insmod $KO && pmutest setcc 0xf0000000 >/dev/null && rmmod pmukit
-	insmod $KO reset=0
+	insmod $KO global_full_access=1 && pmutest setcc 0xf0000000 >/dev/null && rmmod pmukit
+	insmod $KO global_full_access=1 reset=0
 	v=$(cc_of); rmmod pmukit
 	if [ $((0x$v >= 0xf0000000)) = 1 ]; then ok "reset=0: the cycle counter keeps its value (0x$v)"
 	else nok "reset=0: the cycle counter keeps its value"; diag "0x$v"; fi
-	insmod $KO
+	insmod $KO global_full_access=1
 	v=$(cc_of); rmmod pmukit
 	if [ $((0x$v < 0xf0000000)) = 1 ]; then ok "reset=1 (default): the cycle counter starts again from 0 (0x$v)"
 	else nok "reset=1: the cycle counter was reset"; diag "0x$v"; fi
 
 	# divider64=: PMCR.D, one count per 64 cycles; under icount 64000 + 2
 	# instructions are 1000 counts, or 1001 depending on the divider's phase.
-	insmod $KO divider64=1
+	insmod $KO global_full_access=1 divider64=1
 	out=$(pmutest window 32000); diag "divider64=1: $out"
 	c=$(field "$out" cycles)
 	if [ "${c:-0}" -ge 1000 ] && [ "$c" -le 1001 ]; then ok "divider64=1: 64002 cycles count as $c (PMCR.D)"
@@ -167,7 +167,7 @@ exact_tests() {
 
 	i=0 fails=0
 	while [ $i -lt 100 ]; do
-		insmod $KO || fails=$((fails + 1))
+		insmod $KO global_full_access=1 || fails=$((fails + 1))
 		rmmod pmukit || fails=$((fails + 1))
 		i=$((i + 1))
 	done
@@ -175,32 +175,35 @@ exact_tests() {
 	check "100 insmod/rmmod cycles: no Oops, WARNING or BUG in the kernel log" kernel_clean
 	check "100 insmod/rmmod cycles: user access off afterwards" no_access
 
-	insmod $KO && ncnt=$(( $(cat $SYS/cpu0/pmcr) >> 11 & 31 )) && rmmod pmukit
+	insmod $KO global_full_access=1 && ncnt=$(( $(cat $SYS/cpu0/pmcr) >> 11 & 31 )) && rmmod pmukit
 	many=$(i=0; while [ $i -le $ncnt ]; do printf '0x11,'; i=$((i + 1)); done)
 	many=${many%,}
 	bad_param "mode=bogus" "mode=bogus is not a mode"
+	# The old default, under its new explicit name; both at once is a contradiction.
+	bad_param "mode=full" "mode=full is global_full_access=1 now"
+	bad_param "mode=read global_full_access=1" "mode=read and global_full_access=1 exclude each other"
 	bad_param "events=0xZZ" "'0xZZ' is not an event"
-	bad_param "events=$many" "too many events"
+	bad_param "global_full_access=1 events=$many" "too many events"
 	bad_param "events=0x08:x" "is not an event"
 	if [ $pmuv3 = 0 ]; then
 		bad_param "mode=read events=0x08" "events=0x08 with mode=read needs PMUv3"
 	fi
 
 	# events=: hex with 0x, else decimal; never octal.
-	insmod $KO events=017
+	insmod $KO global_full_access=1 events=017
 	expect_eq "events=017 is decimal 17 (0x11), not octal 15" "$(cat $SYS/events)" 0x11
 	rmmod pmukit
 
 	if [ $pmuv3 = 1 ]; then
-		# Values left in the counters by someone else: mode=full with reset=0
+		# Values left in the counters by someone else: global_full_access=1 with reset=0
 		# keeps them; mode=read zeroes every counter it does not own, even
 		# with reset=0 (EL0 must not read what was counted for another task).
-		insmod $KO
+		insmod $KO global_full_access=1
 		i=0; while [ $i -lt $ncnt ]; do pmutest setctr $i 0x12345678 >/dev/null; i=$((i + 1)); done
 		rmmod pmukit
 		last=$((ncnt - 1))
-		insmod $KO reset=0
-		expect_eq "reset=0, mode=full: counter $last keeps what was left in it" \
+		insmod $KO global_full_access=1 reset=0
+		expect_eq "reset=0, global_full_access=1: counter $last keeps what was left in it" \
 			"$(field "$(pmutest getctr $last)" value)" 0x12345678
 		rmmod pmukit
 		insmod $KO mode=read events=0x08 reset=0
@@ -275,7 +278,7 @@ bad_param() {
 
 smp_tests() {
 	check "before insmod: no user access on any CPU" sh -c '! pmutest percpu'
-	check "insmod pmukit.ko" insmod $KO
+	check "insmod pmukit.ko" insmod $KO global_full_access=1
 	out=$(pmutest percpu); rc=$?
 	diag "$out"
 	expect_eq "user access on every CPU (each pinned in turn)" $rc 0
@@ -311,14 +314,14 @@ smp_tests() {
 	check "rmmod" rmmod pmukit
 
 	# Negative control: without the hotplug callback, access is lost.
-	insmod $KO hotplug=0
+	insmod $KO global_full_access=1 hotplug=0
 	echo 0 > /sys/devices/system/cpu/cpu1/online
 	echo 1 > /sys/devices/system/cpu/cpu1/online
 	check "control (hotplug=0): after offline/online cpu1 faults, so the callback is what keeps access" \
 		no_access -c 1
 	rmmod pmukit
 
-	insmod $KO
+	insmod $KO global_full_access=1
 	out=$(pmutest perf-cycles 2>&1); diag "another process used perf: $out"
 	if pmutest percpu >/dev/null 2>&1; then
 		ok "after a perf session: EL0 access survived on every CPU"
@@ -338,7 +341,7 @@ smp_tests() {
 	check "after rmmod: no user access on any CPU" sh -c '! pmutest percpu'
 
 	# rearm racing hotplug and unload: nothing stays open after the unload.
-	insmod $KO
+	insmod $KO global_full_access=1
 	(i=0; while [ $i -lt 300 ]; do { echo 1 > $SYS/rearm; } 2>/dev/null; i=$((i + 1)); done) &
 	bg=$!
 	for k in 1 2 3 4 5; do
@@ -385,16 +388,16 @@ smp_tests() {
 	fi
 	# events= longer than some CPU's PMCR.N: refused at load, naming the CPU and its N.
 	nmin=31
-	insmod $KO
+	insmod $KO global_full_access=1
 	for c in 0 1; do
 		cn=$(( $(cat $SYS/cpu$c/pmcr) >> 11 & 31 ))
 		[ "$cn" -lt $nmin ] && nmin=$cn
 	done
 	rmmod pmukit
 	many=$(i=0; while [ $i -le $nmin ]; do printf '0x11,'; i=$((i + 1)); done)
-	bad_param "events=${many%,}" "too many events: cpu[0-9]* has $nmin event counters (PMCR.N); give at most $nmin"
+	bad_param "global_full_access=1 events=${many%,}" "too many events: cpu[0-9]* has $nmin event counters (PMCR.N); give at most $nmin"
 	pmuv3=0
-	insmod $KO && { dmesg | grep -q 'pmukit: loaded: .*PMUv3' && pmuv3=1; rmmod pmukit; }
+	insmod $KO global_full_access=1 && { dmesg | grep -q 'pmukit: loaded: .*PMUv3' && pmuv3=1; rmmod pmukit; }
 	dev_tests smp
 	check "no Oops, WARNING or BUG in the kernel log" kernel_clean
 	idle_tests
@@ -407,8 +410,8 @@ smp_tests() {
 a64_tests() {
 	core="$(sed -n 's/^CPU implementer.*: //p' /proc/cpuinfo | head -n 1)/$(sed -n 's/^CPU part.*: //p' /proc/cpuinfo | head -n 1)"
 	expect_eq "the core is an A64FX (no AArch32 at EL0)" "$core" "0x46/0x001"
-	bad_param "divider64=1" "divider64=1: this core has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1), so PMCR.D is RES0"
-	check "insmod pmukit.ko (no divider)" insmod $KO
+	bad_param "global_full_access=1 divider64=1" "divider64=1: this core has no AArch32 at EL0 (ID_AA64PFR0_EL1.EL0 = 1), so PMCR.D is RES0"
+	check "insmod pmukit.ko (no divider)" insmod $KO global_full_access=1
 	out=$(pmutest b2b -n 200)
 	expect_eq "back-to-back reads of the cycle counter: min == max == $B2B_INSNS" \
 		"$(field "$out" min)/$(field "$out" max)" "$B2B_INSNS/$B2B_INSNS"

@@ -74,7 +74,7 @@ exact_tests() {
 	run child
 	run clock
 
-	if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
+	if insmod $KO global_full_access=1; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
 	pmuv3=0
 	[ "$(cat $SYS/cpu0/pmceid0)" != 0x00000000 ] && pmuv3=1
 	diag "PMUv3=$pmuv3 (PMCEID0 $(cat $SYS/cpu0/pmceid0))"
@@ -127,7 +127,7 @@ exact_tests() {
 }
 
 smp_tests() {
-	if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
+	if insmod $KO global_full_access=1; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
 	run migrate
 	rmmod pmukit
 	if kernel_clean; then ok "no Oops, WARNING or BUG in the kernel log"

@@ -14,10 +14,10 @@
  *   pmutest write-pmcr           try to write PMCR from EL0; exit 3 if it faults
  *   pmutest pmcr [-c CPU]        PMCR as this CPU reads it from EL0, and its N
  *   pmutest perf-cycles          a hardware perf event in this process, then close
- *   pmutest setcc VALUE          write the cycle counter (mode=full)
- *   pmutest setctr N VALUE       write event counter N (mode=full)
- *   pmutest getctr N             read event counter N (mode=full or read)
- *   pmutest stopcc               disable the cycle counter (PMCNTENCLR.C, mode=full)
+ *   pmutest setcc VALUE          write the cycle counter (full access)
+ *   pmutest setctr N VALUE       write event counter N (full access)
+ *   pmutest getctr N             read event counter N (full access, or mode=read)
+ *   pmutest stopcc               disable the cycle counter (PMCNTENCLR.C, full access)
  *   pmutest keep V MS            counter 0 set to V (stopped), MS ms of sleeps, read again:
  *                                a process's count kept across its task switches
  *   pmutest counters             the counters /dev/pmukit lets this process program on cpu0
@@ -218,7 +218,7 @@ static int b2b(int cpu, unsigned long n)
 	return 0;
 }
 
-/* Counter 0: stop, set type and filter, zero it, start (mode=full). */
+/* Counter 0: stop, set type and filter, zero it, start (full access). */
 static void program_counter0(pmukit_ureg_t type)
 {
 	pmukit_write_pmcntenclr(1);	/* PMCNTENCLR.P0: stop counter 0 */

@@ -52,7 +52,7 @@ echo 0 > /proc/sys/kernel/randomize_va_space
 
 expect 0 "^core +$cpu \(MIDR 0x41[0-9a-f]fd0c[0-9a-f]: implementer 0x41, variant [0-9], part 0xd0c" \
 	"info: QEMU's $cpu is MIDR part 0xd0c" -- pmukit info
-if insmod $KO; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
+if insmod $KO global_full_access=1; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; fi
 run pmukit list
 impl=$(printf '%s\n' "$out" | awk '$1 ~ /^0x/ && $NF == "yes" { print $2 }' | tr '\n' ' ')
 expect_eq "list: QEMU implements SW_INCR, INST_RETIRED, CPU_CYCLES, STALL_FRONTEND, STALL_BACKEND (PMCEID)" \

@@ -106,7 +106,7 @@ doctor t
 status "watchdog, no interrupt: exit 1" 1
 has "the watchdog and its sysctl" '^fix  watchdog: .*nmi_watchdog is 1; fix: sudo sysctl -w kernel.nmi_watchdog=0'
 has "no PMU interrupt: counting works, sampling does not" \
-	'^fix  no-pmu-irq: .*perf record \(sampling\).*read: /proc/interrupts has no arm-pmu line.*works now: counting: direct \(pmukit.ko, mode=full\), perf-mmap, perf'
+	'^fix  no-pmu-irq: .*perf record \(sampling\).*read: /proc/interrupts has no arm-pmu line.*works now: counting: direct \(pmukit.ko, global_full_access=1\), perf-mmap, perf'
 has "EL2: a note that :k is right" '^note kernel-el2: .*:k counts EL2 and EL1.*that is right; read: /sys/kernel/pmukit/kernel_el is 2'
 has "the verdict counts the fixes, not the notes" '^verdict: 2 fixes offered above$'
 # mode=read: a counter perf did not give, counters stopped by a perf session
@@ -137,11 +137,11 @@ echo read >"$tmp/a9/sys/kernel/pmukit/mode"
 echo 0x00010444 >"$tmp/a9/sys/kernel/pmukit/id_dfr0"
 doctor a9
 status "a9, mode=read: exit 1" 1
-has "a9, mode=read: user space reads nothing, load mode=full" \
-	'^fix  module-mode: .*read: /sys/kernel/pmukit/mode is read; /sys/kernel/pmukit/id_dfr0 is 0x00010444 \(PerfMon 1\); fix: sudo rmmod pmukit && sudo modprobe pmukit mode=full'
+has "a9, mode=read: user space reads nothing: the device's group, or global_full_access=1" \
+	'^fix  module-mode: .*read: /sys/kernel/pmukit/mode is read; /sys/kernel/pmukit/id_dfr0 is 0x00010444 \(PerfMon 1\); fix: give the user /dev/pmukit \(its group: .*\), which the library opens to count, or, on a machine of one user, sudo rmmod pmukit && sudo modprobe pmukit global_full_access=1'
 echo full >"$tmp/a9/sys/kernel/pmukit/mode"
 doctor a9
-hasnt "a9, mode=full: no mode finding" 'module-mode'
+hasnt "a9, global_full_access=1: no mode finding" 'module-mode'
 
 # ---- a healthy machine -----------------------------------------------------
 fx=$top/tests/fixtures/sysfs
