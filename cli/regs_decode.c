@@ -191,7 +191,7 @@ void reg_unreadable_why(enum reg_need need, char *buf, size_t len)
 		return;
 	}
 	if (!(u & PMUKIT_PMUSERENR_EN_BIT)) {
-		cat(buf, len, "PMUSERENR.EN=0: user access is off (load pmukit.ko; a process that opens /dev/pmukit gets it while it runs)");
+		cat(buf, len, "PMUSERENR.EN=0: no full user access (pmukit.ko gives it to a process that opens /dev/pmukit, or to all with global_full_access=1)");
 		return;
 	}
 	cat(buf, len, "not implemented by this PMU (the access is UNDEFINED)");

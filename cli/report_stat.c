@@ -103,6 +103,8 @@ static void metric_text(const struct stat_metric *m, char *buf, size_t len)
 {
 	if (m->na)
 		snprintf(buf, len, "n/a");
+	else if (!strcmp(m->name, "CPUs utilized"))
+		snprintf(buf, len, "%.3f", m->value);	/* as perf's: a sleeping command's is small */
 	else if (!strcmp(m->unit, "%"))
 		snprintf(buf, len, "%.2f%%", m->value);
 	else
@@ -146,8 +148,8 @@ static void report_times(FILE *f, const struct stat_report *r)
 		if (r->elapsed_s > 0)
 			fprintf(f, "  ( +- %5.2f%% )", r->elapsed_sd_s / r->elapsed_s * 100.0);
 		if (r->npasses > 1)
-			fprintf(f, "\n (one run of the command: the mean of %u runs in each of %u passes)",
-				r->runs, r->npasses);
+			fprintf(f, "\n (a run of the command, over the %u runs of its %u passes)",
+				r->nruns_all, r->npasses);
 		fprintf(f, "\n\n");
 		fprintf(f, " %17.9f seconds user (mean of a run)\n", r->user_s);
 		fprintf(f, " %17.9f seconds sys (mean of a run)\n", r->sys_s);

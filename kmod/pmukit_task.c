@@ -261,6 +261,38 @@ static void pmukit_counters_ipi(void *info)
 	c->counters = pmukit_cpu_task_counters();
 }
 
+/* A reference on a struct pid, given back after an RCU grace period. */
+struct pmukit_pid_put {
+	struct rcu_head rcu;
+	struct pid *pid;
+};
+
+static void pmukit_pid_put_rcu(struct rcu_head *rcu)
+{
+	struct pmukit_pid_put *p = container_of(rcu, struct pmukit_pid_put, rcu);
+
+	put_pid(p->pid);
+	kfree(p);
+}
+
+/*
+ * @pid's reference once no probe can still compare a task with it: after a
+ * grace period, without waiting for it here (a command's adoption is in the
+ * time pmukit stat measures; the module's exit waits for these callbacks).
+ */
+static void pmukit_put_pid_later(struct pid *pid)
+{
+	struct pmukit_pid_put *p = kmalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p) {
+		synchronize_rcu();
+		put_pid(pid);
+		return;
+	}
+	p->pid = pid;
+	call_rcu(&p->rcu, pmukit_pid_put_rcu);
+}
+
 /*
  * PMUKIT_IOC_ADOPT: @nr, a child of the calling process, counts with it
  * from now on (and its descendants), in place of any child adopted before.
@@ -289,11 +321,9 @@ static long pmukit_dev_adopt(struct pmukit_holder *h, pid_t nr)
 	old = rcu_dereference_protected(h->child, lockdep_is_held(&pmukit_holders_lock));
 	rcu_assign_pointer(h->child, pid);
 	mutex_unlock(&pmukit_holders_lock);
-	if (old) {
-		/* A probe may still compare with @old: its struct pid stays till then. */
-		synchronize_rcu();
-		put_pid(old);
-	}
+	/* A probe may still compare with @old: its struct pid stays till then. */
+	if (old)
+		pmukit_put_pid_later(old);
 	return 0;
 }
 
@@ -379,5 +409,7 @@ void pmukit_task_exit(void)
 		/* No CPU runs the probe once this returns: the module's text may go. */
 		tracepoint_synchronize_unregister();
 	}
+	/* The adopted children's references given back after a grace period. */
+	rcu_barrier();
 	pmukit_tp_switch = NULL;
 }
