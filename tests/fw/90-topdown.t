@@ -70,7 +70,7 @@ if [ -x "$host" ]; then
 			next
 		}
 		{
-			name = $7; v = $6	# a metric line: perf's five empty count fields, value, name
+			name = $7; v = $6	# a metric line: five empty count fields, value, name
 			if (!(name in fw)) { print "offline only: " name; next }
 			if (v != "n/a") v = sprintf("%.*f", dec[name], v)
 			if (v != fw[name]) print name ": firmware " fw[name] ", offline " v
