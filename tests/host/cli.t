@@ -398,16 +398,31 @@ echo $$ >>"$1/runs"
 while :; do sleep 0.02; done
 EOS
 chmod +x "$tmp/traps"
+# pmukit keeps a signal it was started with ignored (nohup: SIGHUP), as it
+# should: so each runs with the signal at its default (env --default-signal),
+# and where that cannot be had and the signal is ignored here, is skipped.
+sig_ignored() { awk -v n="$1" '$1 == "SigIgn:" { d = substr($2, length($2) - int((n - 1) / 4), 1); v = index("0123456789abcdef", d) - 1; print (int(v / 2 ^ ((n - 1) % 4)) % 2 ? "yes" : "no") }' /proc/$$/status; }
+dfl_env=
+env --default-signal=TERM true 2>/dev/null && dfl_env="env --default-signal=TERM,HUP"
 for sig in TERM HUP; do
+	case $sig in TERM) want=143 num=15 ;; HUP) want=129 num=1 ;; esac
+	if [ -z "$dfl_env" ] && [ "$(sig_ignored $num)" = yes ]; then
+		skip "SIG$sig is ignored here (nohup?) and env has no --default-signal" "stat and SIG$sig"
+		continue
+	fi
 	mkdir "$tmp/$sig"
 	printf 'previous\n' >"$tmp/$sig/out"
-	"$P" stat --path clock -r 5 -o "$tmp/$sig/out" -- "$tmp/traps" "$tmp/$sig" "$sig" 2>"$tmp/$sig/err" &
+	$dfl_env "$P" stat --path clock -r 5 -o "$tmp/$sig/out" -- "$tmp/traps" "$tmp/$sig" "$sig" 2>"$tmp/$sig/err" &
 	pid=$!
 	while [ ! -s "$tmp/$sig/runs" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; done
 	kill -$sig $pid
+	# A pmukit that did not end of it would leave this script waiting for ever.
+	# (its output away from the TAP pipe: its sleep may outlive the subshell killed below)
+	( sleep 30; kill -KILL $pid 2>/dev/null ) >/dev/null 2>&1 &
+	watchdog=$!
 	wait $pid 2>/dev/null; rc=$?
+	kill $watchdog 2>/dev/null
 	child=$(cat "$tmp/$sig/runs")
-	case $sig in TERM) want=143 ;; HUP) want=129 ;; esac
 	if [ "$rc" = "$want" ] && [ "$(cat "$tmp/$sig/got" 2>/dev/null)" = "$sig" ] &&
 	   ! kill -0 "$child" 2>/dev/null && [ "$(wc -l <"$tmp/$sig/runs")" = 1 ] &&
 	   grep -qx "pmukit stat: SIG$sig: passed on to the command, which has ended; nothing reported" "$tmp/$sig/err" &&
