@@ -133,7 +133,7 @@ MATRIX_T := build/matrix/t
 define run_matrix
 	@rm -rf build/matrix/results build/tap
 	$(Q)tools/matrix tests $(MATRIX_T)
-	@echo "check: $(words $(1)) TAP files$(if $(1), (host, sanitizers, fuzz, firmware),) and $$(ls $(MATRIX_T)/*.t | wc -l) cells of the QEMU matrix (make check: about 12 minutes on two cores with the caches warm)"
+	@echo "check: $(words $(1)) TAP files$(if $(1), (host, sanitizers, fuzz, firmware),) and $$(ls $(MATRIX_T)/*.t | wc -l) cells of the QEMU matrix (make check: about 17 minutes on two cores with the caches warm)"
 	$(Q)st=0; $(PROVE) $(PROVE_FLAGS) --timer --exec tools/tap-record $(1) $(MATRIX_T)/*.t || st=$$?; \
 	echo; tools/matrix table || true; [ $$st = 0 ] || tools/tap-failures; exit $$st
 endef
