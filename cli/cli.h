@@ -24,6 +24,8 @@
 #define CLI_OK		0
 #define CLI_FAIL	1
 #define CLI_USAGE	2
+/* selftest: nothing could be checked here (kselftest's KSFT_SKIP) */
+#define CLI_SKIP	4
 
 /* The commands, each in cmd_<name>.c; argv[0] is the command's name. */
 int cmd_info(int argc, char **argv);
