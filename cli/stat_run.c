@@ -422,8 +422,8 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 				v[n++] = pd[k].val[run * p->count[k] + slot];
 			en += pd[k].enabled[slot];
 			ru += pd[k].running[slot];
-			for (run = 0; run < runs; run++)
-				wall += (double)pd[k].times[run * STAT_TIMES + STAT_WALL];
+			/* The pass's wall time, its mean from summarise_times(). */
+			wall += r->pass_elapsed_s[k] * 1e9 * (double)runs;
 		}
 		e->counting = en > 0 ? 100.0 * ru / en : 100.0;
 		/* perf's run time; the direct and clock paths count for the whole run. */
