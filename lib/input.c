@@ -737,8 +737,8 @@ static int read_perf_json(const char *text, size_t len, const struct pmukit_core
 		if (r < 0)
 			return input_fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
 		p = trim(l.buf);
-		if (!*p)
-			continue;
+		if (!*p || *p == '#')
+			continue;	/* -o FILE begins with "# started on ..." */
 		if (*p != '{')
 			return input_fail(err, errlen, l.no, "%s", perf_json_expected);
 		p++;
