@@ -336,21 +336,30 @@ static void codes_of(const struct an_sel *sel, const struct recorded *r, int *co
 		code[i] = r->ev[i].code >= 0 ? r->ev[i].code : rec_code(sel, r->ev[i].name);
 }
 
-/* The entry of event @ev in @pass (0: any pass, the first with a count). */
+/*
+ * The entry of event @ev in @pass (0: any pass, the first with a count).
+ * An input may hold one event twice in a pass (perf's "instructions" and
+ * "armv8_pmuv3/inst_retired/"): the count taken for the largest share of
+ * the time stands for it, the first of those on a tie.
+ */
 static int find(const struct recorded *r, const int *code, unsigned int ev, unsigned int pass)
 {
 	unsigned int i;
-	int any = -1;
+	int any = -1, best = -1;
 
 	for (i = 0; i < r->nev; i++) {
 		if (code[i] != (int)ev || (pass && r->ev[i].pass != pass))
 			continue;
-		if (r->ev[i].status == REC_OK)
-			return (int)i;
-		if (any < 0)
+		if (r->ev[i].status == REC_OK) {
+			if (best >= 0 && r->ev[best].pass != r->ev[i].pass)
+				break;	/* the first pass with a count */
+			if (best < 0 || r->ev[i].percent > r->ev[best].percent)
+				best = (int)i;
+		} else if (any < 0) {
 			any = (int)i;
+		}
 	}
-	return any;
+	return best >= 0 ? best : any;
 }
 
 void an_select_counted(struct an_sel *sel, const struct recorded *r)

@@ -9,7 +9,8 @@ two-character '::' with -r), perf stat -j (plain; -I and -A), pmukit stat
 without multiplexing), and likwid-perfctr -O. LIKWID's file is written as
 likwid.lua's CSV output writes it (STRUCT,Info then TABLE,Group N Raw,
 rows per event, a column per HWThread), not from a run: Debian packages
-LIKWID for amd64 only.
+LIKWID for amd64 only. The perf61-* files are Linux perf 6.1's own output,
+from Debian's package run in the QEMU guests (tests/guest/perf-metrics-tests.sh).
 
 The counts each file holds are written out below, by Arm's event names,
 independently of the readers. For every metric of neoverse-n1 whose events
@@ -98,6 +99,69 @@ EXPECTED = {
         (1.001, 1): {1: {"CPU_CYCLES": c(3000000), "INST_RETIRED": c(1000000)}},
         (2.002, 0): {1: {"CPU_CYCLES": c(1100000), "INST_RETIRED": c(3300000)}},
         (2.002, 1): {1: {"CPU_CYCLES": c(NC, 0.0, "cycles"), "INST_RETIRED": c(NC, 0.0)}},
+    },
+    # Linux perf 6.1's own output (Debian's linux-perf, run in the QEMU guests
+    # of tests/guest/perf-metrics-tests.sh under -icount, so that a user-space
+    # CPU_CYCLES equals INST_RETIRED): perf's JSON event names, an event left
+    # <not counted>, "(null)" metric units and the "# started on" line of -o.
+    "perf61-n1-x.csv": {(None, None): {1: {
+        "INST_RETIRED": c(212424), "CPU_CYCLES": c(212424), "STALL_FRONTEND": c(0),
+        "STALL_BACKEND": c(0), "BR_MIS_PRED_RETIRED": c(0), "BR_RETIRED": c(0), "L1D_CACHE": c(0),
+        "L1D_CACHE_REFILL": c(NC, 0.0, "l1d_cache_refill:u")}}},
+    "perf61-n1-j.json": {(None, None): {1: {
+        "INST_RETIRED": c(212424), "CPU_CYCLES": c(212424), "STALL_FRONTEND": c(0),
+        "STALL_BACKEND": c(0), "BR_MIS_PRED_RETIRED": c(0), "BR_RETIRED": c(0), "L1D_CACHE": c(0),
+        "L1D_CACHE_REFILL": c(NC, 0.0, "l1d_cache_refill:u")}}},
+    # -a -A -I 20: five intervals of CPU0, the last partial
+    "perf61-n1-x-IA.csv": {
+        (0.02, 0): {1: {"INST_RETIRED": c(20088653), "CPU_CYCLES": c(20088718),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.04, 0): {1: {"INST_RETIRED": c(20336572), "CPU_CYCLES": c(20336572),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.061, 0): {1: {"INST_RETIRED": c(20315440), "CPU_CYCLES": c(20315440),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.081, 0): {1: {"INST_RETIRED": c(20315184), "CPU_CYCLES": c(20315184),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.083, 0): {1: {"INST_RETIRED": c(1558125), "CPU_CYCLES": c(1558125),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+    },
+    "perf61-n1-j-IA.json": {
+        (0.02, 0): {1: {"INST_RETIRED": c(20082775), "CPU_CYCLES": c(20082827),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.04, 0): {1: {"INST_RETIRED": c(20330826), "CPU_CYCLES": c(20330826),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.061, 0): {1: {"INST_RETIRED": c(20321040), "CPU_CYCLES": c(20321040),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.081, 0): {1: {"INST_RETIRED": c(20320896), "CPU_CYCLES": c(20320896),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+        (0.083, 0): {1: {"INST_RETIRED": c(1553900), "CPU_CYCLES": c(1553900),
+                       "STALL_FRONTEND": c(0), "STALL_BACKEND": c(0)}},
+    },
+    # The Cortex-A53 guest: perf's generic names, the PMU's sysfs name, raw
+    # numbers; stalled-cycles-frontend and -backend <not supported> (the
+    # kernel's A53 map has none), r23 counting STALL_FRONTEND instead; one
+    # event <not counted>. INST_RETIRED is there twice (instructions:u and
+    # armv8_pmuv3/inst_retired/u): in the -j run perf multiplexed and scaled
+    # instructions:u (71 %), and the count taken all the time stands for it.
+    "perf61-a53-x.csv": {(None, None): {1: {
+        "INST_RETIRED": c(212464), "CPU_CYCLES": c(212464), "STALL_FRONTEND": c(0),
+        "L1D_CACHE": c(0), "BR_MIS_PRED": c(0), "BR_PRED": c(0),
+        "L1D_CACHE_REFILL": c(NC, 0.0, "r03:u")}}},
+    "perf61-a53-j.json": {(None, None): {1: {
+        "INST_RETIRED": c(212464), "CPU_CYCLES": c(212464), "STALL_FRONTEND": c(0),
+        "L1D_CACHE": c(0), "BR_MIS_PRED": c(0), "BR_PRED": c(0),
+        "L1D_CACHE_REFILL": c(0, 28.0)}}},
+    "perf61-a53-x-IA.csv": {
+        (0.02, 0): {1: {"INST_RETIRED": c(20078758), "CPU_CYCLES": c(20078823), "STALL_FRONTEND": c(0),
+                       "STALL_BACKEND": c(NS, name="stalled-cycles-backend")}},
+        (0.04, 0): {1: {"INST_RETIRED": c(20334199), "CPU_CYCLES": c(20334199), "STALL_FRONTEND": c(0),
+                       "STALL_BACKEND": c(NS, name="stalled-cycles-backend")}},
+        (0.061, 0): {1: {"INST_RETIRED": c(20313928), "CPU_CYCLES": c(20313928), "STALL_FRONTEND": c(0),
+                       "STALL_BACKEND": c(NS, name="stalled-cycles-backend")}},
+        (0.081, 0): {1: {"INST_RETIRED": c(20316775), "CPU_CYCLES": c(20316775), "STALL_FRONTEND": c(0),
+                       "STALL_BACKEND": c(NS, name="stalled-cycles-backend")}},
+        (0.083, 0): {1: {"INST_RETIRED": c(1622530), "CPU_CYCLES": c(1622528), "STALL_FRONTEND": c(0),
+                       "STALL_BACKEND": c(NS, name="stalled-cycles-backend")}},
     },
     "pmukit-stat-x.csv": {(None, None): {
         1: {"CPU_CYCLES": c(1000), "INST_RETIRED": c(2500), "STALL_FRONTEND": c(100),
