@@ -80,7 +80,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 
 	snprintf(base, sizeof(base), "%.*s", (int)strcspn(e->spec, ":"), e->spec);
 	if (arch_nregs && pmukit_event_parse(base, core, &es) == 0)
-		known = pmukit_implemented(sup, es.code);
+		known = pmukit_event_supported(sup, es.code, NULL);
 	t->measured++;
 	/* Raw or not, expected or not: a counter that did not count fails. */
 	if (r->verdict == PMUKIT_NOT_COUNTED) {

@@ -145,6 +145,8 @@ struct pmukit_implemented {
 	size_t nperf;
 	unsigned int perf[PMUKIT_IMPL_MAX_PERF];
 	char source[448];		/* "PMCEID0/1 (/sys/kernel/pmukit/cpu0)", for the user */
+	unsigned int ceid_from;		/* PMUKIT_IMPL_SYSFS or _REGS: where ceid[] was read */
+	char perf_source[448];		/* "the perf driver (.../events)" when have_perf */
 };
 
 /**
@@ -170,9 +172,7 @@ PMUKIT_API int pmukit_implemented_load(int cpu, unsigned int sources,
  * @im: from pmukit_implemented_load()
  * @code: the event number
  *
- * PMCEID decides where it has the event's bit (pmukit_pmceid_has());
- * else the perf driver's list: listed is yes, a common event (below 0x40)
- * not listed is no, any other number not listed cannot be told.
+ * pmukit_event_supported()'s answer (support.h), without its source.
  *
  * Return: 1 yes, 0 no, -1 cannot tell.
  */
