@@ -148,8 +148,7 @@ static void show_pmcr(void)
 
 static void show_user_access(void)
 {
-	int cpus[INFO_MAX_CPUS], n = pmukit_online_cpus(cpus, INFO_MAX_CPUS), i;
-	char path[96], text[16];
+	int cpus[INFO_MAX_CPUS], n = pmukit_online_cpus(cpus, INFO_MAX_CPUS), i, on;
 	cpu_set_t saved;
 	uint64_t u;
 
@@ -161,9 +160,9 @@ static void show_user_access(void)
 	if (sched_getaffinity(0, sizeof(saved), &saved))
 		CPU_ZERO(&saved);
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (sys_read(path, text, sizeof(text)) == 0) {
-			printf(" cpu%d %s", cpus[i], text);
+		on = pmukit_kmod_user_access(cpus[i]);
+		if (on >= 0) {
+			printf(" cpu%d %s", cpus[i], on ? "on" : "off");
 			continue;
 		}
 		/* No module: ask each CPU's PMUSERENR (readable at EL0 unless trapped). */
@@ -185,12 +184,12 @@ static void show_user_access(void)
  */
 static void show_watchdog(void)
 {
-	char v[16];
+	int v = pmukit_nmi_watchdog();
 
-	if (!pmukit_reg_count() || sys_read("/proc/sys/kernel/nmi_watchdog", v, sizeof(v)))
+	if (!pmukit_reg_count() || v < 0)
 		return;
-	printf("%-20s %s%s\n", "nmi_watchdog", v,
-	       strcmp(v, "0") ? " (the kernel's hard-lockup watchdog holds a PMU counter through perf, "
+	printf("%-20s %d%s\n", "nmi_watchdog", v,
+	       v ? " (the kernel's hard-lockup watchdog holds a PMU counter through perf, "
 	       "on PMUv3 the cycle counter; the direct path shares it)" : "");
 }
 
@@ -218,7 +217,7 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 
 	if (in->module_loaded) {
 		printf("%-20s loaded, mode %s", "pmukit.ko", in->module_mode[0] ? in->module_mode : "?");
-		if (sys_read(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
+		if (pmukit_kmod_events(ev, sizeof(ev)) == 0 && ev[0])
 			printf(", events=%s", ev);
 		putchar('\n');
 		show_device(in->module_mode);

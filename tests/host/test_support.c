@@ -183,6 +183,9 @@ static const struct {
 	/* every common event 0x00-0x1f, and 0x20-0x23 */
 	{ "sys/kernel/pmukit/cpu4/pmceid0", NULL, "0xffffffff\n" },
 	{ "sys/kernel/pmukit/cpu4/pmceid1", NULL, "0x0000000f\n" },
+	{ "sys/kernel/pmukit/cpu0/user_access", NULL, "off\n" },
+	{ "sys/kernel/pmukit/cpu4/user_access", NULL, "on\n" },
+	{ "sys/kernel/pmukit/events", NULL, "0x08:u,0x11\n" },
 };
 
 static int make_kmod_tree(void)
@@ -285,6 +288,25 @@ static void test_load(void)
 	       im.perf_source);
 }
 
+/* The module's and the kernel's other answers the command shows. */
+static void test_machine(void)
+{
+	char ev[64] = "x";
+
+	use_root(kmod_tree);
+	tap_ok(pmukit_kmod_user_access(0) == 0 && pmukit_kmod_user_access(4) == 1,
+	       "pmukit.ko: user access off on cpu0, on on cpu4");
+	tap_ok(pmukit_kmod_user_access(5) == -ENOENT, "a CPU the module shows nothing for: -ENOENT");
+	tap_ok(pmukit_kmod_events(ev, sizeof(ev)) == 0 && !strcmp(ev, "0x08:u,0x11"),
+	       "pmukit.ko's events, its newline cut: '%s'", ev);
+	tap_ok(pmukit_nmi_watchdog() == -ENOENT, "no nmi_watchdog in rk3399's /proc: -ENOENT");
+	use_root("rk3399");
+	tap_ok(pmukit_kmod_user_access(0) == -ENOENT && pmukit_kmod_events(ev, sizeof(ev)) == -ENOENT,
+	       "no module: -ENOENT");
+	use_root("ec2-c7g");
+	tap_ok(pmukit_nmi_watchdog() == 0, "ec2-c7g: nmi_watchdog 0");
+}
+
 static void test_names(void)
 {
 	tap_ok(!strcmp(pmukit_support_source_name(PMUKIT_SUPPORT_NONE), "nothing") &&
@@ -321,6 +343,7 @@ int main(void)
 	test_from_perf();
 	test_from_kmod();
 	test_load();
+	test_machine();
 	test_names();
 	remove_kmod_tree();
 	unsetenv("PMUKIT_SYSFS_ROOT");
