@@ -113,11 +113,4 @@ struct cli_getopt {
  */
 int cli_next_opt(struct cli_getopt *g, int argc, char **argv);
 
-/*
- * sysfs.c: the first line of a /sys or /proc file (its newline cut), under
- * $PMUKIT_SYSFS_ROOT as the library reads it (directories:
- * pmukit_sysfile_opendir()). Return: 0 or a negative errno.
- */
-int sys_read(const char *path, char *buf, size_t len);
-
 #endif /* PMUKIT_CLI_H */

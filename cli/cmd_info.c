@@ -46,7 +46,7 @@ static const char *pmu_version_name(unsigned int v)
 		[5] = "PMUv3p4", [6] = "PMUv3p5", [7] = "PMUv3p7", [8] = "PMUv3p8",
 		[15] = "IMPLEMENTATION DEFINED",
 	};
-	const char *n = !strcmp(arch_isa, "AArch32") ? aarch32[v & 15] : aarch64[v & 15];
+	const char *n = !strcmp(pmukit_reg_isa(), "AArch32") ? aarch32[v & 15] : aarch64[v & 15];
 
 	return n ? n : "unknown version";
 }
@@ -105,10 +105,10 @@ static void show_core(const struct pmukit_pmu_info *in)
 		       (unsigned)((in->midr >> PMUKIT_MIDR_PARTNUM_SHIFT) & PMUKIT_MIDR_PARTNUM_MASK),
 		       (unsigned)(in->midr & PMUKIT_MIDR_REVISION_MASK));
 	else
-		printf(" (%s: no MIDR)", arch_isa);
+		printf(" (%s: no MIDR)", pmukit_reg_isa());
 	putchar('\n');
 	show_core_types();
-	if (in->pmu_version && !strcmp(arch_isa, "AArch32"))
+	if (in->pmu_version && !strcmp(pmukit_reg_isa(), "AArch32"))
 		show_aarch32_pmu(in);
 	else if (in->pmu_version)
 		printf("%-20s %s (ID_AA64DFR0.PMUVer %u)\n", "PMU",
@@ -136,11 +136,11 @@ static void show_pmcr(void)
 	if (cpu >= 0 && pmukit_kmod_cpu_reg(cpu, "pmcr", &v32) == 0) {
 		reg_decode(REG_PMCR, v32, dec, sizeof(dec));
 		printf("%-20s 0x%08x (cpu%d, read by pmukit.ko) %s\n", "PMCR", v32, cpu, dec);
-	} else if (arch_pmcr(&v) == 0) {
+	} else if (reg_read_kind(PMUKIT_REG_PMCR, &v) == 0) {
 		reg_decode(REG_PMCR, v, dec, sizeof(dec));
 		printf("%-20s 0x%08llx (read from user space) %s\n", "PMCR",
 		       (unsigned long long)v, dec);
-	} else if (arch_nregs) {
+	} else if (pmukit_reg_count()) {
 		printf("%-20s not readable here (user access off and pmukit.ko not loaded)\n",
 		       "PMCR");
 	}
@@ -148,26 +148,25 @@ static void show_pmcr(void)
 
 static void show_user_access(void)
 {
-	int cpus[INFO_MAX_CPUS], n = pmukit_online_cpus(cpus, INFO_MAX_CPUS), i;
-	char path[96], text[16];
+	int cpus[INFO_MAX_CPUS], n = pmukit_online_cpus(cpus, INFO_MAX_CPUS), i, on;
 	cpu_set_t saved;
 	uint64_t u;
 
 	printf("%-20s", "user access");
-	if (!arch_nregs) {
-		printf(" n/a on %s (rdtsc is allowed)\n", arch_isa);
+	if (!pmukit_reg_count()) {
+		printf(" n/a on %s (rdtsc is allowed)\n", pmukit_reg_isa());
 		return;
 	}
 	if (sched_getaffinity(0, sizeof(saved), &saved))
 		CPU_ZERO(&saved);
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (sys_read(path, text, sizeof(text)) == 0) {
-			printf(" cpu%d %s", cpus[i], text);
+		on = pmukit_kmod_user_access(cpus[i]);
+		if (on >= 0) {
+			printf(" cpu%d %s", cpus[i], on ? "on" : "off");
 			continue;
 		}
 		/* No module: ask each CPU's PMUSERENR (readable at EL0 unless trapped). */
-		if (pin_to_cpu(cpus[i]) == 0 && arch_pmuserenr(&u) == 0)
+		if (pin_to_cpu(cpus[i]) == 0 && reg_read_kind(PMUKIT_REG_PMUSERENR, &u) == 0)
 			printf(" cpu%d %s", cpus[i], u & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT) ?
 			       "on" : "off");
 		else
@@ -185,12 +184,12 @@ static void show_user_access(void)
  */
 static void show_watchdog(void)
 {
-	char v[16];
+	int v = pmukit_nmi_watchdog();
 
-	if (!arch_nregs || sys_read("/proc/sys/kernel/nmi_watchdog", v, sizeof(v)))
+	if (!pmukit_reg_count() || v < 0)
 		return;
-	printf("%-20s %s%s\n", "nmi_watchdog", v,
-	       strcmp(v, "0") ? " (the kernel's hard-lockup watchdog holds a PMU counter through perf, "
+	printf("%-20s %d%s\n", "nmi_watchdog", v,
+	       v ? " (the kernel's hard-lockup watchdog holds a PMU counter through perf, "
 	       "on PMUv3 the cycle counter; the direct path shares it)" : "");
 }
 
@@ -218,14 +217,14 @@ static void show_kernel(const struct pmukit_pmu_info *in)
 
 	if (in->module_loaded) {
 		printf("%-20s loaded, mode %s", "pmukit.ko", in->module_mode[0] ? in->module_mode : "?");
-		if (sys_read(PMUKIT_SYSFS "/events", ev, sizeof(ev)) == 0 && ev[0])
+		if (pmukit_kmod_events(ev, sizeof(ev)) == 0 && ev[0])
 			printf(", events=%s", ev);
 		putchar('\n');
 		show_device(in->module_mode);
 	} else {
 		printf("%-20s not loaded\n", "pmukit.ko");
 	}
-	if (arch_nregs)
+	if (pmukit_reg_count())
 		printf("%-20s %s\n", "levels", pmukit_kernel_el_note(pmukit_kernel_el()));
 	if (in->perf_user_access >= 0)
 		printf("%-20s %d%s\n", "perf_user_access", in->perf_user_access,

@@ -43,7 +43,7 @@ static const char *mark(const struct pmukit_implemented *s, int here, unsigned i
 {
 	if (!here)
 		return "-";
-	switch (pmukit_implemented(s, code)) {
+	switch (pmukit_event_supported(s, code, NULL)) {
 	case 1:
 		return "yes";
 	case 0:

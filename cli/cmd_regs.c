@@ -25,14 +25,15 @@ static const char usage[] =
 	"  --cpu C     read on CPU C (default: the CPU this runs on)\n"
 	"  -h, --help  this text\n";
 
-static void show(const struct arch_reg *r, int cpu)
+static void show(unsigned int i, int cpu)
 {
+	const struct pmukit_reg *r = pmukit_reg_at(i);
 	char dec[512], why[160], path[96];
 	uint64_t v;
 	uint32_t sys;
 
-	if (pmukit_call_guarded(r->read, &v) == 0) {
-		reg_decode(r->kind, v, dec, sizeof(dec));
+	if (pmukit_reg_read(i, &v) == 0) {
+		reg_decode((enum reg_kind)r->kind, v, dec, sizeof(dec));
 		printf("%-15s 0x%0*llx  %s\n", r->name, v >> 32 ? 16 : 8,
 		       (unsigned long long)v, dec);
 		return;
@@ -43,7 +44,7 @@ static void show(const struct arch_reg *r, int cpu)
 		return;
 	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/%s", cpu, r->sysfs);
 	if (pmukit_kmod_cpu_reg(cpu, r->sysfs, &sys) == 0) {
-		reg_decode(r->kind, sys, dec, sizeof(dec));
+		reg_decode((enum reg_kind)r->kind, sys, dec, sizeof(dec));
 		printf("%-15s 0x%08x  %s  (read by pmukit.ko: %s)\n", "", sys, dec, path);
 	}
 }
@@ -69,8 +70,8 @@ int cmd_regs(int argc, char **argv)
 	}
 	if (c < 0)
 		return g.exit;
-	if (!arch_nregs) {
-		cli_error("regs", "this machine (%s) has no ARM PMU registers to show", arch_isa);
+	if (!pmukit_reg_count()) {
+		cli_error("regs", "this machine (%s) has no ARM PMU registers to show", pmukit_reg_isa());
 		return CLI_FAIL;
 	}
 	if (pinned && pin_to_cpu((int)cpu_arg)) {
@@ -80,8 +81,8 @@ int cmd_regs(int argc, char **argv)
 	cpu = sched_getcpu();
 	if (!pinned)
 		pin_to_cpu(cpu);	/* all registers from the same CPU */
-	printf("cpu%d (%s), read from user space:\n", cpu, arch_isa);
-	for (i = 0; i < arch_nregs; i++)
-		show(&arch_regs[i], cpu);
+	printf("cpu%d (%s), read from user space:\n", cpu, pmukit_reg_isa());
+	for (i = 0; i < pmukit_reg_count(); i++)
+		show(i, cpu);
 	return CLI_OK;
 }

@@ -79,8 +79,8 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 	char base[64];
 
 	snprintf(base, sizeof(base), "%.*s", (int)strcspn(e->spec, ":"), e->spec);
-	if (arch_nregs && pmukit_event_parse(base, core, &es) == 0)
-		known = pmukit_implemented(sup, es.code);
+	if (pmukit_reg_count() && pmukit_event_parse(base, core, &es) == 0)
+		known = pmukit_event_supported(sup, es.code, NULL);
 	t->measured++;
 	/* Raw or not, expected or not: a counter that did not count fails. */
 	if (r->verdict == PMUKIT_NOT_COUNTED) {
@@ -104,7 +104,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 	if (e->kind == EXP_ATLEAST)
 		return r->value >= want ? "ok (at least)" : "fewer than expected";
 	/* x86-64 has no architecturally exact counting to hold it to. */
-	if (!arch_nregs)
+	if (!pmukit_reg_count())
 		return r->value == want ? "ok, exact" : "differs (not checked on x86-64)";
 	if (r->value == want) {
 		t->exact_ok++;
@@ -144,7 +144,7 @@ static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, s
 				fmt_count(exp, sizeof(exp), want);
 			else if (e->kind == EXP_ATLEAST)
 				snprintf(exp, sizeof(exp), ">= %llu", (unsigned long long)want);
-			if (!res[i].ok && res[i].err == -EOPNOTSUPP && arch_nregs) {
+			if (!res[i].ok && res[i].err == -EOPNOTSUPP && pmukit_reg_count()) {
 				cells[6] = "not implemented by this core (PMCEID)";
 				t->not_implemented++;
 			} else if (!res[i].ok) {
@@ -209,7 +209,7 @@ static int level_filter(void)
 {
 	uint32_t pfr1;
 
-	if (strcmp(arch_isa, "AArch32"))
+	if (strcmp(pmukit_reg_isa(), "AArch32"))
 		return 1;
 	return pmukit_this_level_filter(pmukit_this_pmuv3() == 1, &pfr1) != 0;
 }
@@ -290,9 +290,9 @@ int cmd_selftest(int argc, char **argv)
 	pmukit_pmu_info(&info);
 	core = this_core(&info);
 	support_load(&sup);
-	if (!arch_nregs)
+	if (!pmukit_reg_count())
 		printf("pmukit selftest on %s (no ARM PMU: cycles and instructions at most)",
-		       arch_isa);
+		       pmukit_reg_isa());
 	else
 		printf("pmukit selftest on %s", core ? core->name : info.core[0] ? info.core : "an unknown core");
 	if (info.midr)
@@ -346,11 +346,11 @@ int cmd_selftest(int argc, char **argv)
 		static char names[3][ST_MAX_EVENTS][ST_NAME_LEN];
 		int filter = level_filter();
 
-		for (i = 0; i < nloops && !arch_nregs; i++)
+		for (i = 0; i < nloops && !pmukit_reg_count(); i++)
 			keep_generic(&loops[i]);
-		for (i = 0; i < nloops && arch_nregs && !filter; i++)
+		for (i = 0; i < nloops && pmukit_reg_count() && !filter; i++)
 			all_levels(&loops[i], names[i]);
-		if (arch_nregs && !filter)
+		if (pmukit_reg_count() && !filter)
 			printf("(this core counts at every level only: events as :uk, counts that interrupts can add to are lower bounds)\n");
 		/*
 		 * Path by path, direct first: a perf session clears the user
@@ -388,10 +388,10 @@ int cmd_selftest(int argc, char **argv)
 		       t.exact_ok, t.exact_bad, t.not_implemented, t.not_counted,
 		       t.not_counted ? " (an emulator counts few events: QEMU only SW_INCR, CPU_CYCLES and,"
 		       " under -icount, INST_RETIRED)" : "");
-	if (!sup.have_ceid && arch_nregs) {
+	if (!sup.have_ceid && pmukit_reg_count()) {
 		char caveat[640];
 
-		support_caveat(&sup, !strcmp(arch_isa, "AArch32") && pmukit_this_pmuv3() != 1,
+		support_caveat(&sup, !strcmp(pmukit_reg_isa(), "AArch32") && pmukit_this_pmuv3() != 1,
 			       caveat, sizeof(caveat));
 		printf("%s\n", caveat);
 	}

@@ -419,7 +419,7 @@ static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned 
 		int ok = 1;
 
 		for (k = 0; k < mi->nevents; k++) {
-			if (pmukit_implemented(&sup, mi->event[k]) != 0)
+			if (pmukit_event_supported(&sup, mi->event[k], NULL) != 0)
 				continue;
 			ok = 0;
 			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The registers 'pmukit regs' shows, per ISA (regs_<arch>.c, chosen by the
- * build), and the decoding of their fields (regs_decode.c).
+ * The decoding of the registers 'pmukit regs' and 'pmukit info' show
+ * (regs_decode.c): the library reads them (pmukit/regs.h), the command
+ * says what their fields mean and why a read trapped.
  */
 #ifndef PMUKIT_CLI_REGS_H
 #define PMUKIT_CLI_REGS_H
@@ -9,44 +10,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pmukit/regs.h"
+
+/* The library's kinds, by the command's short names. */
 enum reg_kind {
-	REG_PMCR,
-	REG_CNTEN,	/* a counter bit mask: PMCNTENSET/CLR */
-	REG_OVS,	/* overflow flags */
-	REG_PMUSERENR,
-	REG_FILTER,	/* PMCCFILTR */
-	REG_SELR,
-	REG_CEID0,
-	REG_CEID1,
-	REG_FREQ,
-	REG_COUNT,	/* a counter value */
+	REG_PMCR = PMUKIT_REG_PMCR,
+	REG_CNTEN = PMUKIT_REG_CNTEN,
+	REG_OVS = PMUKIT_REG_OVS,
+	REG_PMUSERENR = PMUKIT_REG_PMUSERENR,
+	REG_FILTER = PMUKIT_REG_FILTER,
+	REG_SELR = PMUKIT_REG_SELR,
+	REG_CEID0 = PMUKIT_REG_CEID0,
+	REG_CEID1 = PMUKIT_REG_CEID1,
+	REG_FREQ = PMUKIT_REG_FREQ,
+	REG_COUNT = PMUKIT_REG_COUNT,
 };
 
-/* What user space needs for the read not to trap. */
-enum reg_need {
-	NEED_NOTHING,
-	NEED_PMU_EN,	/* PMUSERENR.EN */
-	NEED_PMU_CR,	/* PMUSERENR.EN or .CR: the cycle counter */
-	NEED_TIMER,	/* the kernel's CNTKCTL.EL0VCTEN */
-};
-
-struct arch_reg {
-	const char *name;	/* as the Arm ARM names it for this ISA */
-	const char *sysfs;	/* the module's cpuN/ file of the same register, or NULL */
-	enum reg_kind kind;
-	enum reg_need need;
-	void (*read)(void *out);	/* stores a uint64_t at out */
-};
-
-extern const struct arch_reg arch_regs[];
-extern const unsigned int arch_nregs;
-extern const char arch_isa[];
-
-/* Reads from user space; 0, or nonzero when the access traps (or there is none). */
-int arch_pmuserenr(uint64_t *v);
-int arch_pmcr(uint64_t *v);
+/* The first register of @kind read here: 0, or a negative errno (it trapped, or none). */
+int reg_read_kind(enum pmukit_reg_kind kind, uint64_t *v);
 
 void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len);
-void reg_unreadable_why(enum reg_need need, char *buf, size_t len);
+void reg_unreadable_why(enum pmukit_reg_need need, char *buf, size_t len);
 
 #endif /* PMUKIT_CLI_REGS_H */

@@ -172,21 +172,28 @@ void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
 	}
 }
 
-void reg_unreadable_why(enum reg_need need, char *buf, size_t len)
+int reg_read_kind(enum pmukit_reg_kind kind, uint64_t *v)
+{
+	int i = pmukit_reg_of_kind(kind);
+
+	return i < 0 ? i : pmukit_reg_read((unsigned int)i, v);
+}
+
+void reg_unreadable_why(enum pmukit_reg_need need, char *buf, size_t len)
 {
 	uint64_t u;
 
 	buf[0] = '\0';
-	if (need == NEED_TIMER) {
+	if (need == PMUKIT_REG_NEED_TIMER) {
 		cat(buf, len, "the kernel keeps the timer from user space (CNTKCTL.EL0VCTEN=0)");
 		return;
 	}
-	if (arch_pmuserenr(&u)) {
+	if (reg_read_kind(PMUKIT_REG_PMUSERENR, &u)) {
 		cat(buf, len, "PMU registers trap in user space, even PMUSERENR "
 			      "(a hypervisor or an emulator without a PMU?)");
 		return;
 	}
-	if (need == NEED_PMU_CR && (u & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT))) {
+	if (need == PMUKIT_REG_NEED_PMU_CR && (u & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT))) {
 		cat(buf, len, "the read trapped although PMUSERENR allows it");
 		return;
 	}

@@ -143,7 +143,7 @@ void selftest_measure(enum pmukit_path path, const struct st_loop *l, struct st_
 		spec[i] = l->ev[i].spec;
 	if (cap <= 0 || cap > ST_MAX_EVENTS)
 		cap = ST_MAX_EVENTS;
-	else if (path == PMUKIT_PATH_DIRECT && arch_nregs)
+	else if (path == PMUKIT_PATH_DIRECT && pmukit_reg_count())
 		cap++;	/* the cycle counter, besides the event counters */
 	if (cap < 2) {
 		/* One counter (the TSC): one event at a time. */

@@ -148,13 +148,10 @@ const struct pmukit_core_def *default_common(void)
 static int some_cpu_off(void)
 {
 	int cpus[256], n = pmukit_online_cpus(cpus, 256), i;
-	char path[96], text[16];
 
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpus[i]);
-		if (sys_read(path, text, sizeof(text)) == 0 && strcmp(text, "on"))
+	for (i = 0; i < n; i++)
+		if (pmukit_kmod_user_access(cpus[i]) == 0)
 			return 1;
-	}
 	return 0;
 }
 

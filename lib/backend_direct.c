@@ -310,7 +310,7 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 		if (e->code > maxcode)
 			has = 0;
 		else if (e->code != PMUKIT_EVT_SW_INCR && im.have_ceid)
-			has = pmukit_implemented(&im, e->code) != 0;
+			has = pmukit_event_supported(&im, e->code, NULL) != 0;
 		if (!has)
 			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
@@ -742,8 +742,8 @@ static void find_chains(struct pmukit_session *s, struct direct *d, const struct
 
 	if (pmukit_kmod_cpu_reg(s->cpu, "owned", &owned) ||
 	    pmukit_kmod_counters(s->cpu, k->nevents, ctr, &cycles) ||
-	    !pmukit_implemented_load(s->cpu, PMUKIT_IMPL_SYSFS, &im) || !im.have_ceid ||
-	    pmukit_implemented(&im, PMUKIT_EVT_CHAIN) != 1)
+	    !pmukit_implemented_load(s->cpu, PMUKIT_IMPL_SYSFS, &im) ||
+	    pmukit_event_supported(&im, PMUKIT_EVT_CHAIN, NULL) != 1)
 		return;
 	for (i = 0; i < k->nevents; i++)
 		if (ctr[i] < 32)

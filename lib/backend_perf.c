@@ -115,6 +115,7 @@ static int open_error(const struct pmukit_ev *e, int err)
 static int check_support(struct pmukit_session *s)
 {
 	struct pmukit_implemented im;
+	struct pmukit_support how = { .where = "" };
 	char bad[400] = "";
 	size_t used = 0;
 	unsigned int i, nbad = 0;
@@ -130,13 +131,13 @@ static int check_support(struct pmukit_session *s)
 		if (!looked++)
 			pmukit_implemented_load(s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now(),
 						PMUKIT_IMPL_SYSFS | PMUKIT_IMPL_PERF, &im);
-		if (pmukit_implemented(&im, e->code) == 0)
+		if (pmukit_event_supported(&im, e->code, nbad ? NULL : &how) == 0)
 			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
 	}
 	if (!nbad)
 		return 0;
 	return pmukit_err(-EOPNOTSUPP, "not implemented by this %s, according to %s: %s",
-			  s->core ? s->core->name : "core", im.source, bad);
+			  s->core ? s->core->name : "core", how.where, bad);
 }
 
 void pmukit_perf_close_events(struct pmukit_perf *p)

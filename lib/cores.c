@@ -214,6 +214,11 @@ int pmukit_is_cpu_pmu(const char *name)
 	return !strncmp(name, "armv", 4) || !strncmp(name, "arm_cortex", 10);
 }
 
+int pmukit_is_pmuv3_pmu(const char *name)
+{
+	return !strncmp(name, "armv8", 5) || !strncmp(name, "armv9", 5);
+}
+
 /* Gives each core type the CPU PMU whose "cpus" meets its CPUs. */
 static void attach_pmus(struct pmukit_cores *c)
 {

@@ -46,6 +46,11 @@ unsigned int pmukit_cores_describe(const struct pmukit_cores *c, const cpu_set_t
 
 /* Is this event_source device a CPU's PMU ("armv8_cortex_a53", "armv8_pmuv3")? */
 int pmukit_is_cpu_pmu(const char *name);
+/*
+ * Is it the PMUv3 driver's ("armv8_*", "armv9_*")? Only that driver's
+ * events/ lists what PMCEID shows; the ARMv7 one lists a fixed table.
+ */
+int pmukit_is_pmuv3_pmu(const char *name);
 
 /* The MIDR of @cpu from sysfs or /proc/cpuinfo; 0 when neither says. */
 uint32_t pmukit_cpu_midr(int cpu);

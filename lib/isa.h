@@ -19,12 +19,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pmukit/regs.h"
+
 #define PMUKIT_HW_CYCLES	31
 
 /* 1 where there is an Arm PMU to program (AArch64, AArch32), else 0. */
 extern const int pmukit_isa_arm_pmu;
 /* "aarch64", "aarch32" or "x86-64": for messages. */
 extern const char pmukit_isa_name[];
+/* "AArch64", "AArch32" or "x86-64": as the Arm ARM names the ISA (pmukit_reg_isa()). */
+extern const char pmukit_isa_arch_name[];
 /* 1 where the cycle counter always reads 64 bits (AArch64, the TSC). */
 extern const int pmukit_isa_cycles64_always;
 
@@ -36,6 +40,17 @@ extern const int pmukit_isa_cycles64_always;
  * name, what the architecture version implies. 0 when unknown or none.
  */
 unsigned int pmukit_isa_pmu_version(int major, unsigned int minor, uint32_t midr);
+
+/*
+ * The registers pmukit_reg_read() reads (isa_arm_pmu.c; none on x86-64),
+ * each with its guarded read: 0 or -EACCES, the guard held by the caller.
+ */
+struct pmukit_isa_reg {
+	struct pmukit_reg reg;
+	int (*read)(uint64_t *v);
+};
+extern const struct pmukit_isa_reg pmukit_isa_regs[];
+extern const unsigned int pmukit_isa_nregs;
 
 int pmukit_isa_read_userenr(uint32_t *v);	/* PMUSERENR: readable at EL0 */
 int pmukit_isa_read_pmcr(uint32_t *v);		/* needs PMUSERENR.EN */

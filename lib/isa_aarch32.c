@@ -20,6 +20,7 @@
 
 const int pmukit_isa_arm_pmu = 1;
 const char pmukit_isa_name[] = "aarch32";
+const char pmukit_isa_arch_name[] = "AArch32";
 const char pmukit_isa_clock_name[] = "CNTVCT";
 const int pmukit_isa_cycles64_always = 0;	/* mrrc of PMCCNTR is PMUv3 only */
 

@@ -16,6 +16,7 @@
 
 const int pmukit_isa_arm_pmu = 1;
 const char pmukit_isa_name[] = "aarch64";
+const char pmukit_isa_arch_name[] = "AArch64";
 const char pmukit_isa_clock_name[] = "CNTVCT_EL0";
 const int pmukit_isa_cycles64_always = 1;	/* PMCCNTR_EL0 is 64 bits on PMUv3 */
 

@@ -23,6 +23,10 @@
 
 const int pmukit_isa_arm_pmu = 0;
 const char pmukit_isa_name[] = "x86-64";
+const char pmukit_isa_arch_name[] = "x86-64";
+/* No Arm PMU registers to show. */
+const struct pmukit_isa_reg pmukit_isa_regs[1];
+const unsigned int pmukit_isa_nregs;
 const char pmukit_isa_clock_name[] = "TSC";
 const int pmukit_isa_cycles64_always = 1;
 

@@ -151,6 +151,29 @@ const struct pmukit_core_def *pmukit_this_core(void)
 	return midr ? pmukit_core_by_midr(midr) : NULL;
 }
 
+PMUKIT_API int pmukit_kmod_user_access(int cpu)
+{
+	char path[96], text[16];
+	int ret;
+
+	snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/user_access", cpu);
+	ret = pmukit_sysfile_read(path, text, sizeof(text));
+	/* The module writes "on" or "off". */
+	return ret ? ret : !strcmp(text, "on");
+}
+
+PMUKIT_API int pmukit_kmod_events(char *buf, size_t len)
+{
+	return pmukit_sysfile_read(PMUKIT_SYSFS "/events", buf, len);
+}
+
+PMUKIT_API int pmukit_nmi_watchdog(void)
+{
+	int v, ret = pmukit_sysfile_int("/proc/sys/kernel/nmi_watchdog", &v);
+
+	return ret ? ret : v;
+}
+
 int pmukit_perf_user_access(void)
 {
 	int v;

@@ -8,13 +8,15 @@
  * PMCEID and the perf driver's list are found (their decode is
  * core/pmceid.c's).
  */
-#include <dirent.h>
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "pmukit/analysis.h"	/* pmukit_pmceid_has() */
 #include "pmukit/pmu_id.h"
+#include "pmukit/support.h"
+#include "cores.h"
 #include "fault.h"
 #include "isa.h"
 #include "pmu_support.h"
@@ -110,6 +112,7 @@ static int ceid_from_sysfs(int cpu, struct pmukit_implemented *im)
 	im->ceid[0] = c0;
 	im->ceid[1] = c1;
 	im->ceid_bits = 32;
+	im->ceid_from = PMUKIT_IMPL_SYSFS;
 	snprintf(im->source, sizeof(im->source), "PMCEID0/1 (%s/cpu%d)", PMUKIT_SYSFS, cpu);
 	return 1;
 }
@@ -125,40 +128,24 @@ static int ceid_from_regs(struct pmukit_implemented *im)
 	pmukit_fault_guard_put();
 	if (ret || !(im->ceid[0] | im->ceid[1]))
 		return 0;
+	im->ceid_from = PMUKIT_IMPL_REGS;
 	snprintf(im->source, sizeof(im->source), "PMCEID0/1 (read from user space)");
 	return 1;
 }
 
 /*
- * The events/ directory of @cpu's PMU, if the PMUv3 driver ("armv8_*",
- * "armv9_*") runs it: on big.LITTLE the PMU of the CPU's core type, else
- * the one whose events/ has cpu_cycles.
+ * The events/ directory of @cpu's perf PMU (cores.c's rule: the PMU whose
+ * cpus cover the CPU's core type), if the PMUv3 driver runs it: only its
+ * list follows PMCEID.
  */
 static int perf_events_dir(int cpu, char *dir, size_t len)
 {
 	struct pmukit_cpu_core t;
-	const char *want = pmukit_cpu_core(cpu, &t) == 0 && t.pmu[0] ? t.pmu : NULL;
-	DIR *d = pmukit_sysfile_opendir(PMUKIT_PERF_DEVICES);
-	struct dirent *e;
-	int found = 0;
 
-	if (!d)
+	if (pmukit_cpu_core(cpu, &t) || !pmukit_is_pmuv3_pmu(t.pmu))
 		return 0;
-	while (!found && (e = readdir(d))) {
-		char probe[512], text[64];
-
-		if (strncmp(e->d_name, "armv8", 5) && strncmp(e->d_name, "armv9", 5))
-			continue;
-		if (want && strcmp(want, e->d_name))
-			continue;
-		snprintf(probe, sizeof(probe), PMUKIT_PERF_DEVICES "/%s/events/cpu_cycles", e->d_name);
-		if (!pmukit_sysfile_read(probe, text, sizeof(text))) {
-			snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s/events", e->d_name);
-			found = 1;
-		}
-	}
-	closedir(d);
-	return found;
+	snprintf(dir, len, PMUKIT_PERF_DEVICES "/%s/events", t.pmu);
+	return 1;
 }
 
 static int from_perf(int cpu, struct pmukit_implemented *im)
@@ -172,8 +159,9 @@ static int from_perf(int cpu, struct pmukit_implemented *im)
 	if (n <= 0)
 		return 0;
 	im->nperf = (size_t)n;
+	snprintf(im->perf_source, sizeof(im->perf_source), "the perf driver (%s)", dir);
 	if (!im->have_ceid)
-		snprintf(im->source, sizeof(im->source), "the perf driver (%s)", dir);
+		snprintf(im->source, sizeof(im->source), "%s", im->perf_source);
 	return 1;
 }
 
@@ -195,16 +183,51 @@ int pmukit_implemented_load(int cpu, unsigned int sources, struct pmukit_impleme
 	return 1;
 }
 
-int pmukit_implemented(const struct pmukit_implemented *im, unsigned int code)
+static int answer(struct pmukit_support *how, int yes, enum pmukit_support_source src,
+		  const char *where)
+{
+	if (how) {
+		how->supported = yes;
+		how->source = yes < 0 ? PMUKIT_SUPPORT_NONE : src;
+		how->where = yes < 0 ? "" : where;
+	}
+	return yes;
+}
+
+int pmukit_event_supported(const struct pmukit_implemented *im, unsigned int code,
+			   struct pmukit_support *how)
 {
 	size_t i;
 	int has = im->have_ceid ? pmukit_pmceid_has(im->ceid, im->ceid_bits, code) : -1;
 
-	if (has >= 0 || !im->have_perf)
-		return has;
+	if (has >= 0)
+		return answer(how, has, im->ceid_from == PMUKIT_IMPL_REGS ? PMUKIT_SUPPORT_PMCEID :
+			      PMUKIT_SUPPORT_KMOD, im->source);
+	if (!im->have_perf)
+		return answer(how, -1, PMUKIT_SUPPORT_NONE, "");
+	/* A caller's own list may have no text: the source is still perf's. */
 	for (i = 0; i < im->nperf; i++)
 		if (im->perf[i] == code)
-			return 1;
+			return answer(how, 1, PMUKIT_SUPPORT_PERF, im->perf_source);
 	/* The driver lists every common event PMCEID shows; past them it may just not know. */
-	return code < 0x40 ? 0 : -1;
+	return answer(how, code < 0x40 ? 0 : -1, PMUKIT_SUPPORT_PERF, im->perf_source);
+}
+
+int pmukit_implemented(const struct pmukit_implemented *im, unsigned int code)
+{
+	return pmukit_event_supported(im, code, NULL);
+}
+
+const char *pmukit_support_source_name(enum pmukit_support_source src)
+{
+	switch (src) {
+	case PMUKIT_SUPPORT_KMOD:
+		return "pmukit.ko";
+	case PMUKIT_SUPPORT_PMCEID:
+		return "PMCEID";
+	case PMUKIT_SUPPORT_PERF:
+		return "perf";
+	default:
+		return "nothing";
+	}
 }

@@ -145,6 +145,8 @@ struct pmukit_implemented {
 	size_t nperf;
 	unsigned int perf[PMUKIT_IMPL_MAX_PERF];
 	char source[448];		/* "PMCEID0/1 (/sys/kernel/pmukit/cpu0)", for the user */
+	unsigned int ceid_from;		/* PMUKIT_IMPL_SYSFS or _REGS: where ceid[] was read */
+	char perf_source[448];		/* "the perf driver (.../events)" when have_perf */
 };
 
 /**
@@ -170,9 +172,7 @@ PMUKIT_API int pmukit_implemented_load(int cpu, unsigned int sources,
  * @im: from pmukit_implemented_load()
  * @code: the event number
  *
- * PMCEID decides where it has the event's bit (pmukit_pmceid_has());
- * else the perf driver's list: listed is yes, a common event (below 0x40)
- * not listed is no, any other number not listed cannot be told.
+ * pmukit_event_supported()'s answer (support.h), without its source.
  *
  * Return: 1 yes, 0 no, -1 cannot tell.
  */
@@ -202,6 +202,27 @@ PMUKIT_API int pmukit_kmod_cpu_reg(int cpu, const char *reg, uint32_t *v);
 PMUKIT_API int pmukit_kmod_id_reg(const char *name, uint32_t *v);
 
 /**
+ * pmukit_kmod_user_access() - is user access on for a CPU, as pmukit.ko says?
+ * @cpu: the CPU
+ *
+ * From /sys/kernel/pmukit/cpu<N>/user_access: PMUSERENR as the module
+ * reads it in the kernel, where user space may not.
+ *
+ * Return: 1 on, 0 off; -ENOENT (no module, no such CPU) or another negative errno.
+ */
+PMUKIT_API int pmukit_kmod_user_access(int cpu);
+
+/**
+ * pmukit_kmod_events() - the events pmukit.ko reserves in mode=read
+ * @buf: filled with its events parameter as the module shows it ("0x8,0x11"),
+ *       "" when it has none
+ * @len: room in @buf
+ *
+ * Return: 0; -ENOENT (module not loaded) or another negative errno.
+ */
+PMUKIT_API int pmukit_kmod_events(char *buf, size_t len);
+
+/**
  * pmukit_kmod_rearm() - have pmukit.ko set up every CPU's PMU again
  *
  * A perf session clears PMUSERENR (and may stop the counters) on the CPUs
@@ -211,6 +232,16 @@ PMUKIT_API int pmukit_kmod_id_reg(const char *name, uint32_t *v);
  * Return: 0; -ENOENT (module not loaded), -EACCES, or another negative errno.
  */
 PMUKIT_API int pmukit_kmod_rearm(void);
+
+/**
+ * pmukit_nmi_watchdog() - kernel.nmi_watchdog
+ *
+ * Where the hard-lockup watchdog is perf-based, it holds a PMU counter
+ * (on PMUv3 the cycle counter) for as long as it runs.
+ *
+ * Return: the sysctl's value (0: off), or a negative errno (-ENOENT: a kernel without it).
+ */
+PMUKIT_API int pmukit_nmi_watchdog(void);
 
 /**
  * pmukit_kernel_el() - the exception level the kernel runs at

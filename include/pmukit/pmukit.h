@@ -34,6 +34,8 @@
 #include "export.h"
 #include "analysis.h"
 #include "doctor.h"	/* pmukit_doctor(): why counters go missing here */
+#include "regs.h"	/* pmukit_reg_read(): the PMU registers as user space sees them */
+#include "support.h"	/* pmukit_event_supported(): is an event supported here, and how do we know */
 #include "sysreg.h"
 
 #ifdef __cplusplus
