@@ -29,7 +29,7 @@ FW_ARCHFLAGS_arm := $(if $(filter 1,$(ARMV6_BASELINE)),-march=armv6kz,-march=arm
 FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T fw/examples/qemu-virt/link.ld
 
-FW_LIB_SRCS_COMMON := pmu_fw.c output.c metrics.c passes.c compat_pmuv3.c
+FW_LIB_SRCS_COMMON := pmu_fw.c result.c report.c output.c metrics.c passes.c compat_pmuv3.c
 # The freestanding core shared with libpmukit (names, passes, metrics).
 FW_CORE_SRCS := $(notdir $(wildcard core/*.c))
 # One ISA's parts: fw/el_<isa>.c, the board's start_<isa>.S, the tests' region_<isa>.S.
