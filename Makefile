@@ -12,12 +12,11 @@
 all:
 
 # The fragments, each after those whose variables it uses: the configuration
-# (ARCH, flags, version), the event tables the library is built from, the
-# library, the programs and images built on it, then installing, the tests
-# and the demo, which use all of these. The shared freestanding core
-# (mk/core.mk, objects into the library and the firmware) comes right after
-# config.mk.
-MK_FILES := mk/config.mk $(wildcard mk/core.mk) mk/events.mk mk/lib.mk mk/cli.mk \
+# (ARCH, flags, version), the freestanding core that the library and the
+# firmware both build (core/), the event tables the library is built from,
+# the library, the programs and images built on it, then installing, the
+# tests and the demo, which use all of these.
+MK_FILES := mk/config.mk mk/core.mk mk/events.mk mk/lib.mk mk/cli.mk \
 	mk/fw.mk mk/kmod.mk mk/guest.mk mk/bench.mk mk/install.mk mk/package.mk mk/check.mk mk/demo.mk
 include $(MK_FILES)
 

@@ -803,62 +803,62 @@ void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int varian
 		 * percentage counted) are empty.
 		 */
 		for (k = 0; k < 5 + !!variance; k++)
-			csv_field(f, sep, k == 0, "");
+			pmukit_csv_field(f, sep, k == 0, "");
 		for (k = 0; k < 8; k++)
-			csv_field(f, sep, 0, cells[k]);
+			pmukit_csv_field(f, sep, 0, cells[k]);
 		fputc('\n', f);
 	}
 }
 
-void an_print_json(struct json *j, const struct an_sel *sel)
+void an_print_json(struct pmukit_json *j, const struct an_sel *sel)
 {
 	unsigned int i;
 
-	json_str(j, "metric_set", an_set_name(sel->set));
+	pmukit_json_str(j, "metric_set", an_set_name(sel->set));
 	if (sel->level)
-		json_u64(j, "topdown_level", sel->level);
-	json_arr(j, "metrics");
+		pmukit_json_u64(j, "topdown_level", sel->level);
+	pmukit_json_arr(j, "metrics");
 	for (i = 0; i < sel->n; i++) {
 		const struct pmukit_metric_info *mi = mi_of(sel, sel->item[i].metric);
 		const struct an_result *res = &sel->res[i];
 
-		json_obj(j, NULL);
-		json_str(j, "name", mi->name);
+		pmukit_json_obj(j, NULL);
+		pmukit_json_str(j, "name", mi->name);
 		if (res->ok)
-			json_real(j, "value", res->value, 4);
+			pmukit_json_real(j, "value", res->value, 4);
 		else
-			json_null(j, "value");
-		json_str(j, "unit", mi->unit);
-		json_str(j, "units", mi->units ? mi->units : mi->unit);
-		json_str(j, "formula", mi->formula);
-		json_str(j, "group", group_name(sel, group_of(sel, &sel->item[i]), 0));
-		json_u64(j, "stage", sel->item[i].stage);
-		json_str(j, "passes", res->passes);
+			pmukit_json_null(j, "value");
+		pmukit_json_str(j, "unit", mi->unit);
+		pmukit_json_str(j, "units", mi->units ? mi->units : mi->unit);
+		pmukit_json_str(j, "formula", mi->formula);
+		pmukit_json_str(j, "group", group_name(sel, group_of(sel, &sel->item[i]), 0));
+		pmukit_json_u64(j, "stage", sel->item[i].stage);
+		pmukit_json_str(j, "passes", res->passes);
 		if (!res->ok)
-			json_str(j, "reason", res->why);
+			pmukit_json_str(j, "reason", res->why);
 		if (res->note[0])
-			json_str(j, "combined", res->note);
+			pmukit_json_str(j, "combined", res->note);
 		if (res->ok && res->percent < 100.0) {
-			json_real(j, "counted_percent", res->percent, 2);
-			json_bool(j, "counted_together", !res->apart);
+			pmukit_json_real(j, "counted_percent", res->percent, 2);
+			pmukit_json_bool(j, "counted_together", !res->apart);
 		}
-		json_obj_end(j);
+		pmukit_json_obj_end(j);
 	}
-	json_arr_end(j);
+	pmukit_json_arr_end(j);
 	if (sel->nabsent) {
 		char v[16];
 
-		json_arr(j, "not_implemented");
+		pmukit_json_arr(j, "not_implemented");
 		for (i = 0; i < sel->nabsent; i++)
-			json_str(j, NULL, absent_name(sel, i, v, sizeof(v)));
-		json_arr_end(j);
-		json_str(j, "not_implemented_source", sel->absent_source);
+			pmukit_json_str(j, NULL, absent_name(sel, i, v, sizeof(v)));
+		pmukit_json_arr_end(j);
+		pmukit_json_str(j, "not_implemented_source", sel->absent_source);
 	}
 	if (sel->nunknown) {
-		json_arr(j, "unknown_events");
+		pmukit_json_arr(j, "unknown_events");
 		for (i = 0; i < sel->nunknown; i++)
-			json_str(j, NULL, sel->unknown[i]);
-		json_arr_end(j);
+			pmukit_json_str(j, NULL, sel->unknown[i]);
+		pmukit_json_arr_end(j);
 	}
 }
 

@@ -124,6 +124,6 @@ void an_eval(struct an_sel *sel, const struct recorded *r);
  */
 void an_print_table(FILE *f, const struct an_sel *sel);
 void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int variance);
-void an_print_json(struct json *j, const struct an_sel *sel);
+void an_print_json(struct pmukit_json *j, const struct an_sel *sel);
 
 #endif /* PMUKIT_CLI_ANALYSIS_H */

@@ -31,25 +31,27 @@ static const char usage[] =
 
 static void print_json(const struct pmukit_finding *f, int n, int fixes, const char *verdict)
 {
+	struct pmukit_json j;
 	int i;
 
-	printf("{\"findings\": [");
+	pmukit_json_start(&j, stdout);
+	pmukit_json_obj_flow(&j, NULL, 0);
+	pmukit_json_arr(&j, "findings");
 	for (i = 0; i < n; i++) {
-		printf("%s\n  {\"name\": ", i ? "," : "");
-		pmukit_json_string(stdout, f[i].name);
-		printf(", \"fix_needed\": %s, \"what\": ", f[i].fix_needed ? "true" : "false");
-		pmukit_json_string(stdout, f[i].what);
-		printf(", \"evidence\": ");
-		pmukit_json_string(stdout, f[i].evidence);
-		printf(", \"fix\": ");
-		pmukit_json_string(stdout, f[i].fix);
-		printf(", \"works\": ");
-		pmukit_json_string(stdout, f[i].works);
-		putchar('}');
+		pmukit_json_obj_flow(&j, NULL, 0);
+		pmukit_json_str(&j, "name", f[i].name);
+		pmukit_json_bool(&j, "fix_needed", f[i].fix_needed);
+		pmukit_json_str(&j, "what", f[i].what);
+		pmukit_json_str(&j, "evidence", f[i].evidence);
+		pmukit_json_str(&j, "fix", f[i].fix);
+		pmukit_json_str(&j, "works", f[i].works);
+		pmukit_json_obj_end(&j);
 	}
-	printf("%s], \"fixes\": %d, \"verdict\": ", n ? "\n" : "", fixes);
-	pmukit_json_string(stdout, verdict);
-	printf("}\n");
+	pmukit_json_arr_end(&j);
+	pmukit_json_int(&j, "fixes", fixes);
+	pmukit_json_str(&j, "verdict", verdict);
+	pmukit_json_obj_end(&j);
+	pmukit_json_finish(&j);
 }
 
 int cmd_doctor(int argc, char **argv)

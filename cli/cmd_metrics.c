@@ -411,18 +411,18 @@ int cmd_metrics(int argc, char **argv)
 	per = in.has_interval || in.has_cpu;
 
 	if (out.fmt == OUT_JSON) {
-		struct json j;
+		struct pmukit_json j;
 
-		json_start(&j, stdout);
-		json_obj(&j, NULL);
-		json_str(&j, "input", file ? file : "-");
-		json_str(&j, "format", in.format);
-		json_str(&j, "cpu", cpu);
+		pmukit_json_start(&j, stdout);
+		pmukit_json_obj(&j, NULL);
+		pmukit_json_str(&j, "input", file ? file : "-");
+		pmukit_json_str(&j, "format", in.format);
+		pmukit_json_str(&j, "cpu", cpu);
 		if (!per) {
 			slice_counts(&in, &slices[0], err, sizeof(err));
-			json_u64(&j, "passes", slice_rec.npasses);
+			pmukit_json_u64(&j, "passes", slice_rec.npasses);
 		} else {
-			json_arr(&j, "results");
+			pmukit_json_arr(&j, "results");
 		}
 		for (s = 0; s < nslices; s++) {
 			const struct recorded *r = &slice_rec;
@@ -433,21 +433,21 @@ int cmd_metrics(int argc, char **argv)
 				an_select_counted(&slice_sel, r);
 			an_eval(&slice_sel, r);
 			if (per) {
-				json_obj(&j, NULL);
+				pmukit_json_obj(&j, NULL);
 				if (slices[s].interval >= 0)
-					json_real(&j, "interval", slices[s].interval, 9);
+					pmukit_json_real(&j, "interval", slices[s].interval, 9);
 				if (slices[s].cpu >= 0)
-					json_int(&j, "cpu", slices[s].cpu);
-				json_u64(&j, "passes", r->npasses);
+					pmukit_json_int(&j, "cpu", slices[s].cpu);
+				pmukit_json_u64(&j, "passes", r->npasses);
 			}
 			an_print_json(&j, &slice_sel);
 			if (per)
-				json_obj_end(&j);
+				pmukit_json_obj_end(&j);
 		}
 		if (per)
-			json_arr_end(&j);
-		json_obj_end(&j);
-		json_finish(&j);
+			pmukit_json_arr_end(&j);
+		pmukit_json_obj_end(&j);
+		pmukit_json_finish(&j);
 	} else {
 		for (s = 0; s < nslices; s++) {
 			const struct recorded *r = &slice_rec;

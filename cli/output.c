@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Tables, CSV and JSON for the pmukit command. Numbers are printed with the
- * C locale's '.' (the command never calls setlocale), so CSV and JSON are
- * the same on every system.
+ * Tables, numbers and output files for the pmukit command; its CSV fields
+ * and JSON go through the library's writers (pmukit/csv.h, pmukit/json.h).
+ * Numbers are printed with the C locale's '.' (the command never calls
+ * setlocale), so CSV and JSON are the same on every system.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,7 +18,6 @@
 
 #include "cli.h"
 #include "output.h"
-#include "pmukit/json.h"
 
 char *fmt_count(char *buf, size_t len, uint64_t v)
 {
@@ -57,41 +57,6 @@ char *fmt_real(char *buf, size_t len, double v, int prec)
 	snprintf(out + o, sizeof(out) - o, "%s", p + n);
 	snprintf(buf, len, "%s", out);
 	return buf;
-}
-
-/*
- * Quoted: a field that holds SEP, a quote or a line end, and one whose end
- * would make a longer SEP start inside it ("xa" before SEP "aa").
- */
-static int csv_quoted(const char *s, const char *sep)
-{
-	size_t n = strlen(s), k;
-
-	if (strstr(s, sep) || strpbrk(s, "\"\n\r"))
-		return 1;
-	for (k = 1; sep[k] && k <= n; k++)
-		if (!strncmp(s + n - k, sep, k))
-			return 1;
-	return 0;
-}
-
-void csv_field(FILE *f, const char *sep, int first, const char *s)
-{
-	const char *p;
-
-	if (!first)
-		fputs(sep, f);
-	if (!csv_quoted(s, sep)) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', f);
-		fputc(*p, f);
-	}
-	fputc('"', f);
 }
 
 /* ---- output files -------------------------------------------------------- */
@@ -251,113 +216,6 @@ int out_file_close(struct out_file *of, const char *cmd, int to_stdout)
 	memset(of, 0, sizeof(*of));
 	of->fd = -1;
 	return err ? CLI_FAIL : 0;
-}
-
-/* ---- JSON ---------------------------------------------------------------- */
-
-/* The comma, newline, indentation and key before a member. */
-static void member(struct json *j, const char *key)
-{
-	if (j->depth > 0) {
-		fputs(j->members[j->depth - 1] ? ",\n" : "\n", j->f);
-		j->members[j->depth - 1]++;
-		fprintf(j->f, "%*s", 2 * j->depth, "");
-	}
-	if (key) {
-		pmukit_json_string(j->f, key);
-		fputs(": ", j->f);
-	}
-}
-
-static void open_nest(struct json *j, const char *key, char c)
-{
-	member(j, key);
-	fputc(c, j->f);
-	if (j->depth < JSON_MAX_DEPTH)
-		j->members[j->depth] = 0;
-	j->depth++;
-}
-
-static void close_nest(struct json *j, char c)
-{
-	j->depth--;
-	if (j->depth < JSON_MAX_DEPTH && j->members[j->depth])
-		fprintf(j->f, "\n%*s", 2 * j->depth, "");
-	fputc(c, j->f);
-}
-
-void json_start(struct json *j, FILE *f)
-{
-	memset(j, 0, sizeof(*j));
-	j->f = f;
-}
-
-void json_finish(struct json *j)
-{
-	fputc('\n', j->f);
-}
-
-void json_obj(struct json *j, const char *key)
-{
-	open_nest(j, key, '{');
-}
-
-void json_obj_end(struct json *j)
-{
-	close_nest(j, '}');
-}
-
-void json_arr(struct json *j, const char *key)
-{
-	open_nest(j, key, '[');
-}
-
-void json_arr_end(struct json *j)
-{
-	close_nest(j, ']');
-}
-
-void json_str(struct json *j, const char *key, const char *v)
-{
-	member(j, key);
-	if (v)
-		pmukit_json_string(j->f, v);
-	else
-		fputs("null", j->f);
-}
-
-void json_u64(struct json *j, const char *key, uint64_t v)
-{
-	member(j, key);
-	fprintf(j->f, "%llu", (unsigned long long)v);
-}
-
-void json_int(struct json *j, const char *key, long long v)
-{
-	member(j, key);
-	fprintf(j->f, "%lld", v);
-}
-
-/* JSON has no NaN or infinity: those are null. */
-void json_real(struct json *j, const char *key, double v, int prec)
-{
-	member(j, key);
-	if (isfinite(v))
-		fprintf(j->f, "%.*f", prec, v);
-	else
-		fputs("null", j->f);
-}
-
-void json_bool(struct json *j, const char *key, int v)
-{
-	member(j, key);
-	fputs(v ? "true" : "false", j->f);
-}
-
-void json_null(struct json *j, const char *key)
-{
-	member(j, key);
-	fputs("null", j->f);
 }
 
 /* ---- tables -------------------------------------------------------------- */

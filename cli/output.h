@@ -9,18 +9,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pmukit/csv.h"	/* the CSV and JSON writers of every output */
+#include "pmukit/json.h"
+
 enum out_format { OUT_TABLE, OUT_CSV, OUT_JSON };
 
 /* 1234567 -> "1,234,567": counts are read faster with separators. */
 char *fmt_count(char *buf, size_t len, uint64_t v);
 /* A double with @prec decimals and separators in the whole part. */
 char *fmt_real(char *buf, size_t len, double v, int prec);
-
-/*
- * One CSV field; quoted when it holds the separator, a quote or a line end
- * (or ends in the start of a separator of several characters).
- */
-void csv_field(FILE *f, const char *sep, int first, const char *s);
 
 /*
  * A file a command writes (stat -o, calibrate --svg), opened before
@@ -55,28 +52,6 @@ int out_file_open(struct out_file *of, const char *cmd, const char *name);
 int out_file_close(struct out_file *of, const char *cmd, int to_stdout);
 /* Nothing to write after all (the run failed): the previous file is kept. */
 void out_file_discard(struct out_file *of);
-
-#define JSON_MAX_DEPTH	16
-
-/* A JSON writer that indents and places the commas itself. */
-struct json {
-	FILE *f;
-	int depth;
-	int members[JSON_MAX_DEPTH];
-};
-
-void json_start(struct json *j, FILE *f);
-void json_finish(struct json *j);
-void json_obj(struct json *j, const char *key);
-void json_obj_end(struct json *j);
-void json_arr(struct json *j, const char *key);
-void json_arr_end(struct json *j);
-void json_str(struct json *j, const char *key, const char *v);
-void json_u64(struct json *j, const char *key, uint64_t v);
-void json_int(struct json *j, const char *key, long long v);
-void json_real(struct json *j, const char *key, double v, int prec);
-void json_bool(struct json *j, const char *key, int v);
-void json_null(struct json *j, const char *key);
 
 #define TABLE_MAX_COLS	16
 

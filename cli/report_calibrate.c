@@ -87,9 +87,9 @@ static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, s
 	size_t i, k;
 
 	for (k = 0; k < NFIELDS; k++)
-		csv_field(f, sep, k == 0, fields[k]);
-	csv_field(f, sep, 0, "not_counted");
-	csv_field(f, sep, 0, "why_not");
+		pmukit_csv_field(f, sep, k == 0, fields[k]);
+	pmukit_csv_field(f, sep, 0, "not_counted");
+	pmukit_csv_field(f, sep, 0, "why_not");
 	fputc('\n', f);
 	for (i = 0; i < n; i++) {
 		int nc = rows[i].verdict > PMUKIT_COUNTED;
@@ -98,53 +98,53 @@ static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, s
 			continue;
 		row_text(&rows[i], v, 0);
 		for (k = 0; k < NFIELDS; k++)
-			csv_field(f, sep, k == 0, v[k]);
-		csv_field(f, sep, 0, nc ? verdict_words(rows[i].verdict) : "");
-		csv_field(f, sep, 0, nc ? rows[i].vwhy : "");
+			pmukit_csv_field(f, sep, k == 0, v[k]);
+		pmukit_csv_field(f, sep, 0, nc ? verdict_words(rows[i].verdict) : "");
+		pmukit_csv_field(f, sep, 0, nc ? rows[i].vwhy : "");
 		fputc('\n', f);
 	}
 }
 
 static void report_json(FILE *f, const struct calib_row *rows, size_t n, unsigned long pairs)
 {
-	struct json j;
+	struct pmukit_json j;
 	size_t i;
 
-	json_start(&j, f);
-	json_obj(&j, NULL);
-	json_u64(&j, "pairs", pairs);
-	json_arr(&j, "paths");
+	pmukit_json_start(&j, f);
+	pmukit_json_obj(&j, NULL);
+	pmukit_json_u64(&j, "pairs", pairs);
+	pmukit_json_arr(&j, "paths");
 	for (i = 0; i < n; i++) {
 		const struct pmukit_stats *s = &rows[i].st;
 
-		json_obj(&j, NULL);
-		json_str(&j, "path", rows[i].path);
-		json_bool(&j, "ok", rows[i].ok);
+		pmukit_json_obj(&j, NULL);
+		pmukit_json_str(&j, "path", rows[i].path);
+		pmukit_json_bool(&j, "ok", rows[i].ok);
 		if (!rows[i].ok) {
-			json_str(&j, "why", rows[i].why);
-			json_obj_end(&j);
+			pmukit_json_str(&j, "why", rows[i].why);
+			pmukit_json_obj_end(&j);
 			continue;
 		}
-		json_str(&j, "event", rows[i].event);
-		json_bool(&j, "counted", rows[i].verdict <= PMUKIT_COUNTED);
-		json_str(&j, "verdict", rows[i].verdict > PMUKIT_COUNTED ?
+		pmukit_json_str(&j, "event", rows[i].event);
+		pmukit_json_bool(&j, "counted", rows[i].verdict <= PMUKIT_COUNTED);
+		pmukit_json_str(&j, "verdict", rows[i].verdict > PMUKIT_COUNTED ?
 			 verdict_words(rows[i].verdict) : "counted");
 		if (rows[i].verdict > PMUKIT_COUNTED)
-			json_str(&j, "reason", rows[i].vwhy);
-		json_u64(&j, "n", s->n);
-		json_u64(&j, "min", s->min);
-		json_u64(&j, "max", s->max);
-		json_real(&j, "mean", s->mean, 2);
-		json_real(&j, "sd", s->sd, 2);
-		json_real(&j, "median", s->median, 1);
-		json_real(&j, "p5", s->p5, 0);
-		json_real(&j, "p95", s->p95, 0);
-		json_u64(&j, "discarded", s->discarded);
-		json_obj_end(&j);
+			pmukit_json_str(&j, "reason", rows[i].vwhy);
+		pmukit_json_u64(&j, "n", s->n);
+		pmukit_json_u64(&j, "min", s->min);
+		pmukit_json_u64(&j, "max", s->max);
+		pmukit_json_real(&j, "mean", s->mean, 2);
+		pmukit_json_real(&j, "sd", s->sd, 2);
+		pmukit_json_real(&j, "median", s->median, 1);
+		pmukit_json_real(&j, "p5", s->p5, 0);
+		pmukit_json_real(&j, "p95", s->p95, 0);
+		pmukit_json_u64(&j, "discarded", s->discarded);
+		pmukit_json_obj_end(&j);
 	}
-	json_arr_end(&j);
-	json_obj_end(&j);
-	json_finish(&j);
+	pmukit_json_arr_end(&j);
+	pmukit_json_obj_end(&j);
+	pmukit_json_finish(&j);
 }
 
 void calib_report(FILE *f, enum out_format fmt, const char *sep,

@@ -321,9 +321,9 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 		else
 			snprintf(v[k++], sizeof(v[0]), "%u", e->pass);
 		for (int j = 0; j < k; j++)
-			csv_field(f, sep, j == 0, v[j]);
-		csv_field(f, sep, 0, verdict_field(e));
-		csv_field(f, sep, 0, e->unsupported || e->nc_runs ? e->why :
+			pmukit_csv_field(f, sep, j == 0, v[j]);
+		pmukit_csv_field(f, sep, 0, verdict_field(e));
+		pmukit_csv_field(f, sep, 0, e->unsupported || e->nc_runs ? e->why :
 				     e->wrapped ? STAT_WRAPPED_NOTE : "");
 		fputc('\n', f);
 	}
@@ -332,121 +332,121 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 }
 
 /* The metrics beside their events (without -M and --topdown). */
-static void json_metrics(struct json *j, const struct stat_report *r)
+static void json_metrics(struct pmukit_json *j, const struct stat_report *r)
 {
 	unsigned int i;
 
-	json_arr(j, "metrics");
+	pmukit_json_arr(j, "metrics");
 	for (i = 0; i < r->nmetrics; i++) {
 		const struct stat_metric *m = &r->metric[i];
 
-		json_obj(j, NULL);
-		json_str(j, "name", m->name);
+		pmukit_json_obj(j, NULL);
+		pmukit_json_str(j, "name", m->name);
 		if (m->na)
-			json_null(j, "value");
+			pmukit_json_null(j, "value");
 		else
-			json_real(j, "value", m->value, 4);
-		json_str(j, "unit", m->unit);
-		json_str(j, "event", r->ev[m->event].name);
-		json_bool(j, "cross_pass", m->cross_pass);
+			pmukit_json_real(j, "value", m->value, 4);
+		pmukit_json_str(j, "unit", m->unit);
+		pmukit_json_str(j, "event", r->ev[m->event].name);
+		pmukit_json_bool(j, "cross_pass", m->cross_pass);
 		if (m->na)
-			json_str(j, "reason", m->why);
-		json_obj_end(j);
+			pmukit_json_str(j, "reason", m->why);
+		pmukit_json_obj_end(j);
 	}
-	json_arr_end(j);
+	pmukit_json_arr_end(j);
 }
 
 static void report_json(FILE *f, const struct stat_report *r)
 {
-	struct json j;
+	struct pmukit_json j;
 	unsigned int i;
 
-	json_start(&j, f);
-	json_obj(&j, NULL);
-	json_arr(&j, "command");
+	pmukit_json_start(&j, f);
+	pmukit_json_obj(&j, NULL);
+	pmukit_json_arr(&j, "command");
 	for (i = 0; r->argv && r->argv[i]; i++)
-		json_str(&j, NULL, r->argv[i]);
-	json_arr_end(&j);
-	json_str(&j, "path", r->path);
-	json_int(&j, "cpu", r->cpu);
-	json_u64(&j, "runs", r->runs);
+		pmukit_json_str(&j, NULL, r->argv[i]);
+	pmukit_json_arr_end(&j);
+	pmukit_json_str(&j, "path", r->path);
+	pmukit_json_int(&j, "cpu", r->cpu);
+	pmukit_json_u64(&j, "runs", r->runs);
 	if (r->interrupted) {
-		json_bool(&j, "interrupted", 1);
-		json_u64(&j, "runs_asked", r->runs_asked);
+		pmukit_json_bool(&j, "interrupted", 1);
+		pmukit_json_u64(&j, "runs_asked", r->runs_asked);
 	}
-	json_bool(&j, "raw", r->raw);
-	json_u64(&j, "passes", r->npasses);
-	json_u64(&j, "events_per_pass", r->ncounters);
-	json_arr(&j, "events");
+	pmukit_json_bool(&j, "raw", r->raw);
+	pmukit_json_u64(&j, "passes", r->npasses);
+	pmukit_json_u64(&j, "events_per_pass", r->ncounters);
+	pmukit_json_arr(&j, "events");
 	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
 
-		json_obj(&j, NULL);
-		json_str(&j, "event", e->name);
-		json_bool(&j, "added", e->added);
-		json_u64(&j, "pass", e->pass);
-		json_bool(&j, "wrapped", e->wrapped);
+		pmukit_json_obj(&j, NULL);
+		pmukit_json_str(&j, "event", e->name);
+		pmukit_json_bool(&j, "added", e->added);
+		pmukit_json_u64(&j, "pass", e->pass);
+		pmukit_json_bool(&j, "wrapped", e->wrapped);
 		if (is_clock_ns(e->name))
-			json_str(&j, "unit", "ns");
+			pmukit_json_str(&j, "unit", "ns");
 		if (e->unsupported) {
-			json_null(&j, "value");
+			pmukit_json_null(&j, "value");
 		} else if (e->wrapped) {
 			/* No number: a count that is not known. */
-			json_null(&j, "value");
-			json_str(&j, "note", STAT_WRAPPED_NOTE);
+			pmukit_json_null(&j, "value");
+			pmukit_json_str(&j, "note", STAT_WRAPPED_NOTE);
 		} else {
-			json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
-			json_real(&j, "mean", e->st.mean, 2);
+			pmukit_json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
+			pmukit_json_real(&j, "mean", e->st.mean, 2);
 			/* sd: the runs' own spread; sd_of_mean: perf's "+-" */
-			json_real(&j, "sd", e->st.sd, 2);
-			json_real(&j, "sd_percent", sd_percent(&e->st), 2);
-			json_real(&j, "sd_of_mean", stat_sd_of_mean(&e->st), 2);
-			json_real(&j, "sd_of_mean_percent", noise_percent(&e->st), 2);
-			json_u64(&j, "min", e->st.min);
-			json_u64(&j, "max", e->st.max);
+			pmukit_json_real(&j, "sd", e->st.sd, 2);
+			pmukit_json_real(&j, "sd_percent", sd_percent(&e->st), 2);
+			pmukit_json_real(&j, "sd_of_mean", stat_sd_of_mean(&e->st), 2);
+			pmukit_json_real(&j, "sd_of_mean_percent", noise_percent(&e->st), 2);
+			pmukit_json_u64(&j, "min", e->st.min);
+			pmukit_json_u64(&j, "max", e->st.max);
 		}
-		json_real(&j, "counting_percent", e->counting, 2);
-		json_real(&j, "run_ns", e->run_ns, 0);
-		json_u64(&j, "overhead", e->overhead);
-		json_bool(&j, "counted", !e->nc_runs && !e->unsupported);
-		json_str(&j, "verdict", e->unsupported || e->nc_runs ? verdict_field(e) : "counted");
+		pmukit_json_real(&j, "counting_percent", e->counting, 2);
+		pmukit_json_real(&j, "run_ns", e->run_ns, 0);
+		pmukit_json_u64(&j, "overhead", e->overhead);
+		pmukit_json_bool(&j, "counted", !e->nc_runs && !e->unsupported);
+		pmukit_json_str(&j, "verdict", e->unsupported || e->nc_runs ? verdict_field(e) : "counted");
 		if (e->unsupported)
-			json_str(&j, "reason", e->why);
+			pmukit_json_str(&j, "reason", e->why);
 		if (e->nc_runs) {
-			json_str(&j, "reason", e->why);
-			json_u64(&j, "not_counted_runs", e->nc_runs);
+			pmukit_json_str(&j, "reason", e->why);
+			pmukit_json_u64(&j, "not_counted_runs", e->nc_runs);
 		}
-		json_obj_end(&j);
+		pmukit_json_obj_end(&j);
 	}
-	json_arr_end(&j);
+	pmukit_json_arr_end(&j);
 	if (r->analysis)
 		an_print_json(&j, r->analysis);
 	else
 		json_metrics(&j, r);
 	if (r->npasses > 1) {
-		json_arr(&j, "pass_cycles");
+		pmukit_json_arr(&j, "pass_cycles");
 		for (i = 0; i < r->npasses; i++)
-			json_real(&j, NULL, r->pass_cycles[i], 1);
-		json_arr_end(&j);
-		json_real(&j, "pass_spread_percent", r->pass_spread, 2);
+			pmukit_json_real(&j, NULL, r->pass_cycles[i], 1);
+		pmukit_json_arr_end(&j);
+		pmukit_json_real(&j, "pass_spread_percent", r->pass_spread, 2);
 	}
 	/* One run of the command (perf's "seconds time elapsed"), and the whole measurement. */
-	json_real(&j, "elapsed_seconds", r->elapsed_s, 9);
-	json_real(&j, "elapsed_sd_of_mean_seconds", r->elapsed_sd_s, 9);
-	json_real(&j, "user_seconds", r->user_s, 9);
-	json_real(&j, "sys_seconds", r->sys_s, 9);
-	json_u64(&j, "timed_runs", r->nruns_all);
-	json_real(&j, "total_seconds", r->total_s, 6);
-	json_obj(&j, "exit");
+	pmukit_json_real(&j, "elapsed_seconds", r->elapsed_s, 9);
+	pmukit_json_real(&j, "elapsed_sd_of_mean_seconds", r->elapsed_sd_s, 9);
+	pmukit_json_real(&j, "user_seconds", r->user_s, 9);
+	pmukit_json_real(&j, "sys_seconds", r->sys_s, 9);
+	pmukit_json_u64(&j, "timed_runs", r->nruns_all);
+	pmukit_json_real(&j, "total_seconds", r->total_s, 6);
+	pmukit_json_obj(&j, "exit");
 	if (r->exit_code >= 0)
-		json_int(&j, "status", r->exit_code);
+		pmukit_json_int(&j, "status", r->exit_code);
 	else
-		json_null(&j, "status");
-	json_int(&j, "signal", r->signal);
-	json_u64(&j, "failed_runs", r->failed_runs);
-	json_obj_end(&j);
-	json_obj_end(&j);
-	json_finish(&j);
+		pmukit_json_null(&j, "status");
+	pmukit_json_int(&j, "signal", r->signal);
+	pmukit_json_u64(&j, "failed_runs", r->failed_runs);
+	pmukit_json_obj_end(&j);
+	pmukit_json_obj_end(&j);
+	pmukit_json_finish(&j);
 }
 
 void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct stat_report *r)

@@ -12,7 +12,6 @@
  * inside that window are a small constant.
  */
 #include "pmu_fw_internal.h"
-#include "pmukit/analysis.h"	/* pmukit_pmceid_has() */
 
 struct pmukit_fw_state pmukit_fw_st;
 
@@ -200,15 +199,6 @@ static void read_ceid(struct pmukit_fw_state *s)
 	s->ceid_bits = 8 * sizeof(pmukit_ureg_t);
 }
 
-int pmukit_fw_event_implemented(int number)
-{
-	const struct pmukit_fw_state *s = &pmukit_fw_st;
-
-	if (!s->ceid_valid || number < 0)
-		return -1;
-	return pmukit_pmceid_has(s->ceid, s->ceid_bits, (unsigned int)number);
-}
-
 /*
  * Everything pmukit_fw_start() does except starting the counters. (The
  * attribute's reserved spelling: the kernel's and U-Boot's headers define
@@ -329,23 +319,12 @@ int pmukit_fw_start(struct pmukit_fw_event *ev)
 	return 0;
 }
 
-int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta)
-{
-	if (!(e->flags & PMUKIT_FW_VALID))
-		return PMUKIT_FW_EINVAL;
-	if (e->flags & PMUKIT_FW_OVERFLOW)
-		return PMUKIT_FW_EOVERFLOW;
-	*delta = e->postval - e->preval;
-	return 0;
-}
-
-int pmukit_fw_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta)
-{
-	return pmukit_fw_event_delta(e, delta);
-}
-
-/* Everything pmukit_fw_stop() does after stopping the counters. */
-static __attribute__((__noinline__)) int finish(struct pmukit_fw_event *ev)
+/*
+ * Everything pmukit_fw_stop() measures after stopping the counters
+ * (pmukit_fw_counters_stop()): the post-values, the flags, and the PMU as
+ * it was before the start. The report (report.c) prints what it found.
+ */
+int pmukit_fw_finish(struct pmukit_fw_event *ev)
 {
 	struct pmukit_fw_state *s = &pmukit_fw_st;
 	pmukit_ureg_t ovs;
@@ -376,81 +355,7 @@ static __attribute__((__noinline__)) int finish(struct pmukit_fw_event *ev)
 	s->mask = 0;
 	s->active = 0;
 	s->ev = 0;
-
-	pmukit_fw_print_results(ev);
-	pmukit_fw_print_metrics(ev);
-	s->title = 0;
 	return rc;
-}
-
-int pmukit_fw_stop(struct pmukit_fw_event *ev)
-{
-	/* PMCNTENCLR: stop every selected counter in one write. */
-	pmukit_write_pmcntenclr(pmukit_fw_st.mask);
-	pmukit_isb();
-	return finish(ev);
-}
-
-static void print_overflow(const struct pmukit_fw_event *e)
-{
-	struct pmukit_fw_line l;
-
-	l.len = 0;
-
-	pmukit_fw_line_str(&l, "pmukit: WARNING: ");
-	pmukit_fw_line_str(&l, e->name ? e->name : "?");
-	if (e->counter == PMUKIT_CYCLE_COUNTER_IDX) {
-		pmukit_fw_line_str(&l, " (cycle counter)");
-	} else {
-		pmukit_fw_line_str(&l, " (counter ");
-		pmukit_fw_line_u64(&l, e->counter);
-		pmukit_fw_line_char(&l, ')');
-	}
-	pmukit_fw_line_str(&l, " overflowed in the region (PMOVSCLR): no valid delta");
-	pmukit_fw_line_end(&l);
-}
-
-void pmukit_fw_print_results(const struct pmukit_fw_event *ev)
-{
-	const struct pmukit_fw_state *s = &pmukit_fw_st;
-	struct pmukit_fw_line l;
-	unsigned int i;
-	int prohibited = 0;
-
-	l.len = 0;
-	pmukit_fw_rule();
-	pmukit_fw_line_str(&l, "pmukit: ");
-	pmukit_fw_line_str(&l, s->title ? s->title : "profiling result");
-	pmukit_fw_line_str(&l, " | ");
-	pmukit_fw_line_str(&l, s->level_name ? s->level_name : "?");
-	pmukit_fw_line_str(&l, " | PMCR.N ");
-	pmukit_fw_line_u64(&l, s->n);
-	pmukit_fw_line_end(&l);
-	pmukit_fw_rule();
-	pmukit_fw_print("PMU EVENT, PREVAL, POSTVAL, DELTA\n");
-	for (i = 0; ev[i].number != PMUKIT_FW_END; i++) {
-		const struct pmukit_fw_event *e = &ev[i];
-
-		pmukit_fw_line_str(&l, e->name ? e->name : "?");
-		pmukit_fw_line_char(&l, ',');
-		pmukit_fw_line_u64(&l, e->preval);
-		pmukit_fw_line_char(&l, ',');
-		pmukit_fw_line_u64(&l, e->postval);
-		pmukit_fw_line_char(&l, ',');
-		if (e->flags & PMUKIT_FW_OVERFLOW)
-			pmukit_fw_line_str(&l, "OVERFLOW");
-		else
-			pmukit_fw_line_u64(&l, e->postval - e->preval);
-		pmukit_fw_line_end(&l);
-		prohibited |= !!(e->flags & PMUKIT_FW_PROHIBITED);
-	}
-	for (i = 0; ev[i].number != PMUKIT_FW_END; i++)
-		if (ev[i].flags & PMUKIT_FW_OVERFLOW)
-			print_overflow(&ev[i]);
-	if (prohibited)
-		pmukit_fw_print("pmukit: WARNING: event counting is prohibited at this level:"
-				" event counts are 0, CYCLES is valid\n");
-	pmukit_fw_rule();
 }
 
 unsigned int pmukit_fw_num_counters(void)
@@ -465,9 +370,4 @@ const char *pmukit_fw_level_name(void)
 	if (!s->active && pmukit_fw_arch_init(s) != 0)
 		return "EL0/PL0 or no PMU";
 	return s->level_name;
-}
-
-void pmukit_fw_set_title(const char *title)
-{
-	pmukit_fw_st.title = title;
 }

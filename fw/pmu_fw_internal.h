@@ -3,7 +3,9 @@
  * Internal state of the firmware profiling library, the interface between the
  * ISA-independent code (pmu_fw.c, passes.c, metrics.c) and the exception
  * level rules of each ISA (el_aarch64.c, el_aarch32.c), and the output and
- * integer helpers.
+ * integer helpers. Layers, each calling only those below it: the report
+ * (report.c, passes.c's merged report, metrics.c), what a run found
+ * (result.c), the measuring code (pmu_fw.c, el_*.c), the output (output.c).
  */
 #ifndef PMUKIT_FW_INTERNAL_H
 #define PMUKIT_FW_INTERNAL_H
@@ -47,7 +49,6 @@ struct pmukit_fw_state {
 	int ev_64bit;			/* event counters are 64 bits wide (PMCR.LP) */
 	int cc_64bit;			/* the cycle counter is read as 64 bits */
 	int prohibited;			/* event counting is prohibited here */
-	const char *title;
 	struct pmukit_fw_saved saved;
 	int ceid_valid;			/* ceid[] was read (PMUv3) */
 	uint64_t ceid[2];		/* PMCEID0, PMCEID1 (core/pmceid.c decodes them) */
@@ -55,6 +56,14 @@ struct pmukit_fw_state {
 };
 
 extern struct pmukit_fw_state pmukit_fw_st;
+
+/*
+ * The measuring code (pmu_fw.c) under the report (report.c): after
+ * pmukit_fw_counters_stop() (pmu_fw_stop.h), reads the post-values, sets
+ * each entry's flags and restores the PMU. Return: 0, PMUKIT_FW_EOVERFLOW,
+ * or PMUKIT_FW_ENOENT (not the running selection: nothing read, said so).
+ */
+int pmukit_fw_finish(struct pmukit_fw_event *ev);
 
 /* Exception level rules: el_aarch64.c or el_aarch32.c. */
 int pmukit_fw_arch_init(struct pmukit_fw_state *s);
@@ -115,11 +124,11 @@ void pmukit_fw_metrics_emit(pmukit_fw_mval_get get, const void *ctx,
 /*
  * Does the PMU of the last session implement event @number, as PMCEID0/1
  * say? 1 yes, 0 no, -1 cannot tell (no PMUv3, no session, a number without
- * a PMCEID bit, an 0x4000 event on AArch32) (pmu_fw.c).
+ * a PMCEID bit, an 0x4000 event on AArch32) (result.c).
  */
 int pmukit_fw_event_implemented(int number);
 
-/* Event delta as the stop code computed it (pmu_fw.c). */
+/* Event delta as the stop code left it (result.c). */
 int pmukit_fw_event_delta(const struct pmukit_fw_event *e, pmukit_fw_u64 *delta);
 
 #endif /* PMUKIT_FW_INTERNAL_H */

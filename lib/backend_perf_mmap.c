@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * The perf-mmap path: perf events of the calling thread, read without a
- * system call through each event's mmap'ed user page, as
- * include/uapi/linux/perf_event.h describes it:
+ * system call through each event's mmap'ed user page, by the one read of
+ * it (pmukit/perf_page.h) that the inline pmukit_sample() expands too: here
+ * with the times and any counter, there with the cycle counter alone.
  *
- *	do {
- *		seq = pc->lock;		the kernel bumps lock around updates
- *		index = pc->index;	0: not on a counter now -> read()
- *		count = pc->offset + counter[index - 1], sign-extended to pmc_width
- *	} while (pc->lock != seq);
- *
- * The kernel updates the page on this CPU (context switch, interrupt), so a
- * compiler barrier orders the loads. arm64 needs kernel.perf_user_access=1
- * and config1 bit 1 on the event; x86-64 uses rdpmc; the 32-bit Arm kernel
- * has no user access to perf's counters at all.
+ * The kernel updates the page on this CPU (context switch, interrupt).
+ * arm64 needs kernel.perf_user_access=1 and config1 bit 1 on the event;
+ * x86-64 uses rdpmc; the 32-bit Arm kernel has no user access to perf's
+ * counters at all.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "pmukit/perf_page.h"
 #include "pmukit/pmu_fields.h"
 #include "backend.h"
 #include "fault.h"
@@ -31,8 +27,6 @@
 #include "isa_inline.h"
 #include "perf_events.h"
 #include "pmu_info.h"
-
-#define barrier()	__asm__ volatile("" : : : "memory")
 
 struct mmap_state {
 	struct pmukit_perf p;
@@ -57,50 +51,61 @@ static int kernel_refuses(void)
 	return 0;
 }
 
-/* The counter perf's page points at, read with the page's width: -EAGAIN if none. */
+/* Any counter perf's page names: inline when the ISA can, else the ISA's call. */
+static inline __attribute__((__always_inline__)) int counter_any(uint32_t index, uint64_t *pmc)
+{
+	int ret = pmukit_isa_perf_counter_fast(index, pmc);
+
+	if (ret == -EAGAIN)
+		ret = pmukit_isa_read_perf_counter(index, pmc);
+	return ret;
+}
+
+struct page_times {
+	uint64_t enabled, running;
+};
+
+/*
+ * Inside the page's seqlock: user reads allowed (cap_user_rdpmc), and the
+ * times since the page was written, from the clock perf names.
+ */
+static inline __attribute__((__always_inline__)) int page_times(const volatile void *page, void *arg)
+{
+	const volatile struct perf_event_mmap_page *pc = page;
+	struct page_times *t = arg;
+	uint64_t cyc, quot, rem, delta;
+	uint32_t mult;
+	uint16_t shift;
+
+	if (!pc->cap_user_rdpmc)
+		return -EAGAIN;
+	t->enabled = pc->time_enabled;
+	t->running = pc->time_running;
+	if (pc->cap_user_time && !pmukit_isa_clock_read(&cyc)) {
+		shift = pc->time_shift;
+		mult = pc->time_mult;
+		if (pc->cap_user_time_short)
+			cyc = pc->time_cycles + ((cyc - pc->time_cycles) & pc->time_mask);
+		quot = cyc >> shift;
+		rem = cyc & (((uint64_t)1 << shift) - 1);
+		delta = pc->time_offset + quot * mult + ((rem * mult) >> shift);
+		t->enabled += delta;
+		t->running += delta;
+	}
+	return 0;
+}
+
+/* The count and times of the event whose page is @pc: -EAGAIN if it is on no counter. */
 static int self_read(const volatile struct perf_event_mmap_page *pc, uint64_t *count,
 		     uint64_t *enabled, uint64_t *running)
 {
-	uint64_t cnt, ena, run, pmc, cyc, quot, rem, delta;
-	uint32_t seq, idx, width, mult;
-	uint16_t shift;
-	int ret;
+	struct page_times t;
+	int ret = pmukit_perf_page_read(pc, count, counter_any, page_times, &t);
 
-	do {
-		seq = pc->lock;
-		barrier();
-		idx = pc->index;
-		cnt = pc->offset;
-		ena = pc->time_enabled;
-		run = pc->time_running;
-		if (!pc->cap_user_rdpmc || !idx)
-			return -EAGAIN;
-		width = pc->pmc_width;
-		ret = pmukit_isa_perf_counter_fast(idx, &pmc);
-		if (ret == -EAGAIN)
-			ret = pmukit_isa_read_perf_counter(idx, &pmc);
-		if (ret)
-			return ret;
-		/* Sign-extend from pmc_width: the offset was taken against it. */
-		pmc <<= 64 - width;
-		cnt += (uint64_t)((int64_t)pmc >> (64 - width));
-		/* Times since the page was written, from the clock perf names. */
-		if (pc->cap_user_time && !pmukit_isa_clock_read(&cyc)) {
-			shift = pc->time_shift;
-			mult = pc->time_mult;
-			if (pc->cap_user_time_short)
-				cyc = pc->time_cycles + ((cyc - pc->time_cycles) & pc->time_mask);
-			quot = cyc >> shift;
-			rem = cyc & (((uint64_t)1 << shift) - 1);
-			delta = pc->time_offset + quot * mult + ((rem * mult) >> shift);
-			ena += delta;
-			run += delta;
-		}
-		barrier();
-	} while (pc->lock != seq);
-	*count = cnt;
-	*enabled = ena;
-	*running = run;
+	if (ret)
+		return ret;
+	*enabled = t.enabled;
+	*running = t.running;
 	return 0;
 }
 
@@ -209,29 +214,15 @@ static __attribute__((noinline)) int mmap_sample1_slow(struct pmukit_session *s,
 }
 
 /*
- * The seqlock and the counter, no call, so no stack frame: 0, or -EAGAIN
+ * The seqlock and the counter, no call, so no stack frame: 0, or non-zero
  * for anything uncommon (no index, another counter, a fault). No
  * cap_user_rdpmc test: the kernel writes a non-zero index only where user
- * space may read the counter, and the fast read refuses index 0.
+ * space may read the counter.
  */
-static inline int selfread_fast(const volatile struct perf_event_mmap_page *pc, uint64_t *value)
+static inline __attribute__((__always_inline__)) int
+selfread_fast(const volatile struct perf_event_mmap_page *pc, uint64_t *value)
 {
-	uint64_t cnt, pmc;
-	uint32_t seq, shift;
-
-	do {
-		seq = pc->lock;
-		barrier();
-		cnt = pc->offset;
-		shift = 64 - pc->pmc_width;
-		if (__builtin_expect(pmukit_isa_perf_counter_fast(pc->index, &pmc), 0))
-			return -EAGAIN;
-		/* Sign-extend from pmc_width: the offset was taken against it. */
-		cnt += (uint64_t)((int64_t)(pmc << shift) >> shift);
-		barrier();
-	} while (pc->lock != seq);
-	*value = cnt;
-	return 0;
+	return pmukit_perf_page_read(pc, value, pmukit_isa_perf_counter_fast, 0, 0);
 }
 
 /* Event 0: the fast read, else mmap_sample1_slow. */

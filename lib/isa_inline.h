@@ -3,10 +3,11 @@
  * The ISA layer's reads that must be inline to be cheap, one block per ISA
  * as in isa_*.c, all through the register layer (include/pmukit/sysreg*.h):
  *
- * pmukit_isa_perf_counter_fast(): the counter perf's user page names, inside
- * the perf-mmap seqlock loop, where a call costs a stack frame and register
- * saves on every read. Returns -EAGAIN when there is none to read (index 0),
- * -EACCES on a fault: the caller then takes its slow path.
+ * pmukit_isa_perf_counter_fast(): the counter perf's user page names, the
+ * counter read of pmukit_perf_page_read() (pmukit/perf_page.h, which refuses
+ * index 0 itself) in the perf-mmap path, where a call costs a stack frame
+ * and register saves on every read. Returns -EAGAIN for a counter it does
+ * not read inline, -EACCES on a fault: the caller then takes its slow path.
  *
  * pmukit_isa_read_counter_sync(), pmukit_isa_read_cycles64_sync(): isb and
  * the guarded read of one counter (isa.h's numbers), for the direct path's
@@ -30,7 +31,8 @@
  * the kernel reads its counters by their own encodings, so nobody else
  * relies on PMSELR, and a context switch in between changes the seqlock).
  */
-static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
+static inline __attribute__((__always_inline__)) int
+pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
 {
 	uint64_t sel = index - 1;
 
@@ -59,7 +61,8 @@ static inline int pmukit_isa_read_cycles64_sync(uint64_t *v)
 #define PMUKIT_ISA_EACH_EVENT_COUNTER(op, arg)	PMUKIT_EVREG_EACH(op, arg)
 
 #elif defined(__arm__)
-static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
+static inline __attribute__((__always_inline__)) int
+pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
 {
 	(void)index;
 	(void)v;
@@ -91,7 +94,8 @@ static inline int pmukit_isa_read_cycles64_sync(uint64_t *v)
 
 #elif defined(__x86_64__)
 /* rdpmc takes perf's index - 1 in ecx. */
-static inline int pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
+static inline __attribute__((__always_inline__)) int
+pmukit_isa_perf_counter_fast(uint32_t index, uint64_t *v)
 {
 	*v = pmukit_read_pmc(index - 1);
 	return 0;

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* JSON strings, as every JSON text of pmukit writes them (pmukit/json.h). */
+/* JSON text, as every JSON text of pmukit writes it (pmukit/json.h). */
+#include <math.h>
+#include <string.h>
+
 #include "pmukit/json.h"
 
 /*
@@ -68,4 +71,138 @@ void pmukit_json_string(FILE *f, const char *s)
 		}
 	}
 	fputc('"', f);
+}
+
+/* ---- the writer ---------------------------------------------------------- */
+
+/* Two spaces for each level around that has one member a line. */
+static void indent(const struct pmukit_json *j, int depth)
+{
+	int i, n = 0;
+
+	for (i = 0; i < depth && i < PMUKIT_JSON_MAX_DEPTH; i++)
+		n += !j->flow[i];
+	fprintf(j->f, "%*s", 2 * n, "");
+}
+
+/* What goes before a member: its separator, line break and indentation, and its key. */
+static void member(struct pmukit_json *j, const char *key)
+{
+	int d = j->depth - 1;
+
+	if (d >= 0 && d < PMUKIT_JSON_MAX_DEPTH) {
+		if (j->flow[d])
+			fputs(j->members[d] ? ", " : j->flow[d] == 2 ? " " : "", j->f);
+		else
+			fputs(j->members[d] ? ",\n" : "\n", j->f);
+		if (!j->flow[d])
+			indent(j, j->depth);
+		j->members[d]++;
+	}
+	if (key) {
+		pmukit_json_string(j->f, key);
+		fputs(": ", j->f);
+	}
+}
+
+static void open_nest(struct pmukit_json *j, const char *key, char c, unsigned char flow)
+{
+	member(j, key);
+	fputc(c, j->f);
+	if (j->depth < PMUKIT_JSON_MAX_DEPTH) {
+		j->members[j->depth] = 0;
+		j->flow[j->depth] = flow;
+	}
+	j->depth++;
+}
+
+static void close_nest(struct pmukit_json *j, char c)
+{
+	int d = --j->depth;
+
+	if (d < PMUKIT_JSON_MAX_DEPTH && j->flow[d] == 2) {
+		fputc(' ', j->f);
+	} else if (d < PMUKIT_JSON_MAX_DEPTH && !j->flow[d] && j->members[d]) {
+		fputc('\n', j->f);
+		indent(j, d);
+	}
+	fputc(c, j->f);
+}
+
+void pmukit_json_start(struct pmukit_json *j, FILE *f)
+{
+	memset(j, 0, sizeof(*j));
+	j->f = f;
+}
+
+void pmukit_json_finish(struct pmukit_json *j)
+{
+	fputc('\n', j->f);
+}
+
+void pmukit_json_obj(struct pmukit_json *j, const char *key)
+{
+	open_nest(j, key, '{', 0);
+}
+
+void pmukit_json_arr(struct pmukit_json *j, const char *key)
+{
+	open_nest(j, key, '[', 0);
+}
+
+void pmukit_json_obj_flow(struct pmukit_json *j, const char *key, int spaced)
+{
+	open_nest(j, key, '{', spaced ? 2 : 1);
+}
+
+void pmukit_json_obj_end(struct pmukit_json *j)
+{
+	close_nest(j, '}');
+}
+
+void pmukit_json_arr_end(struct pmukit_json *j)
+{
+	close_nest(j, ']');
+}
+
+void pmukit_json_str(struct pmukit_json *j, const char *key, const char *v)
+{
+	member(j, key);
+	if (v)
+		pmukit_json_string(j->f, v);
+	else
+		fputs("null", j->f);
+}
+
+void pmukit_json_u64(struct pmukit_json *j, const char *key, uint64_t v)
+{
+	member(j, key);
+	fprintf(j->f, "%llu", (unsigned long long)v);
+}
+
+void pmukit_json_int(struct pmukit_json *j, const char *key, long long v)
+{
+	member(j, key);
+	fprintf(j->f, "%lld", v);
+}
+
+void pmukit_json_real(struct pmukit_json *j, const char *key, double v, int prec)
+{
+	member(j, key);
+	if (isfinite(v))
+		fprintf(j->f, "%.*f", prec, v);
+	else
+		fputs("null", j->f);
+}
+
+void pmukit_json_bool(struct pmukit_json *j, const char *key, int v)
+{
+	member(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void pmukit_json_null(struct pmukit_json *j, const char *key)
+{
+	member(j, key);
+	fputs("null", j->f);
 }

@@ -8,23 +8,9 @@
  */
 #include <string.h>
 
+#include "pmukit/csv.h"
 #include "pmukit/json.h"
 #include "regions.h"
-
-static void csv_string(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 static int not_counted(const struct reg_report *rep, unsigned int i)
 {
@@ -63,13 +49,12 @@ static void report_rows(FILE *f, const struct reg_report *rep, int w)
 					rep->event[i], calls, total, per_call(&s[r], i), self);
 				continue;
 			}
-			csv_string(f, s[r].name);
-			fputc(',', f);
-			csv_string(f, rep->event[i]);
+			pmukit_csv_field(f, ",", 1, s[r].name);
+			pmukit_csv_field(f, ",", 0, rep->event[i]);
 			fprintf(f, ",%llu,%llu,%.1f,%llu,", calls, total, per_call(&s[r], i), self);
 			if (not_counted(rep, i)) {
-				fprintf(f, "%s,", words(rep, i));
-				csv_string(f, rep->why[i]);
+				pmukit_csv_field(f, ",", 1, words(rep, i));
+				pmukit_csv_field(f, ",", 0, rep->why[i]);
 			} else {
 				fputc(',', f);
 			}
@@ -115,43 +100,49 @@ static void report_csv(FILE *f, const struct reg_report *rep)
 static void report_json(FILE *f, const struct reg_report *rep)
 {
 	const struct reg_sum *s = rep->sum;
-	size_t n = rep->n;
+	struct pmukit_json j;
 	unsigned int i;
 	size_t r;
 
-	fprintf(f, "{\n  \"path\": ");
-	pmukit_json_string(f, rep->path);
-	fprintf(f, ",\n  \"raw\": %s,\n  \"overhead\": {", rep->raw ? "true" : "false");
+	pmukit_json_start(&j, f);
+	pmukit_json_obj(&j, NULL);
+	pmukit_json_str(&j, "path", rep->path);
+	pmukit_json_bool(&j, "raw", rep->raw);
+	pmukit_json_obj(&j, "overhead");
 	for (i = 0; i < rep->nevents; i++) {
-		fprintf(f, "%s\n    ", i ? "," : "");
-		pmukit_json_string(f, rep->event[i]);
-		fprintf(f, ": { \"region\": %llu, \"nested_region\": %llu }",
-			(unsigned long long)(rep->raw ? 0 : rep->in_cost[i]),
-			(unsigned long long)(rep->raw ? 0 : rep->pair_cost[i]));
+		pmukit_json_obj_flow(&j, rep->event[i], 1);
+		pmukit_json_u64(&j, "region", rep->raw ? 0 : rep->in_cost[i]);
+		pmukit_json_u64(&j, "nested_region", rep->raw ? 0 : rep->pair_cost[i]);
+		pmukit_json_obj_end(&j);
 	}
-	fprintf(f, "\n  },\n  \"regions\": [");
-	for (r = 0; r < n; r++) {
-		fprintf(f, "%s\n    { \"name\": ", r ? "," : "");
-		pmukit_json_string(f, s[r].name);
-		fprintf(f, ", \"calls\": %llu, \"events\": {", (unsigned long long)s[r].calls);
+	pmukit_json_obj_end(&j);
+	pmukit_json_arr(&j, "regions");
+	for (r = 0; r < rep->n; r++) {
+		pmukit_json_obj_flow(&j, NULL, 1);
+		pmukit_json_str(&j, "name", s[r].name);
+		pmukit_json_u64(&j, "calls", s[r].calls);
+		pmukit_json_obj_flow(&j, "events", 1);
 		for (i = 0; i < rep->nevents; i++) {
-			fprintf(f, "%s ", i ? "," : "");
-			pmukit_json_string(f, rep->event[i]);
-			fprintf(f, ": { \"total\": %llu, \"self\": %llu, \"counted\": %s",
-				(unsigned long long)s[r].total[i],
-				(unsigned long long)s[r].self[i],
-				not_counted(rep, i) ? "false" : "true");
+			pmukit_json_obj_flow(&j, rep->event[i], 1);
+			pmukit_json_u64(&j, "total", s[r].total[i]);
+			pmukit_json_u64(&j, "self", s[r].self[i]);
+			pmukit_json_bool(&j, "counted", !not_counted(rep, i));
 			if (not_counted(rep, i)) {
-				fprintf(f, ", \"verdict\": \"%s\", \"reason\": ", words(rep, i));
-				pmukit_json_string(f, rep->why[i]);
+				pmukit_json_str(&j, "verdict", words(rep, i));
+				pmukit_json_str(&j, "reason", rep->why[i]);
 			}
-			fprintf(f, " }");
+			pmukit_json_obj_end(&j);
 		}
-		fprintf(f, " } }");
+		pmukit_json_obj_end(&j);
+		pmukit_json_obj_end(&j);
 	}
-	fprintf(f, "\n  ],\n  \"unmatched_ends\": %lu,\n  \"not_closed\": %lu,\n"
-		"  \"failed_reads\": %lu,\n  \"too_many\": %lu\n}\n", rep->unmatched, rep->unclosed,
-		rep->failed, rep->lost);
+	pmukit_json_arr_end(&j);
+	pmukit_json_u64(&j, "unmatched_ends", rep->unmatched);
+	pmukit_json_u64(&j, "not_closed", rep->unclosed);
+	pmukit_json_u64(&j, "failed_reads", rep->failed);
+	pmukit_json_u64(&j, "too_many", rep->lost);
+	pmukit_json_obj_end(&j);
+	pmukit_json_finish(&j);
 }
 
 void pmukit_regions_write(FILE *f, const struct reg_report *rep)

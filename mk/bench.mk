@@ -14,10 +14,9 @@ LIB_GUEST_PROGS := libtest bench kernel_count
 
 ifneq ($(ARCH),x86_64)
 $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
-		tests/guest/%.c $(LIB_A) tests/tap.h \
-		$(wildcard tests/guest/*.h include/pmukit/*.h core/*.h)
+		tests/guest/%.c $(LIB_A) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -Itests $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< \
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Itests/guest -Itests $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< \
 		$(LIB_A) -lm
 endif
 

@@ -23,28 +23,43 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(HOST_TEST_OUT)/%,$(wildcard tests/host
 PROVE ?= prove
 PROVE_FLAGS ?= -j2
 
-$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) tests/tap.h tests/host/util.h $(wildcard core/*.h)
+$(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Ilib -Itests -o $@ $< $(LDFLAGS) $(HOST_TEST_LDFLAGS) $(LIB_A) -lm
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Ilib -Itests $(HOST_TEST_CFLAGS) -o $@ $< $(LDFLAGS) \
+		$(HOST_TEST_LDFLAGS) $(LIB_A) -lm
+
+-include $(HOST_TESTS:=.d)
 
 # test_cores describes machines it does not run on: the library's queries of
 # the thread's affinity go to the test's own function.
 $(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
 
 # test_fw_metrics builds the firmware's metric report and passes for the host,
-# with the core's set its own file chooses.
-$(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_LDFLAGS := -Ifw/include -I. fw/metrics.c fw/output.c fw/passes.c
-$(HOST_TEST_OUT)/test_fw_metrics: fw/metrics.c fw/output.c fw/passes.c tests/host/fw_host.h $(wildcard fw/include/*.h metrics/*.def)
+# with the core's set its own file chooses: fw/'s files compiled for the host
+# into $(HOST_TEST_OUT)/fw/, each with its .d.
+HOST_FW_OBJ := $(HOST_TEST_OUT)/fw
+$(HOST_FW_OBJ)/%.o: fw/%.c $(DEP_STAMP)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Ifw/include -I. -c -o $@ $<
+
+-include $(wildcard $(HOST_FW_OBJ)/*.d)
+
+HOST_FW_METRICS_OBJS := $(addprefix $(HOST_FW_OBJ)/,metrics.o output.o passes.o)
+$(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_CFLAGS := -Ifw/include
+$(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_LDFLAGS := $(HOST_FW_METRICS_OBJS)
+$(HOST_TEST_OUT)/test_fw_metrics: $(HOST_FW_METRICS_OBJS)
 # test_fw_pmceid: the report alone, with the set of a core that has 0x4000 events.
-$(HOST_TEST_OUT)/test_fw_pmceid: HOST_TEST_LDFLAGS := -Ifw/include -I. fw/metrics.c fw/output.c
-$(HOST_TEST_OUT)/test_fw_pmceid: fw/metrics.c fw/output.c tests/host/fw_host.h $(wildcard fw/include/*.h metrics/*.def)
+HOST_FW_PMCEID_OBJS := $(addprefix $(HOST_FW_OBJ)/,metrics.o output.o)
+$(HOST_TEST_OUT)/test_fw_pmceid: HOST_TEST_CFLAGS := -Ifw/include
+$(HOST_TEST_OUT)/test_fw_pmceid: HOST_TEST_LDFLAGS := $(HOST_FW_PMCEID_OBJS)
+$(HOST_TEST_OUT)/test_fw_pmceid: $(HOST_FW_PMCEID_OBJS)
 
 # The host tests of the command link its archive (mk/cli.mk), so that they
 # test the very code the command runs (a more specific pattern than the one
 # above, so make prefers it).
-$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) tests/tap.h tests/host/util.h $(wildcard core/*.h)
+$(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 
 deps:
 	$(Q)tools/deps
@@ -93,23 +108,30 @@ FUZZ_LINK := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 ifeq ($(SANITIZE),fuzz)
 fuzz-build: $(patsubst %,$(FUZZ_OUT)/%,$(FUZZ_TARGETS))
 
-$(FUZZ_OUT)/%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_A) $(wildcard include/pmukit/*.h)
+$(FUZZ_OUT)/%: tests/fuzz/fuzz_%.c $(LIB_A) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(LIB_A) -lm
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(LIB_A) -lm
 
-# The option parsers are the commands' own sources (tests/fuzz/cli_*_opts.c).
-FUZZ_CLI_SRCS := tests/fuzz/fuzz_cli_args.c $(wildcard tests/fuzz/cli_*_opts.c)
-$(FUZZ_OUT)/cli_args: $(FUZZ_CLI_SRCS) tests/fuzz/fuzz.h tests/fuzz/cli_fuzz.h $(CLI_A) $(CLI_LIB) \
-		$(wildcard cli/*.c cli/*.h)
+-include $(wildcard $(FUZZ_OUT)/*.d)
+
+# The option parsers are the commands' own sources (tests/fuzz/cli_*_opts.c),
+# compiled each into $(FUZZ_OUT)/obj/ with its .d.
+FUZZ_CLI_OBJS := $(patsubst tests/fuzz/%.c,$(FUZZ_OUT)/obj/%.o,$(wildcard tests/fuzz/cli_*_opts.c))
+$(FUZZ_OUT)/obj/%.o: tests/fuzz/%.c $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $(FUZZ_CLI_SRCS) \
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz -c -o $@ $<
+
+-include $(wildcard $(FUZZ_OUT)/obj/*.d)
+
+$(FUZZ_OUT)/cli_args: tests/fuzz/fuzz_cli_args.c $(FUZZ_CLI_OBJS) $(CLI_A) $(CLI_LIB) $(DEP_STAMP)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(FUZZ_CLI_OBJS) \
 		$(CLI_A) $(CLI_LIB) -lm
 
 # Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (analysis.c).
-$(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c tests/fuzz/fuzz.h $(CLI_A) $(CLI_LIB) \
-		$(wildcard cli/*.c cli/*.h)
+$(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c $(CLI_A) $(CLI_LIB) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
 else
 fuzz-build:
 	$(Q)if printf 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }\n' | \

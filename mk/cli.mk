@@ -26,13 +26,15 @@ CLI_LIB := $(LIB_A)
 all: cli
 cli: $(CLI_BIN)
 
-$(BUILD)/obj/cli/%.o: cli/%.c $(wildcard cli/*.h include/pmukit/*.h core/*.h)
+$(BUILD)/obj/cli/%.o: cli/%.c $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/cli/%.o: cli/%.S $(wildcard cli/*.h)
+$(BUILD)/obj/cli/%.o: cli/%.S $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+-include $(CLI_OBJS:.o=.d)
 
 $(CLI_A): $(filter-out $(CLI_MAIN_OBJ),$(CLI_OBJS))
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
@@ -56,13 +58,15 @@ CLI_SHARED_SO := $(if $(filter $(BUILD)/lib,$(CLI_SHARED_LIBDIR)),$(BUILD)/lib/l
 
 cli-shared: $(CLI_SHARED_BIN)
 
-$(CLI_SHARED_OUT)/%.o: cli/%.c $(wildcard cli/*.h $(CLI_SHARED_INCLUDE)/pmukit/*.h)
+$(CLI_SHARED_OUT)/%.o: cli/%.c $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_SHARED_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CLI_SHARED_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(CLI_SHARED_OUT)/%.o: cli/%.S $(wildcard cli/*.h)
+$(CLI_SHARED_OUT)/%.o: cli/%.S $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_SHARED_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CLI_SHARED_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+-include $(CLI_SHARED_OBJS:.o=.d)
 
 $(CLI_SHARED_BIN): $(CLI_SHARED_OBJS) $(CLI_SHARED_SO)
 	@mkdir -p $(@D)
@@ -74,7 +78,7 @@ GUEST_EXTRA += $(CLI_BIN)
 
 # stat_loop carries region markers (tests of lib/regions.c in the guests),
 # so it is linked with the library; guest.mk's rule is for plain programs.
-$(BUILD)/tests/guest/stat_loop: tests/guest/stat_loop.c tests/guest/guest_irq.h $(CLI_LIB) $(wildcard include/pmukit/*.h)
+$(BUILD)/tests/guest/stat_loop: tests/guest/stat_loop.c $(CLI_LIB) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest -DPMUKIT_MARKERS $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Itests/guest -DPMUKIT_MARKERS $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< $(CLI_LIB) -lm
 endif

@@ -97,6 +97,17 @@ endif
 Q ?= @
 
 WARN := -Wall -Wextra -Werror
+# Header dependencies, one way for every object and program the build
+# compiles: the compiler writes each one's headers into a .d file beside it
+# (-MMD; -MP: a header deleted later does not break the build), which the
+# fragment that compiles it includes.
+DEPFLAGS := -MMD -MP
+# A prerequisite of each rule that compiles with DEPFLAGS: made once per
+# build directory, so that what a tree built before these .d files has is
+# compiled once more and has its .d from then on.
+DEP_STAMP := $(BUILD)/.depfiles
+$(DEP_STAMP):
+	@mkdir -p $(@D) && touch $@
 CFLAGS ?= -O2 -g
 # core/: the freestanding helpers shared with the firmware (ARRAY_SIZE ...).
 CFLAGS_USER := -std=gnu11 $(WARN) -Iinclude -I. $(CFLAGS) $(CFLAGS_SAN) \

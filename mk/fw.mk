@@ -20,18 +20,16 @@ FW_CROSS_arm := $(CROSS_COMPILE)
 endif
 
 FW_OPT ?= -O2 -g
-FW_CFLAGS := -std=gnu11 $(WARN) $(FW_OPT) -ffreestanding -nostdlib -fno-pie -fno-pic \
+FW_CFLAGS := -std=gnu11 $(WARN) $(FW_OPT) $(CORE_FREESTANDING_CFLAGS) -fno-pie -fno-pic \
 	-fno-stack-protector -fno-common -fno-asynchronous-unwind-tables \
-	-ffunction-sections -fdata-sections -MMD -MP -Iinclude -Ifw/include -Ievents -I.
+	-ffunction-sections -fdata-sections $(DEPFLAGS) -Iinclude -Ifw/include -Ievents -I.
 FW_ARCHFLAGS_arm64 := -march=armv8-a -mgeneral-regs-only -mstrict-align
 FW_ARCHFLAGS_arm := $(if $(filter 1,$(ARMV6_BASELINE)),-march=armv6kz,-march=armv7-a) \
 	-marm -mfloat-abi=soft -mgeneral-regs-only
 FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T fw/examples/qemu-virt/link.ld
 
-FW_LIB_SRCS_COMMON := pmu_fw.c output.c metrics.c passes.c compat_pmuv3.c
-# The freestanding core shared with libpmukit (names, passes, metrics).
-FW_CORE_SRCS := $(notdir $(wildcard core/*.c))
+FW_LIB_SRCS_COMMON := pmu_fw.c result.c report.c output.c metrics.c passes.c compat_pmuv3.c
 # One ISA's parts: fw/el_<isa>.c, the board's start_<isa>.S, the tests' region_<isa>.S.
 $(foreach a,$(FW_ARCHS),$(eval FW_LIB_SRCS_$(a) := $$(FW_LIB_SRCS_COMMON) el_$(ISA_$(a)).c))
 $(foreach a,$(FW_ARCHS),$(eval FW_START_$(a) := start_$(ISA_$(a)).S))
@@ -59,7 +57,7 @@ FW_OBJCOPY_$(1) := $$(FW_CROSS_$(1))objcopy
 FW_CC_FLAGS_$(1) := $$(FW_CFLAGS) $$(FW_ARCHFLAGS_$(1))
 FW_LIB_$(1) := $$(FW_OUT_$(1))/libpmukit-fw.a
 FW_LIB_OBJS_$(1) := $$(patsubst %.c,$$(FW_OUT_$(1))/obj/%.o,$$(FW_LIB_SRCS_$(1))) \
-	$$(patsubst %.c,$$(FW_OUT_$(1))/obj/core/%.o,$$(FW_CORE_SRCS))
+	$$(call CORE_FW_OBJS,$$(FW_OUT_$(1)))
 FW_LVL_NAMES_$(1) := $$(foreach l,$$(FW_LEVELS_$(1)),$$(firstword $$(subst :, ,$$(l))))
 FW_DEMOS_$(1) := $$(foreach l,$$(FW_LVL_NAMES_$(1)),$$(FW_OUT_$(1))/demo-$$(l).elf $$(FW_OUT_$(1))/demo-$$(l).bin)
 FW_TESTS_$(1) := $$(foreach l,$$(FW_LVL_NAMES_$(1)),$$(FW_OUT_$(1))/test/test-$$(l).elf)
@@ -69,10 +67,6 @@ FW_BOARD_OBJS_$(1) := $$(FW_OUT_$(1))/obj/ex/start.o $$(FW_OUT_$(1))/obj/ex/crc3
 fw-$(1): $$(FW_LIB_$(1)) $$(FW_DEMOS_$(1)) $$(FW_TESTS_$(1))
 
 $$(FW_OUT_$(1))/obj/%.o: fw/%.c
-	@mkdir -p $$(@D)
-	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -c $$< -o $$@
-
-$$(FW_OUT_$(1))/obj/core/%.o: core/%.c
 	@mkdir -p $$(@D)
 	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) -c $$< -o $$@
 
@@ -99,7 +93,7 @@ $$(FW_OUT_$(1))/obj/test/region.o: tests/fw/$$(FW_REGION_$(1))
 $$(FW_OUT_$(1))/%.bin: $$(FW_OUT_$(1))/%.elf
 	$$(Q)$$(FW_OBJCOPY_$(1)) -O binary $$< $$@
 
--include $$(wildcard $$(FW_OUT_$(1))/obj/*.d $$(FW_OUT_$(1))/obj/*/*.d)
+-include $$(wildcard $$(FW_OUT_$(1))/obj/*.d $$(FW_OUT_$(1))/obj/ex/*.d $$(FW_OUT_$(1))/obj/test/*.d)
 endef
 
 # $(1): arm64 or arm, $(2): level name, $(3): EXPECT_LEVEL
@@ -122,13 +116,15 @@ $$(FW_OUT_$(1))/test/test-$(2).elf: $$(FW_BOARD_OBJS_$(1)) $$(FW_OUT_$(1))/obj/e
 endef
 
 $(foreach a,$(FW_ARCHS),$(eval $(call FW_ISA_RULES,$(a))))
+# core/'s objects of each firmware build (core.mk).
+$(foreach a,$(FW_ARCHS),$(eval $(call CORE_FW_RULES,$(FW_OUT_$(a)),$(FW_CC_$(a)),$(FW_CC_FLAGS_$(a)))))
 $(foreach a,$(FW_ARCHS),$(foreach l,$(FW_LEVELS_$(a)),\
 	$(eval $(call FW_LEVEL_RULES,$(a),$(firstword $(subst :, ,$(l))),$(lastword $(subst :, ,$(l)))))))
 
 # EL3 without the library's MDCR_EL3.SPME handling: event counters must read 0.
 # The test's own el_aarch64 (tests/fw/el_aarch64_nospme.c) replaces the library's.
 FW_NOSPME_OBJS := $(patsubst %.c,$(FW_OUT_arm64)/obj/%.o,$(FW_LIB_SRCS_COMMON)) \
-	$(patsubst %.c,$(FW_OUT_arm64)/obj/core/%.o,$(FW_CORE_SRCS)) \
+	$(call CORE_FW_OBJS,$(FW_OUT_arm64)) \
 	$(FW_OUT_arm64)/obj/test/el_aarch64_nospme.o
 $(FW_OUT_arm64)/test/libpmukit-fw-nospme.a: $(FW_NOSPME_OBJS)
 	@mkdir -p $(@D)

@@ -12,9 +12,11 @@ GUEST_PROGS := $(patsubst tests/guest/%.c,$(GUEST_OUT)/%,$(wildcard tests/guest/
 guest: kmod $(GUEST_PROGS) $(GUEST_EXTRA)
 all: $(GUEST_PROGS)
 
-$(GUEST_OUT)/%: tests/guest/%.c $(wildcard tests/guest/*.h include/pmukit/*.h)
+$(GUEST_OUT)/%: tests/guest/%.c $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS_USER) -Itests/guest $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< -lm
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Itests/guest $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< -lm
+
+-include $(GUEST_PROGS:=.d)
 else
 guest:
 	@echo "guest: the guest programs are for ARM: make ARCH=arm64 guest or make ARCH=arm guest" >&2; exit 2

@@ -1,17 +1,18 @@
 # SPDX-License-Identifier: MIT
 #   make lib               libpmukit: build/<arch>/lib/libpmukit.a and .so
 #
-# Every lib/*.c and the freestanding core (core/*.c, shared with the
-# firmware library) go into the library, but of lib/isa_<isa>.c only the
+# Every lib/*.c and the freestanding core's objects (core.mk, shared with
+# the firmware library) go into the library, but of lib/isa_<isa>.c only the
 # ISA's (config.mk), and isa_arm_pmu.c on Arm; lib/event_tables.c expands
-# the generated event tables, events/*.def.
+# the generated event tables, events/*.def (found by DEPFLAGS' .d files
+# like any header).
 
 .PHONY: lib
 LIB_OUT := $(BUILD)/lib
 LIB_NOT_HERE := $(foreach i,$(filter-out $(ISA),$(ISAS)),lib/isa_$(i).c) \
 	$(if $(filter x86_64,$(ISA)),lib/isa_arm_pmu.c)
-LIB_SRCS := $(filter-out $(LIB_NOT_HERE),$(wildcard lib/*.c)) $(wildcard core/*.c)
-LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+LIB_SRCS := $(filter-out $(LIB_NOT_HERE),$(wildcard lib/*.c))
+LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS)) $(CORE_LIB_OBJS)
 LIB_A := $(LIB_OUT)/libpmukit.a
 LIB_SO := $(LIB_OUT)/libpmukit.so
 LIB_MAP := $(LIB_OUT)/libpmukit.map
@@ -20,12 +21,11 @@ LIB_CFLAGS := $(CFLAGS_USER) -Ilib -Ievents -fPIC -fvisibility=hidden -DPMUKIT_L
 all: lib
 lib: $(LIB_A) $(LIB_SO)
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/pmukit/*.h lib/*.h core/*.h)
+$(BUILD)/obj/lib/%.o: lib/%.c $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/lib/event_tables.o: $(wildcard events/*.def)
-$(BUILD)/obj/lib/metric_tables.o $(BUILD)/obj/core/metrics.o: $(wildcard metrics/*.def)
+-include $(patsubst %.c,$(BUILD)/obj/%.d,$(LIB_SRCS))
 # pmukit_version()
 $(BUILD)/obj/lib/version.o: VERSION
 $(BUILD)/obj/lib/version.o: LIB_CFLAGS += -DPMUKIT_VERSION='"$(PMUKIT_VERSION)"'

@@ -463,6 +463,22 @@ struct pmukit_sample_abi {
 PMUKIT_API void pmukit_extable_add(const void *start, const void *stop);
 
 #ifdef PMUKIT_SAMPLE_INLINE
+#if defined(__aarch64__)
+#include "perf_page.h"
+
+/*
+ * perf's index 32 is PMCCNTR_EL0; any other counter, the library. Its
+ * guarded read's memory clobber keeps pmc_width's plain load in the page
+ * read fresh (a volatile ldrh would add a needless zero extension).
+ */
+static inline __attribute__((__always_inline__)) int pmukit_sample_pmccntr_(uint32_t index, uint64_t *v)
+{
+	if (__builtin_expect(index != 32, 0))
+		return -EAGAIN;
+	return pmukit_read_pmccntr_sync_guarded(v);
+}
+#endif
+
 extern const char pmukit_extable_start_[] __asm__("__start_pmukit_extable")
 	__attribute__((weak, visibility("hidden")));
 extern const char pmukit_extable_stop_[] __asm__("__stop_pmukit_extable")
@@ -498,9 +514,6 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 	pmukit_ureg_t v;
 #if defined(__aarch64__)
 	uint64_t word;
-	const volatile uint32_t *pc;
-	uint64_t cnt;
-	uint32_t seq, shift;
 #endif
 	uint64_t buf[3];
 
@@ -540,27 +553,9 @@ static inline int pmukit_sample(struct pmukit_session *s, uint64_t *value)
 			return 0;
 #if defined(__aarch64__)
 	} else if (how & PMUKIT_SAMPLE_PERF_PAGE) {
-		/* perf_event_mmap_page: lock, index, offset and pmc_width, Linux's ABI. */
-		pc = (const volatile uint32_t *)at;
-		do {
-			seq = pc[2];
-			/* 32: the cycle counter; anything else, the library. */
-			if (__builtin_expect(pc[3] != 32, 0))
-				goto call;
-			cnt = *(const volatile uint64_t *)(pc + 4);
-			/*
-			 * pmc_width, 32 or 64 here (index 32), never changed
-			 * while the event lives: a plain load, which the
-			 * read's memory clobber keeps fresh (a volatile ldrh
-			 * would add a needless zero extension).
-			 */
-			shift = 64 - *(const uint16_t *)(const void *)(pc + 12);
-			if (__builtin_expect(pmukit_read_pmccntr_sync_guarded(&v), 0))
-				goto call;
-			/* Sign-extend from pmc_width: the offset was taken against it. */
-			cnt += (uint64_t)((int64_t)(v << shift) >> shift);
-		} while (__builtin_expect(pc[2] != seq, 0));
-		*value = cnt;
+		/* The user page's read (perf_page.h), of the cycle counter only. */
+		if (__builtin_expect(pmukit_perf_page_read(at, value, pmukit_sample_pmccntr_, 0, 0), 0))
+			goto call;
 		return 0;
 #endif
 	} else if (how & PMUKIT_SAMPLE_READ_FD) {

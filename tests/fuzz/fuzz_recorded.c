@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct an_sel sel;
 	char err[512], *text = fuzz_string(data, size);
 	static int quiet;
-	struct json j;
+	struct pmukit_json j;
 	int all;
 
 	if (!quiet) {	/* the output goes to stdout, then /dev/null */
@@ -37,11 +37,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			an_eval(&sel, &rec);
 			an_print_table(stdout, &sel);
 			an_print_csv(stdout, ",", &sel, 0);
-			json_start(&j, stdout);
-			json_obj(&j, NULL);
+			pmukit_json_start(&j, stdout);
+			pmukit_json_obj(&j, NULL);
 			an_print_json(&j, &sel);
-			json_obj_end(&j);
-			json_finish(&j);
+			pmukit_json_obj_end(&j);
+			pmukit_json_finish(&j);
 		}
 	}
 	free(text);

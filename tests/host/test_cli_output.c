@@ -478,7 +478,7 @@ static void test_numbers(void)
 	for (i = 0; i < ARRAY_SIZE(csv); i++) {
 		out = NULL;
 		m = open_memstream(&out, &len);
-		csv_field(m, csv[i].sep, 1, csv[i].field);
+		pmukit_csv_field(m, csv[i].sep, 1, csv[i].field);
 		fclose(m);
 		if (!tap_ok(!strcmp(out, csv[i].want), "line %d: CSV field %s", csv[i].line,
 			    csv[i].want))
@@ -492,19 +492,60 @@ static void test_json_escape(void)
 	char *out = NULL;
 	size_t len;
 	FILE *m = open_memstream(&out, &len);
-	struct json j;
+	struct pmukit_json j;
 
-	json_start(&j, m);
-	json_obj(&j, NULL);
-	json_str(&j, "q", "a \"b\" \\ c\n\t\x01");
-	json_real(&j, "nan", 0.0 / 0.0, 2);
-	json_arr(&j, "empty");
-	json_arr_end(&j);
-	json_obj_end(&j);
-	json_finish(&j);
+	pmukit_json_start(&j, m);
+	pmukit_json_obj(&j, NULL);
+	pmukit_json_str(&j, "q", "a \"b\" \\ c\n\t\x01");
+	pmukit_json_real(&j, "nan", 0.0 / 0.0, 2);
+	pmukit_json_arr(&j, "empty");
+	pmukit_json_arr_end(&j);
+	pmukit_json_obj_end(&j);
+	pmukit_json_finish(&j);
 	fclose(m);
 	tap_ok(!strcmp(out, "{\n  \"q\": \"a \\\"b\\\" \\\\ c\\n\\t\\u0001\",\n  \"nan\": null,\n"
 			    "  \"empty\": []\n}\n"), "JSON: strings escaped, NaN is null, empty array");
+	free(out);
+}
+
+/*
+ * The writer's other layouts: members on one line inside lines, with and
+ * without spaces in the braces, and empty nests of each.
+ */
+static void test_json_flow(void)
+{
+	char *out = NULL;
+	size_t len;
+	FILE *m = open_memstream(&out, &len);
+	struct pmukit_json j;
+
+	pmukit_json_start(&j, m);
+	pmukit_json_obj_flow(&j, NULL, 0);
+	pmukit_json_arr(&j, "a");
+	pmukit_json_obj_flow(&j, NULL, 0);
+	pmukit_json_int(&j, "n", -1);
+	pmukit_json_bool(&j, "b", 1);
+	pmukit_json_obj_end(&j);
+	pmukit_json_obj_flow(&j, NULL, 1);
+	pmukit_json_u64(&j, "u", 2);
+	pmukit_json_obj_flow(&j, "e", 1);
+	pmukit_json_obj_end(&j);
+	pmukit_json_obj_flow(&j, "f", 0);
+	pmukit_json_obj_end(&j);
+	pmukit_json_obj(&j, "o");
+	pmukit_json_null(&j, "z");
+	pmukit_json_obj_end(&j);
+	pmukit_json_obj_end(&j);
+	pmukit_json_arr_end(&j);
+	pmukit_json_str(&j, "s", NULL);
+	pmukit_json_obj_end(&j);
+	pmukit_json_finish(&j);
+	fclose(m);
+	if (!tap_ok(!strcmp(out, "{\"a\": [\n  {\"n\": -1, \"b\": true},\n"
+			    "  { \"u\": 2, \"e\": { }, \"f\": {}, \"o\": {\n    \"z\": null\n  } }\n"
+			    "], \"s\": null}\n"),
+		    "JSON: one-line objects, spaced or not, empty ones, lines indented by the levels of lines around"))
+		tap_diag("got:\n%s", out);
 	free(out);
 }
 
@@ -596,6 +637,7 @@ int main(void)
 	test_calibrate();
 	test_numbers();
 	test_json_escape();
+	test_json_flow();
 	test_json_utf8();
 	test_out_file();
 	return tap_done();

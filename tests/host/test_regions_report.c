@@ -15,13 +15,13 @@
 
 static const char reason[] = "a 0 for code that ran at a level it counts; likely an emulator's CPU model";
 
-static char *render(enum reg_format fmt)
+static char *render(enum reg_format fmt, const char *region)
 {
 	static const char names[2][REG_NAME_LEN] = { "CPU_CYCLES:uk", "SW_INCR:uk" };
 	static const uint64_t in_cost[2] = { 0, 0 }, pair_cost[2] = { 0, 0 };
 	static const int verdict[2] = { PMUKIT_NOT_COUNTED, PMUKIT_COUNTED };
 	static char why[2][PMUKIT_VERDICT_WHY_LEN];
-	struct reg_sum sum = { .name = "solve", .calls = 4, .total = { 0, 12 }, .self = { 0, 12 } };
+	struct reg_sum sum = { .name = region, .calls = 4, .total = { 0, 12 }, .self = { 0, 12 } };
 	struct reg_report rep = {
 		.format = fmt, .path = "direct", .nevents = 2, .event = names,
 		.in_cost = in_cost, .pair_cost = pair_cost, .verdict = verdict,
@@ -56,9 +56,11 @@ int main(void)
 	};
 	size_t i, k;
 
-	tap_plan((int)ARRAY_SIZE(rows));
+	char *out;
+
+	tap_plan((int)ARRAY_SIZE(rows) + 2);
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		char *out = render(rows[i].fmt);
+		out = render(rows[i].fmt, "solve");
 		int ok = out != NULL;
 
 		for (k = 0; k < 3 && ok; k++)
@@ -69,5 +71,19 @@ int main(void)
 			tap_diag("  missing: %s\n%s", rows[i].has[k - 1], out ? out : "(nothing)");
 		free(out);
 	}
+	/*
+	 * A region's name is the program's text: a carriage return in it is
+	 * quoted like a newline, or a reader would end the record there.
+	 */
+	out = render(REG_CSV, "a\rb");
+	if (!tap_ok(out && strstr(out, "\n\"a\rb\",SW_INCR:uk,4,12,3.0,12,,\n"),
+		    "CSV: a region name holding a carriage return is quoted"))
+		tap_diag("%s", out ? out : "(nothing)");
+	free(out);
+	out = render(REG_CSV, "say \"x,y\"");
+	if (!tap_ok(out && strstr(out, "\n\"say \"\"x,y\"\"\",SW_INCR:uk,"),
+		    "CSV: a region name holding a quote and a comma is quoted, the quote doubled"))
+		tap_diag("%s", out ? out : "(nothing)");
+	free(out);
 	return tap_done();
 }
