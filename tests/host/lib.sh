@@ -10,6 +10,11 @@
 #   c_example FILE NAME   prints the ```c block of FILE whose first line names NAME
 #   tree_make ARGS...     make in this tree, one test at a time
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# A test's own make runs on its own: under 'make -j2 check-host' prove
+# inherits the parent's MAKEFLAGS, whose jobserver descriptors it does not
+# have, and a nested make then warns "jobserver unavailable" on stderr,
+# before the output a test compares.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
 # As mk/config.mk decides it: from the native compiler, not the kernel.
