@@ -89,6 +89,11 @@ static const struct pmukit_backend *backend_of(enum pmukit_path path)
 	return NULL;
 }
 
+static int session_new(struct pmukit_session **out, const struct pmukit_options *opts);
+static int session_attach(struct pmukit_session *s, const struct pmukit_ev *ev, unsigned int n);
+static struct pmukit_ev *parse_for_thread(const char *const *events, unsigned int n,
+					  const struct pmukit_options *opts);
+
 /*
  * The one rule for "auto": which paths, in which order. Counting the
  * calling thread, the closest to the counters comes first; counting a
@@ -107,6 +112,16 @@ static const enum pmukit_path command_order[] = {
 static const enum pmukit_path *order_for(unsigned int flags)
 {
 	return flags & PMUKIT_F_CHILD ? command_order : thread_order;
+}
+
+const enum pmukit_path *pmukit_path_order(unsigned int flags)
+{
+	return order_for(flags);
+}
+
+const struct pmukit_backend *pmukit_backend_of(enum pmukit_path path)
+{
+	return backend_of(path);
 }
 
 /**
@@ -133,8 +148,8 @@ PMUKIT_API int pmukit_path_env(enum pmukit_path *path)
 	return 0;
 }
 
-/* Do @events (none: yes) open on @path with @opts, for the calling thread? */
-static int events_open_on(const char *const *events, unsigned int n,
+/* Do the parsed @ev (none: yes) open on @path with @opts, for the calling thread? */
+static int events_open_on(const struct pmukit_ev *ev, unsigned int n,
 			  const struct pmukit_options *opts, enum pmukit_path path)
 {
 	struct pmukit_options po = *opts;
@@ -143,7 +158,7 @@ static int events_open_on(const char *const *events, unsigned int n,
 	po.path = path;
 	po.pid = 0;
 	po.flags &= ~PMUKIT_F_CHILD;
-	if (n && pmukit_open(&s, events, n, &po))
+	if (n && pmukit_session_open(&s, ev, n, &po))
 		return 0;
 	if (n)
 		pmukit_close(s);
@@ -176,6 +191,7 @@ PMUKIT_API int pmukit_path_choose(const char *const *events, unsigned int n,
 	char local[512], note[512];
 	const char *from = "";
 	enum pmukit_path want;
+	struct pmukit_ev *ev = NULL;
 	int ret, first = -1, err = 0;
 	size_t i;
 
@@ -211,6 +227,9 @@ PMUKIT_API int pmukit_path_choose(const char *const *events, unsigned int n,
 		*path = want;
 		return 0;
 	}
+	/* The specs mean the same on every path: parsed once (none that parse: none counts). */
+	if (events && n && n <= PMUKIT_MAX_EVENTS)
+		ev = parse_for_thread(events, n, opts);
 	order = order_for(opts->flags);
 	for (i = 0; order[i] != PMUKIT_PATH_AUTO; i++) {
 		ret = pmukit_path_detect(order[i], note, sizeof(note));
@@ -223,13 +242,15 @@ PMUKIT_API int pmukit_path_choose(const char *const *events, unsigned int n,
 			first = (int)i;
 			snprintf(why, len, "%s", note);
 		}
-		if (events_open_on(events, n, opts, order[i])) {
+		if ((!n || ev) && events_open_on(ev, ev ? n : 0, opts, order[i])) {
 			snprintf(why, len, "%s", note);
 			*path = order[i];
+			free(ev);
 			pmukit_err_clear();
 			return 0;
 		}
 	}
+	free(ev);
 	if (first >= 0) {
 		*path = order[first];
 		pmukit_err_clear();
@@ -313,17 +334,6 @@ static int sample1_generic(struct pmukit_session *s, uint64_t *value)
 	return s->be->sample(s, value, 1);
 }
 
-/* The specs; an unknown name on a thread that spans core types says which table. */
-static int parse_all(struct pmukit_session *s, const char *const *events, unsigned int n)
-{
-	int ret = pmukit_ev_parse_all(s, events, n);
-
-	if (ret == -ENOENT && s->span[0])
-		pmukit_err_append("this thread may run on %s; names were looked up in the %s table, the type of the CPU it runs on now",
-				  s->span, s->core ? s->core->name : "common");
-	return ret;
-}
-
 static void unopen(struct pmukit_session *s)
 {
 	if (s->be)
@@ -340,15 +350,14 @@ static void unopen(struct pmukit_session *s)
 	s->sample_width = 0;
 }
 
+/* Opens @s on @be with a copy of @ev (a backend renames its own: the levels a module counter has). */
 static int try_open(struct pmukit_session *s, const struct pmukit_backend *be,
-		    const char *const *events, unsigned int n)
+		    const struct pmukit_ev *ev, unsigned int n)
 {
 	int ret;
 
-	/* Backends rename events (the levels a module counter has): start afresh. */
-	ret = parse_all(s, events, n);
-	if (ret)
-		return ret;
+	memcpy(s->ev, ev, n * sizeof(*ev));
+	s->n = n;
 	s->be = be;
 	ret = be->open(s);
 	if (ret) {
@@ -366,7 +375,7 @@ static int request_error(int err)
 	return err == -ENOENT || err == -EINVAL || err == -ENOMEM;
 }
 
-static int open_auto(struct pmukit_session *s, const char *const *events, unsigned int n)
+static int open_auto(struct pmukit_session *s, const struct pmukit_ev *ev, unsigned int n)
 {
 	const enum pmukit_path *order = order_for(s->flags);
 	char why[512], *all = calloc(1, 2048);
@@ -376,18 +385,12 @@ static int open_auto(struct pmukit_session *s, const char *const *events, unsign
 
 	if (!all)
 		return pmukit_err(-ENOMEM, "out of memory");
-	/* What the specs mean does not depend on the path: fail once, here. */
-	ret = parse_all(s, events, n);
-	if (ret) {
-		free(all);
-		return ret;
-	}
 	for (i = 0; order[i] != PMUKIT_PATH_AUTO; i++) {
 		const struct pmukit_backend *be = backend_of(order[i]);
 
 		ret = be->detect(why, sizeof(why));
 		if (!ret) {
-			ret = try_open(s, be, events, n);
+			ret = try_open(s, be, ev, n);
 			if (!ret || request_error(ret)) {
 				free(all);
 				return ret;
@@ -421,15 +424,46 @@ static int open_auto(struct pmukit_session *s, const char *const *events, unsign
 PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *events,
 			   unsigned int n, const struct pmukit_options *opts)
 {
+	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
+	struct pmukit_session *s;
+	int ret;
+
+	if (!out)
+		return pmukit_err(-EINVAL, "pmukit_open: out is NULL");
+	*out = NULL;
+	ret = session_new(&s, opts);
+	if (ret)
+		return ret;
+	if (!events || !n)
+		ret = pmukit_err(-EINVAL, "no events given");
+	else if (n > PMUKIT_MAX_EVENTS)
+		ret = pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
+				 n, PMUKIT_MAX_EVENTS);
+	else
+		ret = pmukit_ev_parse_specs(s, events, n, ev);
+	if (!ret)
+		ret = session_attach(s, ev, n);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	pmukit_err_clear();
+	*out = s;
+	return 0;
+}
+
+/*
+ * A session for @opts (NULL: defaults) bound to its core type, on no path
+ * yet; s->be is the path asked for, NULL for auto.
+ */
+static int session_new(struct pmukit_session **out, const struct pmukit_options *opts)
+{
 	struct pmukit_options defaults = { .path = PMUKIT_PATH_AUTO, .cpu = -1 };
 	const struct pmukit_backend *be;
 	struct pmukit_session *s;
 	enum pmukit_path path;
 	int ret;
 
-	if (!out)
-		return pmukit_err(-EINVAL, "pmukit_open: out is NULL");
-	*out = NULL;
 	if (!opts)
 		opts = &defaults;
 	path = opts->path;
@@ -441,7 +475,6 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	be = path == PMUKIT_PATH_AUTO ? NULL : backend_of(path);
 	if (path != PMUKIT_PATH_AUTO && !be)
 		return pmukit_err(-EINVAL, "no access path %d", (int)path);
-
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return pmukit_err(-ENOMEM, "out of memory");
@@ -449,8 +482,37 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	s->opt_cpu = opts->cpu;
 	s->pid = opts->pid;
 	s->cpu = -1;
+	s->be = be;
 	pmukit_session_bind(s);
-	ret = be ? try_open(s, be, events, n) : open_auto(s, events, n);
+	*out = s;
+	return 0;
+}
+
+/* Opens a new session's @ev on its path (s->be), or on the first that takes them (auto). */
+static int session_attach(struct pmukit_session *s, const struct pmukit_ev *ev, unsigned int n)
+{
+	const struct pmukit_backend *be = s->be;
+
+	s->be = NULL;
+	return be ? try_open(s, be, ev, n) : open_auto(s, ev, n);
+}
+
+int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
+			const struct pmukit_options *opts)
+{
+	struct pmukit_session *s;
+	int ret;
+
+	*out = NULL;
+	if (!n)
+		return pmukit_err(-EINVAL, "no events given");
+	if (n > PMUKIT_MAX_EVENTS)
+		return pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
+				  n, PMUKIT_MAX_EVENTS);
+	ret = session_new(&s, opts);
+	if (ret)
+		return ret;
+	ret = session_attach(s, ev, n);
 	if (ret) {
 		free(s);
 		return ret;
@@ -458,6 +520,29 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	pmukit_err_clear();
 	*out = s;
 	return 0;
+}
+
+/* @n specs parsed for the calling thread with @opts' CPU and flags; NULL when one does not parse. */
+static struct pmukit_ev *parse_for_thread(const char *const *events, unsigned int n,
+					  const struct pmukit_options *opts)
+{
+	struct pmukit_options po = *opts;
+	struct pmukit_session *s;
+	struct pmukit_ev *ev = calloc(n, sizeof(*ev));
+
+	po.path = PMUKIT_PATH_CLOCK;	/* any: only the binding matters */
+	po.pid = 0;
+	po.flags &= ~PMUKIT_F_CHILD;
+	if (!ev || session_new(&s, &po)) {
+		free(ev);
+		return NULL;
+	}
+	if (pmukit_ev_parse_specs(s, events, n, ev)) {
+		free(ev);
+		ev = NULL;
+	}
+	free(s);
+	return ev;
 }
 
 /** pmukit_start() - start (or continue) counting. Return: 0 or negative errno. */
