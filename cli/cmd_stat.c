@@ -288,6 +288,7 @@ static unsigned int drop_unsupported(struct stat_opts *o, struct pmukit_evplan *
 			struct stat_unsupported *u = &o->unsup[o->nunsup + n++];
 
 			u->spec = o->ev[i];
+			u->ev = *pmukit_evplan_event(p, i);
 			u->at = o->at[i];
 			snprintf(u->why, sizeof(u->why), "%s", pmukit_last_error());
 		}
@@ -333,6 +334,7 @@ static void insert_unsupported(const struct stat_opts *o, struct stat_report *r)
 		e = &r->ev[pos];
 		memset(e, 0, sizeof(*e));
 		snprintf(e->name, sizeof(e->name), "%s", x->spec);
+		e->ev = x->ev;
 		snprintf(e->why, sizeof(e->why), "%s", x->why);
 		e->unsupported = 1;
 		for (k = 0; k < r->nmetrics; k++)

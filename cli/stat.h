@@ -27,6 +27,7 @@ struct stat_opts {
 	/* Events the path cannot count here: reported "<not supported>", why. */
 	struct stat_unsupported {
 		const char *spec;
+		struct pmukit_ev ev;	/* as parsed */
 		unsigned int at;
 		char why[PMUKIT_VERDICT_WHY_LEN];
 	} unsup[STAT_MAX_EVENTS];

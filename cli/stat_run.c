@@ -402,7 +402,8 @@ void stat_summarise(const struct pmukit_evplan *p, const struct pass_data *pd,
 
 		memset(e, 0, sizeof(*e));
 		e->added = pmukit_evplan_added(p) && i == nev - 1;
-		snprintf(e->name, sizeof(e->name), "%s", pmukit_evplan_event_name(p, i));
+		e->ev = *pmukit_evplan_counted(p, i);
+		snprintf(e->name, sizeof(e->name), "%s", e->ev.name);
 		for (k = 0; k < npasses; k++) {
 			count = pmukit_evplan_pass_size(p, k);
 			for (slot = 0; slot < count && pmukit_evplan_pass_event(p, k, slot) != (int)i;

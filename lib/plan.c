@@ -27,8 +27,11 @@ struct pmukit_evplan {
 	unsigned int cap;		/* events in a pass */
 	unsigned int n;			/* events, the added cycles included */
 	struct pmukit_ev ev[PMUKIT_PLAN_MAX_EVENTS];
-	/* As the path names each event, from the open of a pass holding it. */
-	char shown[PMUKIT_PLAN_MAX_EVENTS][PMUKIT_EV_NAME_LEN + 4];
+	/*
+	 * Each event as its path counts it (the levels a module counter
+	 * has), from the open of a pass holding it; until then, as parsed.
+	 */
+	struct pmukit_ev counted[PMUKIT_PLAN_MAX_EVENTS];
 	/* pmukit_evplan_add_code(): the passes are the caller's. */
 	int fixed;
 	unsigned int fixed_pass[PMUKIT_PLAN_MAX_EVENTS];
@@ -46,15 +49,6 @@ struct pmukit_evplan {
 	unsigned int ntasks;
 	pid_t *tasks;
 };
-
-/* Event @i's name as the path gives it. */
-static void show(struct pmukit_evplan *p, unsigned int i, const char *name)
-{
-	size_t n = strnlen(name, sizeof(p->shown[0]) - 1);
-
-	memmove(p->shown[i], name, n);
-	p->shown[i][n] = '\0';
-}
 
 /* The calling thread's options for @p: no child (the checks open for this thread). */
 static struct pmukit_options thread_opts(const struct pmukit_evplan *p, enum pmukit_path path)
@@ -151,7 +145,7 @@ PMUKIT_API int pmukit_evplan_add(struct pmukit_evplan *p, const char *spec)
 	/* An Arm event where there is none: planned, and refused where it is opened. */
 	if (ret && !(ret == -EOPNOTSUPP && pmukit_ev_refused(e)))
 		return ret;
-	show(p, p->n, e->name);
+	p->counted[p->n] = *e;
 	p->npasses = 0;
 	return (int)p->n++;
 }
@@ -170,7 +164,7 @@ PMUKIT_API int pmukit_evplan_add_code(struct pmukit_evplan *p, unsigned int code
 	ret = pmukit_ev_from_code(p->bind->core, p->bind->flags, code, e);
 	if (ret)
 		return ret;
-	show(p, p->n, e->name);
+	p->counted[p->n] = *e;
 	p->fixed = 1;
 	p->fixed_pass[p->n] = pass;
 	p->npasses = 0;
@@ -182,7 +176,7 @@ PMUKIT_API int pmukit_evplan_drop(struct pmukit_evplan *p, unsigned int i)
 	if (!p || i >= p->n)
 		return pmukit_err(-EINVAL, "pmukit_evplan_drop: no event %u", i);
 	memmove(&p->ev[i], &p->ev[i + 1], (p->n - i - 1) * sizeof(p->ev[0]));
-	memmove(p->shown[i], p->shown[i + 1], (p->n - i - 1) * sizeof(p->shown[0]));
+	memmove(&p->counted[i], &p->counted[i + 1], (p->n - i - 1) * sizeof(p->counted[0]));
 	memmove(&p->fixed_pass[i], &p->fixed_pass[i + 1], (p->n - i - 1) * sizeof(p->fixed_pass[0]));
 	p->n--;
 	p->npasses = 0;
@@ -263,7 +257,7 @@ static int split(struct pmukit_evplan *p, unsigned int cap)
 		if (pmukit_ev_from_code(p->bind->core, p->bind->flags, PMUKIT_EVT_CPU_CYCLES,
 					&p->ev[p->n]))
 			return -EOPNOTSUPP;
-		show(p, p->n, p->ev[p->n].name);
+		p->counted[p->n] = p->ev[p->n];
 		cyc = (int)p->n++;
 		p->added = 1;
 	}
@@ -327,7 +321,7 @@ static int check_passes(struct pmukit_evplan *p, enum pmukit_path path)
 		if (ret)
 			return ret;
 		for (i = 0; i < p->count[k]; i++)
-			show(p, p->idx[k][i], pmukit_event_name(s, i));
+			p->counted[p->idx[k][i]] = s->ev[i];
 		pmukit_close(s);
 	}
 	return 0;
@@ -460,9 +454,15 @@ PMUKIT_API const struct pmukit_ev *pmukit_evplan_event(const struct pmukit_evpla
 	return p && i < p->n ? &p->ev[i] : NULL;
 }
 
+PMUKIT_API const struct pmukit_ev *pmukit_evplan_counted(const struct pmukit_evplan *p,
+							  unsigned int i)
+{
+	return p && i < p->n ? &p->counted[i] : NULL;
+}
+
 PMUKIT_API const char *pmukit_evplan_event_name(const struct pmukit_evplan *p, unsigned int i)
 {
-	return p && i < p->n ? p->shown[i] : NULL;
+	return p && i < p->n ? p->counted[i].name : NULL;
 }
 
 PMUKIT_API unsigned int pmukit_evplan_npasses(const struct pmukit_evplan *p)

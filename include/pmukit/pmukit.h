@@ -339,6 +339,14 @@ PMUKIT_API unsigned int pmukit_evplan_nevents(const struct pmukit_evplan *p);
 PMUKIT_API const struct pmukit_ev *pmukit_evplan_event(const struct pmukit_evplan *p,
 							unsigned int i);
 /**
+ * pmukit_evplan_counted() - event @i as its path counts it: as parsed, with
+ * the levels the path gives it ("INST_RETIRED:uk" where a module counter
+ * counts every level), known once a pass holding it was opened; NULL: no
+ * such event.
+ */
+PMUKIT_API const struct pmukit_ev *pmukit_evplan_counted(const struct pmukit_evplan *p,
+							  unsigned int i);
+/**
  * pmukit_evplan_event_name() - event @i's name as its path counts it
  * ("INST_RETIRED:uk" where a module counter counts every level), known
  * once a pass holding it was opened; before, as parsed. NULL: no such event.

@@ -108,12 +108,20 @@ static void start(struct stat_report *r, unsigned int npasses, int cycles_ref)
 	r->cycles_ref = cycles_ref;
 }
 
+/* A row of event @name ("INST_RETIRED:u"), which stat's plan would have parsed. */
 static void add(struct stat_report *r, const char *name, unsigned int pass, double mean)
 {
 	struct stat_event *e = &r->ev[r->nev++];
+	struct pmukit_event_spec es;
 
 	memset(e, 0, sizeof(*e));
 	snprintf(e->name, sizeof(e->name), "%s", name);
+	if (pmukit_event_parse(name, NULL, &es) == 0) {
+		e->ev.kind = PMUKIT_EV_PMU;
+		e->ev.code = es.code;
+		e->ev.excl_user = es.excl_user;
+		e->ev.excl_kernel = es.excl_kernel;
+	}
 	e->pass = pass;
 	e->st.mean = mean;
 	e->st.n = 1;
