@@ -484,6 +484,9 @@ static void metric_values(struct stat_report *r, struct an_sel *sel)
 		/* The runs' verdicts, not the rule again on a mean: the session judged each. */
 		recorded_add(&rec, r->ev[i].name, (uint64_t)(r->ev[i].st.mean + 0.5), r->ev[i].pass,
 			     REC_OK, 0);
+		/* The event the row counted, not its name read back. */
+		if (rec.nev && r->ev[i].ev.kind == PMUKIT_EV_PMU)
+			rec.ev[rec.nev - 1].code = r->ev[i].ev.code;
 		if (r->ev[i].nc_runs)
 			recorded_not_counted(&rec, r->ev[i].why);
 	}

@@ -162,7 +162,7 @@ PMUKIT_API int pmukit_evplan_add_code(struct pmukit_evplan *p, unsigned int code
 	if (!e)
 		return -E2BIG;
 	ret = pmukit_ev_from_code(p->bind->core, p->bind->flags, code, e);
-	if (ret)
+	if (ret && !(ret == -EOPNOTSUPP && pmukit_ev_refused(e)))
 		return ret;
 	p->counted[p->n] = *e;
 	p->fixed = 1;
@@ -230,12 +230,18 @@ static int fixed_passes(struct pmukit_evplan *p)
 }
 
 /* The passes of @p on @cap counters: -E2BIG (with the message) when they do not fit. */
-static int split(struct pmukit_evplan *p, unsigned int cap)
+int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap)
 {
 	unsigned int pass_of[PMUKIT_PLAN_MAX_EVENTS];
-	unsigned int i, k, given = p->n;
+	unsigned int i, k, given;
 	int cyc = -1, np;
 
+	/* The cycles added for other passes are added anew, where needed. */
+	if (p->added) {
+		p->n--;
+		p->added = 0;
+	}
+	given = p->n;
 	memset(p->count, 0, sizeof(p->count));
 	p->npasses = 0;
 	p->cycles = -1;
@@ -330,13 +336,8 @@ static int check_passes(struct pmukit_evplan *p, enum pmukit_path path)
 /* The passes on @path, checked. */
 static int make_on(struct pmukit_evplan *p, enum pmukit_path path)
 {
-	int ret;
+	int ret = pmukit_evplan_split(p, capacity_on(path));
 
-	if (p->added) {
-		p->n--;
-		p->added = 0;
-	}
-	ret = split(p, capacity_on(path));
 	return ret ? ret : check_passes(p, path);
 }
 

@@ -67,6 +67,14 @@ const struct pmukit_backend *pmukit_backend_of(enum pmukit_path path);
 const enum pmukit_path *pmukit_path_order(unsigned int flags);
 
 /*
+ * plan.c: the passes of plan @p's events on @cap counters, none opened
+ * (pmukit_evplan_make() takes @cap from the path). Return: 0, or -E2BIG
+ * (with the message) when they do not fit.
+ */
+struct pmukit_evplan;
+int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap);
+
+/*
  * session.c: -EOVERFLOW, with a message naming every event of s->wrapped,
  * for pmukit_read().
  */
