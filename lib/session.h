@@ -61,10 +61,18 @@ struct pmukit_session {
  */
 int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
 			const struct pmukit_options *opts);
-/* session.c: the backend of @path (not auto), or NULL. */
+/*
+ * session.c: @n specs parsed for the calling thread with @opts' CPU and
+ * flags, to free(); NULL when one does not parse.
+ */
+struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
+					 const struct pmukit_options *opts);
+/* paths.c: the backend of @path (not auto), or NULL. */
 const struct pmukit_backend *pmukit_backend_of(enum pmukit_path path);
-/* session.c: the paths auto tries, in its order, for @flags (PMUKIT_F_CHILD); ends with auto. */
+/* paths.c: the paths auto tries, in its order, for @flags (PMUKIT_F_CHILD); ends with auto. */
 const enum pmukit_path *pmukit_path_order(unsigned int flags);
+/* paths.c: appends "NAME: WHY" to the list of reasons @all (@cap bytes, *@used so far). */
+void pmukit_add_reason(char *all, size_t cap, size_t *used, const char *name, const char *why);
 
 /*
  * plan.c: the passes of plan @p's events on @cap counters, none opened
