@@ -53,6 +53,23 @@ struct pass_data {
 };
 
 /*
+ * stat_plan.c: a plan for the path of the options (its reasons said when
+ * none works), o->path set to the path it takes so far. Return: 0, or the
+ * exit status.
+ */
+int stat_plan_new(struct stat_opts *o, struct pmukit_evplan **plan);
+/*
+ * stat_plan.c: the events into @plan and the plan made: those of -e
+ * (without those the path cannot count here, into o->unsup), the defaults,
+ * or with @sel the @nm metrics @metric; o->path and *@cap (the events a
+ * pass holds; metrics: the event counters) set. Return: 0, or the exit
+ * status (the error said).
+ */
+struct an_sel;
+int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct an_sel *sel,
+		   const unsigned int *metric, unsigned int nm, int *cap);
+
+/*
  * Runs the command o->runs times for each pass of the plan @p (made),
  * opening each pass's sessions from it; fills @pd (slot k of pass j: the
  * plan's event pmukit_evplan_pass_event(p, j, k)) and the
