@@ -221,7 +221,8 @@ static int parse_one(const struct pmukit_core_def *core, unsigned int flags, con
 	size_t i;
 	int ret;
 
-	pmukit_ev_parses++;
+	/* Threads parse at once (each region marker's session): no torn count. */
+	__atomic_add_fetch(&pmukit_ev_parses, 1, __ATOMIC_RELAXED);
 	memset(e, 0, sizeof(*e));
 	if (!spec || split_spec(spec, e->base, sizeof(e->base), &mod))
 		return pmukit_err(-EINVAL, "'%s' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk",
