@@ -10,7 +10,8 @@
  *    ended, so they also hold whatever else ran on that CPU meanwhile;
  *  - clock: the timer around the child, like direct.
  *
- * More events than counters run the command once per pass (passes.c).
+ * More events than counters run the command once per pass of the
+ * library's plan (stat_plan.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -211,127 +212,6 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 }
 
 /*
- * auto: the library's rule for a command (pmukit_path_choose() with
- * PMUKIT_F_CHILD): $PMUKIT_PATH, else perf, as it follows the command
- * wherever it runs, then direct, then clock; a path that works but cannot
- * count the events given (perf without hardware events, or one that
- * refuses :u) gives way to the next. When no path can, the first that
- * works reports why.
- */
-static int resolve_path(struct stat_opts *o)
-{
-	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu, .flags = PMUKIT_F_CHILD };
-	char why[512] = "";
-	int ret;
-
-	if (o->path == PMUKIT_PATH_DIRECT)
-		direct_rearm("stat");
-	ret = pmukit_path_choose(o->ev, o->nev, &po, &o->path, why, sizeof(why));
-	if (ret == -EINVAL) {
-		cli_error("stat", "%s", why);
-		return CLI_USAGE;
-	}
-	if (ret && po.path != PMUKIT_PATH_AUTO)
-		cli_error("stat", "the %s path does not work here: %s",
-			  pmukit_path_name(po.path), why[0] ? why : pmukit_strerror(ret));
-	else if (ret)
-		cli_error("stat", "no access path works here (see pmukit info)");
-	return ret ? CLI_FAIL : 0;
-}
-
-/*
- * Without -e: CPU_CYCLES and INST_RETIRED where the path counts both, else
- * CPU_CYCLES, else (perf without hardware events, as in many virtual
- * machines) task-clock.
- */
-static void default_events(struct stat_opts *o)
-{
-	static const char *const sets[][2] = {
-		{ "CPU_CYCLES", "INST_RETIRED" }, { "CPU_CYCLES", NULL }, { "task-clock", NULL },
-	};
-	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
-	struct pmukit_session *s;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(sets); i++) {
-		unsigned int n = sets[i][1] ? 2 : 1;
-
-		if (pmukit_open(&s, sets[i], n, &po) == 0) {
-			pmukit_close(s);
-			o->ev[o->nev++] = sets[i][0];
-			if (n == 2)
-				o->ev[o->nev++] = sets[i][1];
-			return;
-		}
-	}
-	o->ev[o->nev++] = "CPU_CYCLES";	/* fails below, with the reason */
-}
-
-/* Opens each pass's group once, to report a bad event before anything runs. */
-static int check_events(const struct stat_opts *o, const struct pass_plan *p,
-			struct pass_data *pd)
-{
-	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
-	const char *grp[STAT_MAX_EVENTS + 1];
-	struct pmukit_session *s;
-	unsigned int k, i;
-	int ret;
-
-	for (k = 0; k < p->npasses; k++) {
-		for (i = 0; i < p->count[k]; i++)
-			grp[i] = p->spec[p->idx[k][i]];
-		ret = pmukit_open(&s, grp, p->count[k], &po);
-		if (ret)
-			return ret;
-		for (i = 0; i < p->count[k]; i++)
-			snprintf(pd[k].name[i], sizeof(pd[k].name[i]), "%s", pmukit_event_name(s, i));
-		pmukit_close(s);
-	}
-	return 0;
-}
-
-/*
- * As perf: an event the path cannot count here is left out and reported
- * "<not supported>" with the reason, the others are counted. Each event is
- * opened alone on the path; an unknown or malformed one is still the
- * error it is. Return: the number left out (0: none, or none would be
- * left to count).
- */
-static unsigned int drop_unsupported(struct stat_opts *o)
-{
-	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
-	int bad[STAT_MAX_EVENTS];
-	struct pmukit_session *s;
-	unsigned int i, n = 0, kept = 0;
-	int ret;
-
-	for (i = 0; i < o->nev; i++) {
-		ret = pmukit_open(&s, &o->ev[i], 1, &po);
-		bad[i] = ret && ret != -ENOENT && ret != -EINVAL;
-		if (!ret)
-			pmukit_close(s);
-		if (bad[i]) {
-			struct stat_unsupported *u = &o->unsup[o->nunsup + n++];
-
-			u->spec = o->ev[i];
-			u->at = o->at[i];
-			snprintf(u->why, sizeof(u->why), "%s", pmukit_last_error());
-		}
-	}
-	if (n == 0 || n == o->nev)
-		return 0;
-	for (i = 0; i < o->nev; i++) {
-		if (bad[i])
-			continue;
-		o->ev[kept] = o->ev[i];
-		o->at[kept++] = o->at[i];
-	}
-	o->nev = kept;
-	o->nunsup += n;
-	return n;
-}
-
-/*
  * The rows of the events left out (drop_unsupported()), where they were
  * given among the others; the metrics' and the cycles' rows move with them.
  */
@@ -356,6 +236,7 @@ static void insert_unsupported(const struct stat_opts *o, struct stat_report *r)
 		e = &r->ev[pos];
 		memset(e, 0, sizeof(*e));
 		snprintf(e->name, sizeof(e->name), "%s", x->spec);
+		e->ev = x->ev;
 		snprintf(e->why, sizeof(e->why), "%s", x->why);
 		e->unsupported = 1;
 		for (k = 0; k < r->nmetrics; k++)
@@ -363,23 +244,6 @@ static void insert_unsupported(const struct stat_opts *o, struct stat_report *r)
 				r->metric[k].event++;
 		if (r->cycles_ref >= (int)pos)
 			r->cycles_ref++;
-	}
-}
-
-static int open_error(int ret)
-{
-	cli_error("stat", "%s", pmukit_last_error());
-	switch (ret) {
-	case -ENOENT:
-	case -EINVAL:
-		return CLI_USAGE;	/* unknown or malformed event */
-	case -EOPNOTSUPP:
-		/* Not after a refused level (:u, :k): the list would not help there. */
-		if (!strstr(pmukit_last_error(), "level"))
-			fprintf(stderr, "('pmukit list' shows which events this core implements)\n");
-		return CLI_FAIL;
-	default:
-		return CLI_FAIL;
 	}
 }
 
@@ -438,28 +302,6 @@ static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned 
 	return 0;
 }
 
-/*
- * Event counters for metrics: the direct path's (PMCR.N); perf, which
- * would multiplex a group beyond them, gets the PMU's too when known, else
- * 6 (what the Cortex-A and Neoverse cores have). CPU_CYCLES goes on the
- * cycle counter besides.
- */
-static int metric_counters(const struct stat_opts *o)
-{
-	struct pmukit_pmu_info info;
-	int n = pmukit_ncounters(o->path);
-
-	if (o->path != PMUKIT_PATH_DIRECT) {
-		memset(&info, 0, sizeof(info));
-		if (pmukit_pmu_info(&info) == 0 && info.ncounters > 0 &&
-		    (n <= 0 || (int)info.ncounters < n))
-			n = (int)info.ncounters;
-		else if (n <= 0 || n > 6)
-			n = 6;
-	}
-	return n > 0 && n <= STAT_MAX_EVENTS ? n : 6;
-}
-
 /* The metrics' values from the means, as 'pmukit metrics' reads them from --json's "value". */
 static void metric_values(struct stat_report *r, struct an_sel *sel)
 {
@@ -471,6 +313,9 @@ static void metric_values(struct stat_report *r, struct an_sel *sel)
 		/* The runs' verdicts, not the rule again on a mean: the session judged each. */
 		recorded_add(&rec, r->ev[i].name, (uint64_t)(r->ev[i].st.mean + 0.5), r->ev[i].pass,
 			     REC_OK, 0);
+		/* The event the row counted, not its name read back. */
+		if (rec.nev && r->ev[i].ev.kind == PMUKIT_EV_PMU)
+			rec.ev[rec.nev - 1].code = r->ev[i].ev.code;
 		if (r->ev[i].nc_runs)
 			recorded_not_counted(&rec, r->ev[i].why);
 	}
@@ -503,73 +348,32 @@ int cmd_stat(int argc, char **argv)
 {
 	static struct pass_data pd[STAT_MAX_PASSES];
 	static struct stat_report r;
-	struct pass_plan plan;
+	struct pmukit_evplan *plan = NULL;
 	struct stat_opts o;
 	struct out_file of;
 	double t0;
 	static struct an_sel sel;
-	unsigned int metric[AN_MAX_ITEMS], nm = 0, k, wrapped = 0;
-	int ret, cap, end_sig = 0, failed = 0;
+	unsigned int metric[AN_MAX_ITEMS], nm = 0, k, wrapped = 0, npasses;
+	int ret, cap = 0, end_sig = 0, failed = 0;
 
 	ret = parse_opts(argc, argv, &o);
 	if (ret)
 		return ret < 0 ? CLI_OK : ret;
 	if (path_env_check("stat"))
 		return CLI_USAGE;
-	ret = resolve_path(&o);
+	ret = stat_plan_new(&o, &plan);
 	if (ret)
 		return ret;
 	memset(&sel, 0, sizeof(sel));
 	if (o.metrics || o.topdown) {
 		ret = metric_setup(&o, &sel, metric, &nm);
 		if (ret)
-			return ret;
-		cap = metric_counters(&o);
-	} else {
-		if (!o.nev)
-			default_events(&o);
-		cap = pmukit_ncounters(o.path);
-		if (cap <= 0 || cap > STAT_MAX_EVENTS)
-			cap = STAT_MAX_EVENTS;
-		/* direct: CPU_CYCLES has the cycle counter besides the event counters. */
-		else if (o.path == PMUKIT_PATH_DIRECT)
-			cap++;
+			goto early;
 	}
-	memset(pd, 0, sizeof(pd));
-	for (;;) {
-		if (sel.set)
-			ret = pass_plan_metrics(&plan, sel.set, sel.core, metric, nm, (unsigned int)cap,
-						PMUKIT_PLAN_CYCLE_COUNTER);
-		else
-			ret = pass_plan(&plan, o.ev, o.nev, (unsigned int)cap);
-		if (ret && sel.set) {
-			cli_error("stat", "the events of %u metrics do not fit in %d passes of %d counters and the cycle counter",
-				  nm, STAT_MAX_PASSES, cap);
-			return CLI_FAIL;
-		} else if (ret) {
-			cli_error("stat", "%u events do not fit in %d passes of %d counters",
-				  o.nev, STAT_MAX_PASSES, cap);
-			return CLI_FAIL;
-		}
-		ret = check_events(&o, &plan, pd);
-		/* The path holds fewer events than it said (perf: a counter taken). */
-		if (ret == -E2BIG && cap > (sel.set ? 1 : 2)) {
-			cap--;
-			continue;
-		}
-		/*
-		 * Some events cannot be counted here: the others are, as perf
-		 * does. When that is not it, the error is that of the events.
-		 */
-		if (ret && ret != -E2BIG && ret != -ENOENT && ret != -EINVAL && !sel.set) {
-			if (drop_unsupported(&o))
-				continue;
-			ret = check_events(&o, &plan, pd);
-		}
-		break;
-	}
+	ret = stat_plan_make(&o, plan, sel.set ? &sel : NULL, metric, nm, &cap);
 	if (ret)
-		return open_error(ret);
+		goto early;
+	npasses = pmukit_evplan_npasses(plan);
 	/* -o is opened now, so that a wrong name fails before the command runs. */
 	if (o.output && out_file_open(&of, "stat", o.output))
 		return CLI_FAIL;
@@ -580,7 +384,7 @@ int cmd_stat(int argc, char **argv)
 	r.cpu = o.out.cpu;
 	r.runs = (unsigned int)o.runs;
 	r.raw = o.raw;
-	r.npasses = plan.npasses;
+	r.npasses = npasses;
 	/* Metrics: the cycle counter besides the event counters. */
 	r.ncounters = (unsigned int)cap + !!sel.set;
 	sel.counters = (unsigned int)cap;
@@ -593,7 +397,7 @@ int cmd_stat(int argc, char **argv)
 	}
 	stat_signals_catch();
 	t0 = now_s();
-	ret = stat_run_passes(&o, &plan, pd, &r);
+	ret = stat_run_passes(&o, plan, pd, &r);
 	r.total_s = now_s() - t0;
 	stat_signals_restore();
 
@@ -607,7 +411,7 @@ int cmd_stat(int argc, char **argv)
 		unsigned long done = o.runs;
 
 		end_sig = SIGINT;
-		for (k = 0; k < plan.npasses; k++)
+		for (k = 0; k < npasses; k++)
 			if (pd[k].runs < done)
 				done = pd[k].runs;
 		r.interrupted = 1;
@@ -615,7 +419,7 @@ int cmd_stat(int argc, char **argv)
 		r.runs = (unsigned int)done;
 		if (!done) {
 			cli_error("stat", "interrupted (SIGINT) before %s: nothing to report",
-				  plan.npasses > 1 ? "a run of every pass ended" : "the first run ended");
+				  npasses > 1 ? "a run of every pass ended" : "the first run ended");
 			ret = -EINTR;
 		} else if (o.output || o.out.fmt == OUT_CSV) {
 			/* The table says so itself, JSON has "interrupted"; CSV has no place. */
@@ -624,7 +428,7 @@ int cmd_stat(int argc, char **argv)
 		}
 	}
 	if (!ret) {
-		stat_summarise(&plan, pd, &r);
+		stat_summarise(plan, pd, &r);
 		insert_unsupported(&o, &r);
 		for (k = 0; k < r.nev; k++)
 			wrapped += r.ev[k].wrapped;
@@ -675,12 +479,13 @@ out:
 		out_file_discard(&of);
 	else if (o.output && out_file_close(&of, "stat", 1))
 		ret = -EIO;
-	for (k = 0; k < plan.npasses; k++) {
+	for (k = 0; k < npasses; k++) {
 		free(pd[k].val);
 		free(pd[k].times);
 	}
 	for (k = 0; k < o.nev; k++)
 		free(ev_copies[k]);
+	pmukit_evplan_free(plan);
 	if (end_sig)
 		die_of(end_sig);
 	if (ret || failed)
@@ -693,4 +498,7 @@ out:
 	if (r.exit_code >= 0)
 		return r.exit_code;
 	return r.signal ? 128 + r.signal : CLI_FAIL;
+early:
+	pmukit_evplan_free(plan);
+	return ret;
 }

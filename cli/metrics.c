@@ -6,47 +6,47 @@
  * that pass is used; the cycles counted in every pass give IPC for
  * instructions in any pass.
  */
+#include <linux/perf_event.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 #include "metrics.h"
 #include "pmukit/pmu_fields.h"
 
-/* Is @name (with its levels, "INST_RETIRED:u") the event @base? */
-static int is(const char *name, const char *base)
+/*
+ * The Arm event number a row counts: perf's cycles and instructions (where
+ * there is no Arm PMU) are CPU_CYCLES and INST_RETIRED; -1 for none.
+ */
+static int code_of(const struct pmukit_ev *e)
 {
-	size_t n = strcspn(name, ":");
-
-	return strlen(base) == n && !strncasecmp(name, base, n);
-}
-
-/* Where there is no Arm PMU, the session names these events as perf does. */
-static const char *perf_name(uint16_t code)
-{
-	switch (code) {
-	case PMUKIT_EVT_INST_RETIRED:
-		return "instructions";
-	case PMUKIT_EVT_CPU_CYCLES:
-		return "cycles";
+	switch (e->kind) {
+	case PMUKIT_EV_PMU:
+		return e->code;
+	case PMUKIT_EV_CYCLES:
+		return PMUKIT_EVT_CPU_CYCLES;
+	case PMUKIT_EV_INSTRUCTIONS:
+		return PMUKIT_EVT_INST_RETIRED;
 	default:
-		return NULL;
+		return -1;
 	}
 }
 
-/* Is report row @name the metric's event @k? */
-static int is_event(const char *name, const struct pmukit_metric_info *mi, unsigned int k)
+/* Is report row @e the metric's event @k? */
+static int is_event(const struct stat_event *e, const struct pmukit_metric_info *mi, unsigned int k)
 {
-	const char *alias = perf_name(mi->event[k]);
-
-	return is(name, mi->event_name[k]) || (alias && is(name, alias));
+	return code_of(&e->ev) == (int)mi->event[k];
 }
 
-static const char *levels(const char *name)
+/* Do two rows count at the same levels? */
+static int same_levels(const struct stat_event *a, const struct stat_event *b)
 {
-	const char *c = strchr(name, ':');
+	return a->ev.excl_user == b->ev.excl_user && a->ev.excl_kernel == b->ev.excl_kernel;
+}
 
-	return c ? c : "";
+/* perf's task-clock: the time the command's tasks ran on a CPU. */
+static int is_task_clock(const struct stat_event *e)
+{
+	return e->ev.kind == PMUKIT_EV_SOFTWARE && e->ev.config == PERF_COUNT_SW_TASK_CLOCK;
 }
 
 /* The best row for event @k beside the first event's row @i: same pass, then same levels. */
@@ -59,10 +59,10 @@ static int pick_den(const struct stat_report *r, unsigned int i,
 	for (j = 0; j < r->nev; j++) {
 		int s;
 
-		if (r->ev[j].added || !is_event(r->ev[j].name, mi, k))
+		if (r->ev[j].added || !is_event(&r->ev[j], mi, k))
 			continue;
 		s = (r->ev[j].pass == r->ev[i].pass || (int)j == cycles_ref) * 2 +
-		    !strcmp(levels(r->ev[j].name), levels(r->ev[i].name));
+		    same_levels(&r->ev[j], &r->ev[i]);
 		if (s > score) {
 			score = s;
 			best = (int)j;
@@ -87,6 +87,15 @@ static uint64_t cycles_of(const struct stat_report *r, unsigned int pass)
 	return r->npasses > 1 && pass >= 1 ? count_of(r->pass_cycles[pass - 1]) : 0;
 }
 
+/* @m has no value: row @e did not count. */
+static void did_not_count(struct stat_metric *m, const struct stat_event *e)
+{
+	char name[sizeof(e->name)];
+
+	memcpy(name, e->name, sizeof(name));
+	snprintf(m->why, sizeof(m->why), "%s %s", name, PMUKIT_DID_NOT_COUNT);
+}
+
 /*
  * perf's "CPUs utilized" beside task-clock: the time the command's tasks
  * ran on a CPU over the wall time of a run of its pass.
@@ -100,7 +109,7 @@ static void cpus_utilized(struct stat_report *r)
 		struct stat_metric *m;
 		double wall;
 
-		if (e->added || e->wrapped || e->unsupported || !is(e->name, "task-clock") ||
+		if (e->added || e->wrapped || e->unsupported || !is_task_clock(e) ||
 		    !e->pass || e->pass > r->npasses)
 			continue;
 		wall = r->pass_elapsed_s[e->pass - 1];
@@ -115,7 +124,7 @@ static void cpus_utilized(struct stat_report *r)
 		if (e->nc_runs) {
 			m->na = 1;
 			m->value = 0.0;
-			snprintf(m->why, sizeof(m->why), "%s %s", e->name, PMUKIT_DID_NOT_COUNT);
+			did_not_count(m, e);
 		}
 		break;
 	}
@@ -146,7 +155,7 @@ void metrics_compute(struct stat_report *r)
 			int cross = 0, j = 0, wrapped = 0;
 
 			/* A wrapped count is not known: no metric from it. */
-			if (r->ev[i].added || r->ev[i].wrapped || !is_event(r->ev[i].name, mi, 0))
+			if (r->ev[i].added || r->ev[i].wrapped || !is_event(&r->ev[i], mi, 0))
 				continue;
 			count[0] = count_of(r->ev[i].st.mean);
 			pass[0] = r->ev[i].pass;
@@ -192,7 +201,7 @@ void metrics_compute(struct stat_report *r)
 			if (bad) {
 				m->na = 1;
 				m->value = 0.0;
-				snprintf(m->why, sizeof(m->why), "%s %s", bad->name, PMUKIT_DID_NOT_COUNT);
+				did_not_count(m, bad);
 			}
 			break;	/* one of each metric: the first numerator */
 		}

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "pmukit/pmukit.h"
+#include "pmukit/events_api.h"
 #include "output.h"
 
 struct an_sel;
@@ -44,6 +45,8 @@ void calib_report(FILE *f, enum out_format fmt, const char *sep,
 
 struct stat_event {
 	char name[64];		/* canonical: "INST_RETIRED:u" */
+	/* What it counts, at the levels it counted (the plan's): metrics find it by this. */
+	struct pmukit_ev ev;
 	unsigned int pass;	/* 1-based */
 	int added;		/* CPU_CYCLES added to compare the passes */
 	struct pmukit_stats st;	/* over the runs, overhead subtracted unless raw */

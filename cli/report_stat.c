@@ -21,6 +21,7 @@
  * reason why; the table says it under the counts, JSON in "verdict" and
  * "reason". A metric of such a count has none (n/a).
  */
+#include <linux/perf_event.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -47,12 +48,10 @@ static double noise_percent(const struct pmukit_stats *s)
 }
 
 /* perf's clocks count nanoseconds, shown as msec. */
-static int is_clock_ns(const char *name)
+static int is_clock_ns(const struct stat_event *e)
 {
-	size_t n = strcspn(name, ":");
-
-	return (n == 10 && !strncmp(name, "task-clock", n)) ||
-	       (n == 9 && !strncmp(name, "cpu-clock", n));
+	return e->ev.kind == PMUKIT_EV_SOFTWARE &&
+	       (e->ev.config == PERF_COUNT_SW_TASK_CLOCK || e->ev.config == PERF_COUNT_SW_CPU_CLOCK);
 }
 
 /* The word in a count's place when it is none (perf's where perf has one), else NULL. */
@@ -190,13 +189,13 @@ static void report_table(FILE *f, const struct stat_report *r)
 			snprintf(num, sizeof(num), "<%s>", verdict_words(e->verdict));
 		else if (e->wrapped)
 			snprintf(num, sizeof(num), "%s", STAT_WRAPPED_VALUE);
-		else if (is_clock_ns(e->name))
+		else if (is_clock_ns(e))
 			snprintf(num, sizeof(num), "%.2f", e->st.mean / 1e6);
 		else
 			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
 		add(line, sizeof(line), " %18s %-5s%-24s", num,
-		    is_clock_ns(e->name) && !no_count_word(e) ? "msec" : "", e->name);
+		    is_clock_ns(e) && !no_count_word(e) ? "msec" : "", e->name);
 		if (m) {
 			metric_text(m, met, sizeof(met));
 			add(line, sizeof(line), " # %9s  %-24s", met, m->name);
@@ -293,7 +292,7 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
 		const char *word = no_count_word(e);
-		int k = 0, ns = is_clock_ns(e->name) && !word;
+		int k = 0, ns = is_clock_ns(e) && !word;
 
 		if (e->added)
 			continue;
@@ -386,7 +385,7 @@ static void report_json(FILE *f, const struct stat_report *r)
 		pmukit_json_bool(&j, "added", e->added);
 		pmukit_json_u64(&j, "pass", e->pass);
 		pmukit_json_bool(&j, "wrapped", e->wrapped);
-		if (is_clock_ns(e->name))
+		if (is_clock_ns(e))
 			pmukit_json_str(&j, "unit", "ns");
 		if (e->unsupported) {
 			pmukit_json_null(&j, "value");

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "passes.h"
 #include "regs.h"
 #include "selftest.h"
 
@@ -71,21 +70,22 @@ static int min_counts(struct pmukit_session *s, const struct st_loop *l, unsigne
 	return 0;
 }
 
-/* Counts @nev events (indices @idx into l->ev) in one session; fills @res. */
-static int measure_group(enum pmukit_path path, const struct st_loop *l, const unsigned int *idx,
-			 unsigned int nev, struct st_result *res, int raw)
+/*
+ * Counts @nev events of the plan @p (its indices @pidx, which are l->ev's
+ * @idx) in one session; fills @res.
+ */
+static int measure_group(const struct pmukit_evplan *p, const struct st_loop *l,
+			 const unsigned int *pidx, const unsigned int *idx, unsigned int nev,
+			 struct st_result *res, int raw)
 {
-	struct pmukit_options po = { .path = path, .cpu = -1 };
 	uint64_t full[ST_MAX_EVENTS + 1], empty[ST_MAX_EVENTS + 1];
 	struct pmukit_count c[ST_MAX_EVENTS + 1];	/* the loop's counts, for the verdict */
-	const char *spec[ST_MAX_EVENTS + 1];
+	struct pmukit_options po = { .path = pmukit_evplan_path(p), .cpu = -1 };
 	struct pmukit_session *s;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < nev; i++)
-		spec[i] = l->ev[idx[i]].spec;
-	ret = pmukit_open(&s, spec, nev, &po);
+	ret = pmukit_evplan_open(&s, p, pidx, nev, &po);
 	if (ret)
 		return ret;
 	ret = min_counts(s, l, 0, nev, empty);
@@ -127,62 +127,68 @@ static void note_failure(const struct st_loop *l, unsigned int i, struct st_resu
 		snprintf(res[i].name, sizeof(res[i].name), "%s", l->ev[i].spec);
 }
 
+/* Event @i of @l (plan index @pi) on its own; a failure noted. */
+static void measure_alone(const struct pmukit_evplan *p, const struct st_loop *l, unsigned int pi,
+			  unsigned int i, struct st_result *res, int raw)
+{
+	int ret = measure_group(p, l, &pi, &i, 1, res, raw);
+
+	if (ret)
+		note_failure(l, i, res, ret);
+}
+
 /*
- * Every event of @l on @path: in groups that fit, and where a group cannot
- * be opened (an event this path lacks), each event on its own.
+ * Every event of @l on @path: each spec parsed once into the library's
+ * plan, counted in the plan's passes (the cycles a plan adds to each pass
+ * are of no use here), and where a pass cannot be opened (an event this
+ * path lacks, a group the kernel refuses), each event on its own. One
+ * counter (the TSC, the clock): one event at a time.
  */
 void selftest_measure(enum pmukit_path path, const struct st_loop *l, struct st_result *res, int raw)
 {
-	const char *spec[ST_MAX_EVENTS];
-	struct pass_plan p;
-	int cap = pmukit_ncounters(path);
-	unsigned int i, k;
+	struct pmukit_options po = { .path = path, .cpu = -1 };
+	unsigned int loop_of[PMUKIT_PLAN_MAX_EVENTS], i, k, slot;
+	struct pmukit_evplan *p;
+	int ret;
 
 	memset(res, 0, sizeof(*res) * l->nev);
-	for (i = 0; i < l->nev; i++)
-		spec[i] = l->ev[i].spec;
-	if (cap <= 0 || cap > ST_MAX_EVENTS)
-		cap = ST_MAX_EVENTS;
-	else if (path == PMUKIT_PATH_DIRECT && pmukit_reg_count())
-		cap++;	/* the cycle counter, besides the event counters */
-	if (cap < 2) {
-		/* One counter (the TSC): one event at a time. */
-		for (i = 0; i < l->nev; i++) {
-			int ret = measure_group(path, l, &i, 1, res, raw);
-
-			if (ret)
-				note_failure(l, i, res, ret);
-		}
+	ret = pmukit_evplan_new(&p, &po);
+	if (ret) {
+		for (i = 0; i < l->nev; i++)
+			note_failure(l, i, res, ret);
 		return;
 	}
-	while (pass_plan(&p, spec, l->nev, (unsigned int)cap) == 0) {
-		int e2big = 0;
-
-		for (k = 0; k < p.npasses; k++) {
-			unsigned int idx[ST_MAX_EVENTS + 1], n = 0;
-			int ret;
-
-			/* The cycles a plan adds to each pass are of no use here. */
-			for (i = 0; i < p.count[k]; i++)
-				if (p.idx[k][i] < l->nev)
-					idx[n++] = p.idx[k][i];
-			ret = measure_group(path, l, idx, n, res, raw);
-			if (ret == -E2BIG) {
-				e2big = 1;
-				break;
-			}
-			if (ret == 0)
-				continue;
-			for (i = 0; i < n; i++) {
-				ret = measure_group(path, l, &idx[i], 1, res, raw);
-				if (ret)
-					note_failure(l, idx[i], res, ret);
-			}
-		}
-		if (!e2big || cap <= 2)
-			break;
-		cap--;
-		memset(res, 0, sizeof(*res) * l->nev);
+	for (i = 0; i < l->nev; i++) {
+		ret = pmukit_evplan_add(p, l->ev[i].spec);
+		if (ret < 0)
+			note_failure(l, i, res, ret);
+		else
+			loop_of[ret] = i;
 	}
-}
+	if (pmukit_evplan_nevents(p))
+		pmukit_evplan_make(p);
+	if (!pmukit_evplan_npasses(p) && pmukit_evplan_keep_path(p) == 0) {
+		/* No passes fit (one counter): one event at a time. */
+		for (i = 0; i < pmukit_evplan_nevents(p); i++)
+			measure_alone(p, l, i, loop_of[i], res, raw);
+		pmukit_evplan_free(p);
+		return;
+	}
+	for (k = 0; k < pmukit_evplan_npasses(p); k++) {
+		unsigned int pidx[ST_MAX_EVENTS + 1], idx[ST_MAX_EVENTS + 1], n = 0;
 
+		for (slot = 0; slot < pmukit_evplan_pass_size(p, k); slot++) {
+			int x = pmukit_evplan_pass_event(p, k, slot);
+
+			if (pmukit_evplan_added(p) && x == (int)pmukit_evplan_nevents(p) - 1)
+				continue;
+			pidx[n] = (unsigned int)x;
+			idx[n++] = loop_of[x];
+		}
+		if (measure_group(p, l, pidx, idx, n, res, raw) == 0)
+			continue;
+		for (i = 0; i < n; i++)
+			measure_alone(p, l, pidx[i], idx[i], res, raw);
+	}
+	pmukit_evplan_free(p);
+}

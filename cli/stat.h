@@ -6,7 +6,6 @@
 #ifndef PMUKIT_CLI_STAT_H
 #define PMUKIT_CLI_STAT_H
 
-#include "passes.h"
 #include "report.h"
 #include "output.h"
 #include "cli.h"
@@ -28,6 +27,7 @@ struct stat_opts {
 	/* Events the path cannot count here: reported "<not supported>", why. */
 	struct stat_unsupported {
 		const char *spec;
+		struct pmukit_ev ev;	/* as parsed */
 		unsigned int at;
 		char why[PMUKIT_VERDICT_WHY_LEN];
 	} unsup[STAT_MAX_EVENTS];
@@ -46,7 +46,6 @@ struct pass_data {
 	uint64_t ovh[STAT_MAX_EVENTS + 1];
 	double enabled[STAT_MAX_EVENTS + 1], running[STAT_MAX_EVENTS + 1];
 	uint32_t wrapped;	/* bit k: slot k's count wrapped in some run (pmukit_wrapped) */
-	char name[STAT_MAX_EVENTS + 1][64];
 	/* pmukit_count_verdict() of the runs: the runs that did not count, the first's */
 	unsigned int nc_runs[STAT_MAX_EVENTS + 1];
 	int verdict[STAT_MAX_EVENTS + 1];
@@ -54,16 +53,36 @@ struct pass_data {
 };
 
 /*
- * Runs the command o->runs times for each pass of @p, fills @pd and the
+ * stat_plan.c: a plan for the path of the options (its reasons said when
+ * none works), o->path set to the path it takes so far. Return: 0, or the
+ * exit status.
+ */
+int stat_plan_new(struct stat_opts *o, struct pmukit_evplan **plan);
+/*
+ * stat_plan.c: the events into @plan and the plan made: those of -e
+ * (without those the path cannot count here, into o->unsup), the defaults,
+ * or with @sel the @nm metrics @metric; o->path and *@cap (the events a
+ * pass holds; metrics: the event counters) set. Return: 0, or the exit
+ * status (the error said).
+ */
+struct an_sel;
+int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct an_sel *sel,
+		   const unsigned int *metric, unsigned int nm, int *cap);
+
+/*
+ * Runs the command o->runs times for each pass of the plan @p (made),
+ * opening each pass's sessions from it; fills @pd (slot k of pass j: the
+ * plan's event pmukit_evplan_pass_event(p, j, k)) and the
  * command's exit in @r. Return: 0 or a negative errno (said on stderr).
  */
-int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct pass_data *pd,
-		    struct stat_report *r);
+int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
+		    struct pass_data *pd, struct stat_report *r);
 /*
  * The statistics over r->runs runs of each pass, the passes' cycles and
  * the derived metrics.
  */
-void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struct stat_report *r);
+void stat_summarise(const struct pmukit_evplan *p, const struct pass_data *pd,
+		    struct stat_report *r);
 
 /*
  * Signals during the runs (stat_run.c): SIGINT ends them after the run

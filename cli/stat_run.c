@@ -176,8 +176,8 @@ static uint64_t tv_ns(const struct timeval *tv)
  * release of the command to its reaping, as perf's; STAT_USER, STAT_SYS:
  * the CPU time of the command, reaped as pmukit's only child).
  */
-static int run_once(const struct stat_opts *o, const char *const *grp, unsigned int n,
-		    struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
+static int run_once(const struct stat_opts *o, const struct pmukit_evplan *p, unsigned int pass,
+		    unsigned int n, struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
 		    struct pass_data *pd, uint32_t *wrapped, uint64_t *t)
 {
 	struct rusage ru0, ru1;
@@ -210,7 +210,7 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 			.path = PMUKIT_PATH_PERF, .cpu = -1, .pid = ch.pid, .flags = PMUKIT_F_CHILD,
 		};
 
-		ret = pmukit_open(&ps, grp, n, &po);
+		ret = pmukit_open_pass(&ps, p, pass, &po);
 		s = ps;
 	} else {
 		ret = pmukit_reset(s);
@@ -263,35 +263,33 @@ static int run_once(const struct stat_opts *o, const char *const *grp, unsigned 
 }
 
 /* Runs every pass o->runs times; fills @pd. */
-int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct pass_data *pd,
-		    struct stat_report *r)
+int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
+		    struct pass_data *pd, struct stat_report *r)
 {
 	struct pmukit_count c[STAT_MAX_EVENTS + 1];
-	const char *grp[STAT_MAX_EVENTS + 1];
 	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
-	unsigned int k, i;
+	unsigned int k, i, npasses = pmukit_evplan_npasses(p);
 	unsigned long run;
 	int ret = 0;
 
-	for (k = 0; k < p->npasses && !ret; k++) {
+	for (k = 0; k < npasses && !ret; k++) {
 		struct pmukit_session *s = NULL;
+		unsigned int count = pmukit_evplan_pass_size(p, k);
 
-		for (i = 0; i < p->count[k]; i++)
-			grp[i] = p->spec[p->idx[k][i]];
-		pd[k].val = calloc(o->runs * p->count[k], sizeof(uint64_t));
+		pd[k].val = calloc(o->runs * count, sizeof(uint64_t));
 		pd[k].times = calloc(o->runs * STAT_TIMES, sizeof(uint64_t));
 		if (!pd[k].val || !pd[k].times)
 			return -ENOMEM;
 		if (o->path != PMUKIT_PATH_PERF) {
-			ret = pmukit_open(&s, grp, p->count[k], &po);
+			ret = pmukit_open_pass(&s, p, k, &po);
 			if (ret) {
 				cli_error("stat", "cannot count: %s", pmukit_last_error());
 				return ret;
 			}
 			if (r->cpu < 0 && o->path == PMUKIT_PATH_DIRECT)
 				r->cpu = sched_getcpu();
-			ret = measure_overhead(s, p->count[k], pd[k].ovh);
-			for (i = 0; i < p->count[k] && o->raw; i++)
+			ret = measure_overhead(s, count, pd[k].ovh);
+			for (i = 0; i < count && o->raw; i++)
 				pd[k].ovh[i] = 0;
 			if (ret) {
 				cli_error("stat", "an empty measurement failed: %s", pmukit_last_error());
@@ -305,7 +303,7 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 
 			if (stopping())
 				break;
-			ret = run_once(o, grp, p->count[k], s, c, &status, &exact, &pd[k], &wrapped,
+			ret = run_once(o, p, k, count, s, c, &status, &exact, &pd[k], &wrapped,
 				       &pd[k].times[run * STAT_TIMES]);
 			/* Interrupted: this run is left out, whatever it counted. */
 			if (stopping()) {
@@ -324,12 +322,12 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
 			}
 			if (r->exit_code != 0)
 				r->failed_runs++;
-			for (i = 0; i < p->count[k]; i++) {
+			for (i = 0; i < count; i++) {
 				uint64_t v = c[i].value;
 
 				if (exact)
 					pd[k].ovh[i] = 0;	/* the window holds no marker */
-				pd[k].val[run * p->count[k] + i] = v > pd[k].ovh[i] ? v - pd[k].ovh[i] : 0;
+				pd[k].val[run * count + i] = v > pd[k].ovh[i] ? v - pd[k].ovh[i] : 0;
 				pd[k].enabled[i] += (double)c[i].enabled_ns;
 				pd[k].running[i] += (double)c[i].running_ns;
 			}
@@ -350,7 +348,7 @@ int stat_run_passes(const struct stat_opts *o, const struct pass_plan *p, struct
  * deviation of the mean (perf's "+-": the sample standard deviation over
  * the square root of the runs), the mean user and system time.
  */
-static void summarise_times(const struct pass_plan *p, const struct pass_data *pd,
+static void summarise_times(const struct pmukit_evplan *p, const struct pass_data *pd,
 			    unsigned long runs, uint64_t *v, struct stat_report *r)
 {
 	double user = 0, sys = 0, wall;
@@ -359,7 +357,7 @@ static void summarise_times(const struct pass_plan *p, const struct pass_data *p
 	unsigned int k;
 	size_t n = 0;
 
-	for (k = 0; k < p->npasses; k++) {
+	for (k = 0; k < pmukit_evplan_npasses(p); k++) {
 		wall = 0;
 		for (run = 0; run < runs; run++) {
 			const uint64_t *t = &pd[k].times[run * STAT_TIMES];
@@ -380,38 +378,44 @@ static void summarise_times(const struct pass_plan *p, const struct pass_data *p
 	r->sys_s = sys / (double)n / 1e9;
 }
 
-void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struct stat_report *r)
+void stat_summarise(const struct pmukit_evplan *p, const struct pass_data *pd,
+		    struct stat_report *r)
 {
 	/* r->runs: o->runs, or after ^C the runs every pass completed. */
 	unsigned long runs = r->runs;
-	uint64_t *v = malloc((runs * p->npasses + 1) * sizeof(*v));
-	unsigned int i, k, slot, lo = 0, hi = 0;
+	unsigned int npasses = pmukit_evplan_npasses(p), nev = pmukit_evplan_nevents(p);
+	uint64_t *v = malloc((runs * npasses + 1) * sizeof(*v));
+	unsigned int i, k, slot, count, lo = 0, hi = 0;
+	int cycles = pmukit_evplan_cycles(p);
 	unsigned long run;
 
 	if (!v)
 		return;
 	summarise_times(p, pd, runs, v, r);
 	r->cycles_ref = -1;
-	r->nev = p->nspecs;
+	r->nev = nev;
 	r->not_counted = 0;
-	for (i = 0; i < p->nspecs; i++) {
+	for (i = 0; i < nev; i++) {
 		struct stat_event *e = &r->ev[i];
 		double en = 0, ru = 0, wall = 0;
 		size_t n = 0;
 
 		memset(e, 0, sizeof(*e));
-		e->added = p->added && i == p->nspecs - 1;
-		for (k = 0; k < p->npasses; k++) {
-			for (slot = 0; slot < p->count[k] && p->idx[k][slot] != i; slot++)
+		e->added = pmukit_evplan_added(p) && i == nev - 1;
+		e->ev = *pmukit_evplan_counted(p, i);
+		snprintf(e->name, sizeof(e->name), "%s", e->ev.name);
+		for (k = 0; k < npasses; k++) {
+			count = pmukit_evplan_pass_size(p, k);
+			for (slot = 0; slot < count && pmukit_evplan_pass_event(p, k, slot) != (int)i;
+			     slot++)
 				;
-			if (slot == p->count[k])
+			if (slot == count)
 				continue;
 			if (pd[k].wrapped >> slot & 1)
 				e->wrapped = 1;
 			if (!n) {
 				e->pass = k + 1;
 				e->overhead = pd[k].ovh[slot];
-				snprintf(e->name, sizeof(e->name), "%s", pd[k].name[slot]);
 			}
 			if (pd[k].nc_runs[slot] && !e->nc_runs) {
 				e->verdict = pd[k].verdict[slot];
@@ -419,7 +423,7 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 			}
 			e->nc_runs += pd[k].nc_runs[slot];
 			for (run = 0; run < runs; run++)
-				v[n++] = pd[k].val[run * p->count[k] + slot];
+				v[n++] = pd[k].val[run * count + slot];
 			en += pd[k].enabled[slot];
 			ru += pd[k].running[slot];
 			/* The pass's wall time, its mean from summarise_times(). */
@@ -432,23 +436,23 @@ void stat_summarise(const struct pass_plan *p, const struct pass_data *pd, struc
 		if (n)
 			pmukit_stats_compute(v, n, 0, &e->st);
 	}
-	if (p->cycles >= 0 && p->npasses > 1) {
-		r->cycles_ref = p->cycles;
-		for (k = 0; k < p->npasses; k++) {
+	if (cycles >= 0 && npasses > 1) {
+		r->cycles_ref = cycles;
+		for (k = 0; k < npasses; k++) {
 			double sum = 0;
 
+			count = pmukit_evplan_pass_size(p, k);
 			for (run = 0; run < runs; run++)
-				sum += (double)pd[k].val[run * p->count[k]];	/* slot 0: the cycles */
+				sum += (double)pd[k].val[run * count];	/* slot 0: the cycles */
 			r->pass_cycles[k] = sum / (double)runs;
 			if (r->pass_cycles[k] < r->pass_cycles[lo])
 				lo = k;
 			if (r->pass_cycles[k] > r->pass_cycles[hi])
 				hi = k;
 		}
-		r->pass_spread = r->ev[p->cycles].st.mean > 0 ?
-			(r->pass_cycles[hi] - r->pass_cycles[lo]) / r->ev[p->cycles].st.mean * 100 : 0;
+		r->pass_spread = r->ev[cycles].st.mean > 0 ?
+			(r->pass_cycles[hi] - r->pass_cycles[lo]) / r->ev[cycles].st.mean * 100 : 0;
 	}
 	free(v);
 	metrics_compute(r);
 }
-

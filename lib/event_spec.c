@@ -113,15 +113,17 @@ void pmukit_ev_rename(struct pmukit_ev *e)
 	snprintf(e->name, sizeof(e->name), "%s%s", e->base, plain ? "" : pmukit_ev_levels(e));
 }
 
+unsigned long pmukit_ev_parses;
+
 /* "unknown event 'X' (core): did you mean A, B?" with table and generic names. */
-static int unknown_event(const struct pmukit_session *s, const char *base)
+static int unknown_event(const struct pmukit_core_def *core, const char *base)
 {
 	const char *sugg[8];
 	char list[512] = "";
 	size_t n, i, used = 0;
 	unsigned int limit = pmukit_name_limit(base);
 
-	n = pmukit_event_suggest(s->core, base, sugg, 6);
+	n = pmukit_event_suggest(core, base, sugg, 6);
 	for (i = 0; i < NGENERIC && n < 8; i++)
 		if (pmukit_name_distance(base, generic[i].name) <= limit)
 			sugg[n++] = generic[i].name;
@@ -130,9 +132,9 @@ static int unknown_event(const struct pmukit_session *s, const char *base)
 					 i ? ", " : "", sugg[i]);
 	if (n)
 		return pmukit_err(-ENOENT, "unknown event '%s' (%s): did you mean %s?", base,
-				  s->core ? s->core->name : pmukit_isa_name, list);
+				  core ? core->name : pmukit_isa_name, list);
 	return pmukit_err(-ENOENT, "unknown event '%s' (%s): 'pmukit list' shows the events",
-			  base, s->core ? s->core->name : pmukit_isa_name);
+			  base, core ? core->name : pmukit_isa_name);
 }
 
 /* Copies the spec without white space around it; splits off the modifier. */
@@ -179,7 +181,39 @@ static int parse_levels(struct pmukit_ev *e, const char *mod, size_t len)
 	return 0;
 }
 
-static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_ev *e)
+/*
+ * Arm PMU event @code, named @name, into @e (levels set): elsewhere an Arm
+ * event means something only if perf has it generically; one that does not
+ * is parsed all the same, and refused (pmukit_ev_refused()).
+ */
+static int pmu_event(struct pmukit_ev *e, uint16_t code, const char *name)
+{
+	e->kind = PMUKIT_EV_PMU;
+	e->code = code;
+	snprintf(e->base, sizeof(e->base), "%s", name);
+	if (!pmukit_isa_arm_pmu) {
+		if (code == PMUKIT_EVT_CPU_CYCLES) {
+			e->kind = PMUKIT_EV_CYCLES;
+			snprintf(e->base, sizeof(e->base), "cycles");
+		} else if (code == PMUKIT_EVT_INST_RETIRED) {
+			e->kind = PMUKIT_EV_INSTRUCTIONS;
+			snprintf(e->base, sizeof(e->base), "instructions");
+		}
+	}
+	pmukit_ev_rename(e);
+	return pmukit_ev_refused(e);
+}
+
+int pmukit_ev_refused(const struct pmukit_ev *e)
+{
+	if (pmukit_isa_arm_pmu || e->kind != PMUKIT_EV_PMU)
+		return 0;
+	return pmukit_err(-EOPNOTSUPP, "%s is an Arm PMU event; on %s only cycles, instructions and perf's software events (task-clock, page-faults, ...) exist",
+			  e->base, pmukit_isa_name);
+}
+
+static int parse_one(const struct pmukit_core_def *core, unsigned int flags, const char *spec,
+		     struct pmukit_ev *e)
 {
 	struct pmukit_event_spec es;
 	char q[PMUKIT_QUOTE_LEN];
@@ -187,6 +221,8 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 	size_t i;
 	int ret;
 
+	/* Threads parse at once (each region marker's session): no torn count. */
+	__atomic_add_fetch(&pmukit_ev_parses, 1, __ATOMIC_RELAXED);
 	memset(e, 0, sizeof(*e));
 	if (!spec || split_spec(spec, e->base, sizeof(e->base), &mod))
 		return pmukit_err(-EINVAL, "'%s' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk",
@@ -198,7 +234,7 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 		if (parse_levels(e, mod, len))
 			return pmukit_err(-EINVAL, "'%s': the modifier is :u (user), :k (kernel) or :uk (both)",
 					  pmukit_err_quote(q, spec));
-	} else if (s->flags & PMUKIT_F_ALL_LEVELS) {
+	} else if (flags & PMUKIT_F_ALL_LEVELS) {
 		e->excl_kernel = e->excl_user = 0;
 	} else {
 		e->excl_kernel = 1;
@@ -229,48 +265,55 @@ static int parse_one(struct pmukit_session *s, const char *spec, struct pmukit_e
 	/* perf's names have '-', the Arm tables' never: "task-clok" is a typo. */
 	if (strchr(e->base, '-') && strspn(e->base, "abcdefghijklmnopqrstuvwxyz"
 				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == strlen(e->base))
-		return unknown_event(s, e->base);
-	ret = pmukit_event_parse(e->base, s->core, &es);
+		return unknown_event(core, e->base);
+	ret = pmukit_event_parse(e->base, core, &es);
 	if (ret == -ENOENT)
-		return unknown_event(s, e->base);
+		return unknown_event(core, e->base);
 	if (ret)
 		return pmukit_err(ret, "'%s' is not an event spec: NAME, 0xHEX or rHEX (at most 0xffff), then :u, :k or :uk",
 				  pmukit_err_quote(q, spec));
-	e->kind = PMUKIT_EV_PMU;
-	e->code = es.code;
-	snprintf(e->base, sizeof(e->base), "%s", es.name);
-	if (!pmukit_isa_arm_pmu) {
-		/* Elsewhere an Arm name means something only if perf has it generically. */
-		if (es.code == PMUKIT_EVT_CPU_CYCLES) {
-			e->kind = PMUKIT_EV_CYCLES;
-			snprintf(e->base, sizeof(e->base), "cycles");
-		} else if (es.code == PMUKIT_EVT_INST_RETIRED) {
-			e->kind = PMUKIT_EV_INSTRUCTIONS;
-			snprintf(e->base, sizeof(e->base), "instructions");
-		} else {
-			return pmukit_err(-EOPNOTSUPP, "%s is an Arm PMU event; on %s only cycles, instructions and perf's software events (task-clock, page-faults, ...) exist",
-					  es.name, pmukit_isa_name);
-		}
-	}
-	pmukit_ev_rename(e);
-	return 0;
+	return pmu_event(e, es.code, es.name);
 }
 
-int pmukit_ev_parse_all(struct pmukit_session *s, const char *const *events, unsigned int n)
+int pmukit_ev_parse(const struct pmukit_core_def *core, unsigned int flags, const char *spec,
+		    struct pmukit_ev *e)
+{
+	return parse_one(core, flags, spec, e);
+}
+
+int pmukit_ev_from_code(const struct pmukit_core_def *core, unsigned int flags, unsigned int code,
+			struct pmukit_ev *e)
+{
+	const struct pmukit_event_def *d;
+	struct pmukit_event_spec es;
+
+	memset(e, 0, sizeof(*e));
+	if (code > 0xffff)
+		return pmukit_err(-EINVAL, "event number 0x%x: at most 0xffff", code);
+	/* The levels of a spec without a modifier. */
+	e->excl_kernel = !(flags & PMUKIT_F_ALL_LEVELS);
+	d = pmukit_event_find_code(core, code);
+	if (!d) {
+		/* The name a raw number without a table entry takes ("raw 0x815c"). */
+		snprintf(es.name, sizeof(es.name), code > 0xff ? "raw 0x%04x" : "raw 0x%02x", code);
+	}
+	return pmu_event(e, (uint16_t)code, d ? d->name : es.name);
+}
+
+int pmukit_ev_parse_specs(const struct pmukit_session *s, const char *const *specs,
+			  unsigned int n, struct pmukit_ev *ev)
 {
 	unsigned int i;
 	int ret;
 
-	if (!events || !n)
-		return pmukit_err(-EINVAL, "no events given");
-	if (n > PMUKIT_MAX_EVENTS)
-		return pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
-				  n, PMUKIT_MAX_EVENTS);
 	for (i = 0; i < n; i++) {
-		ret = parse_one(s, events[i], &s->ev[i]);
+		ret = parse_one(s->core, s->flags, specs[i], &ev[i]);
+		/* On a thread that spans core types, say which table the name was looked up in. */
+		if (ret == -ENOENT && s->span[0])
+			pmukit_err_append("this thread may run on %s; names were looked up in the %s table, the type of the CPU it runs on now",
+					  s->span, s->core ? s->core->name : "common");
 		if (ret)
 			return ret;
 	}
-	s->n = n;
 	return 0;
 }

@@ -9,31 +9,11 @@
 #include <stdint.h>
 #include "pmukit/pmukit.h"
 #include "pmukit/events.h"
+#include "pmukit/events_api.h"
 
 /* PMUKIT_MAX_EVENTS, the events one session holds: pmukit/pmukit.h. */
 
-/* Room for "L1D_CACHE_REFILL_INNER:uk" and the like. */
-#define PMUKIT_EV_NAME_LEN	64
-
-/* What an event spec turned out to mean, before a backend sees it. */
-enum pmukit_ev_kind {
-	PMUKIT_EV_PMU,		/* an Arm PMU event number (.code) */
-	PMUKIT_EV_CYCLES,	/* "cycles" where there is no Arm PMU (x86-64) */
-	PMUKIT_EV_INSTRUCTIONS,	/* "instructions" where there is no Arm PMU */
-	PMUKIT_EV_SOFTWARE,	/* a perf software event (.config) */
-	PMUKIT_EV_CLOCK,	/* "clock": the clock path's counter */
-};
-
-struct pmukit_ev {
-	char name[PMUKIT_EV_NAME_LEN + 4];	/* canonical, with the levels: "INST_RETIRED:u" */
-	char base[PMUKIT_EV_NAME_LEN];	/* without them: "INST_RETIRED" */
-	enum pmukit_ev_kind kind;
-	uint16_t code;			/* PMUKIT_EV_PMU: event number */
-	uint64_t config;		/* PMUKIT_EV_SOFTWARE: PERF_COUNT_SW_* */
-	unsigned excl_user:1;		/* do not count at EL0 */
-	unsigned excl_kernel:1;		/* do not count at EL1 */
-	unsigned explicit_levels:1;	/* the spec said :u, :k or :uk */
-};
+/* struct pmukit_ev, the parsed form of an event: pmukit/events_api.h. */
 
 struct pmukit_backend;
 
@@ -75,6 +55,34 @@ struct pmukit_session {
 };
 
 /*
+ * session.c: a session of @n parsed events (copied) with @opts, on
+ * opts->path (auto: the first that takes them), as pmukit_open() opens
+ * one, parsing nothing.
+ */
+int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
+			const struct pmukit_options *opts);
+/*
+ * session.c: @n specs parsed for the calling thread with @opts' CPU and
+ * flags, to free(); NULL when one does not parse.
+ */
+struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
+					 const struct pmukit_options *opts);
+/* paths.c: the backend of @path (not auto), or NULL. */
+const struct pmukit_backend *pmukit_backend_of(enum pmukit_path path);
+/* paths.c: the paths auto tries, in its order, for @flags (PMUKIT_F_CHILD); ends with auto. */
+const enum pmukit_path *pmukit_path_order(unsigned int flags);
+/* paths.c: appends "NAME: WHY" to the list of reasons @all (@cap bytes, *@used so far). */
+void pmukit_add_reason(char *all, size_t cap, size_t *used, const char *name, const char *why);
+
+/*
+ * plan.c: the passes of plan @p's events on @cap counters, none opened
+ * (pmukit_evplan_make() takes @cap from the path). Return: 0, or -E2BIG
+ * (with the message) when they do not fit.
+ */
+struct pmukit_evplan;
+int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap);
+
+/*
  * session.c: -EOVERFLOW, with a message naming every event of s->wrapped,
  * for pmukit_read().
  */
@@ -109,8 +117,33 @@ void pmukit_session_bind(struct pmukit_session *s);
 /* 0, or -EINVAL naming the core types when the session spans several. */
 int pmukit_session_one_type(const struct pmukit_session *s, const char *what);
 
-/* event_spec.c: parse @n specs for a session, with flags and core already set. */
-int pmukit_ev_parse_all(struct pmukit_session *s, const char *const *events, unsigned int n);
+/*
+ * event_spec.c: one spec as the events of core type @core (NULL: the
+ * common tables) with @flags (PMUKIT_F_ALL_LEVELS) make it. Return: 0,
+ * -EINVAL (malformed), -ENOENT (unknown), -EOPNOTSUPP (an Arm event where
+ * there is no Arm PMU), with the message.
+ */
+int pmukit_ev_parse(const struct pmukit_core_def *core, unsigned int flags, const char *spec,
+		    struct pmukit_ev *e);
+/*
+ * event_spec.c: Arm event number @code as a spec without a modifier would
+ * give it (the table's name, else "raw 0x.."), parsing nothing.
+ */
+int pmukit_ev_from_code(const struct pmukit_core_def *core, unsigned int flags, unsigned int code,
+			struct pmukit_ev *e);
+/*
+ * event_spec.c: -EOPNOTSUPP (with the message) for an Arm event where there
+ * is no Arm PMU, which a parse gives filled all the same; else 0.
+ */
+int pmukit_ev_refused(const struct pmukit_ev *e);
+/* How many specs pmukit_ev_parse() has parsed in this process: the tests count them. */
+extern unsigned long pmukit_ev_parses;
+/*
+ * @n specs, for the core type, flags and span of @s (bound:
+ * pmukit_session_bind()), into @ev; the first error stops.
+ */
+int pmukit_ev_parse_specs(const struct pmukit_session *s, const char *const *specs,
+			  unsigned int n, struct pmukit_ev *ev);
 /* The level suffix for an event's filter: ":u", ":k" or ":uk". */
 const char *pmukit_ev_levels(const struct pmukit_ev *e);
 /* Rebuilds e->name from e->base and the filter bits (after a backend changed them). */

@@ -34,6 +34,35 @@ struct pmukit_event_spec {
 	unsigned raw:1;				/* given as a number, not a name */
 };
 
+/* Room for a parsed event's name without its levels ("L1D_CACHE_REFILL_INNER"). */
+#define PMUKIT_EV_NAME_LEN	64
+
+/* What an event spec means, whichever access path counts it. */
+enum pmukit_ev_kind {
+	PMUKIT_EV_PMU,		/* an Arm PMU event number (.code) */
+	PMUKIT_EV_CYCLES,	/* "cycles" where there is no Arm PMU (x86-64) */
+	PMUKIT_EV_INSTRUCTIONS,	/* "instructions" where there is no Arm PMU */
+	PMUKIT_EV_SOFTWARE,	/* a perf software event (.config) */
+	PMUKIT_EV_CLOCK,	/* "clock": the clock path's counter */
+};
+
+/*
+ * One event of a session or a plan (pmukit.h's struct pmukit_evplan), as
+ * the library parsed its spec: every kind the access paths count, with the
+ * levels it counts at. The parse is done once, by the library; code that
+ * needs the event's number or levels reads them here, never from its name.
+ */
+struct pmukit_ev {
+	char name[PMUKIT_EV_NAME_LEN + 4];	/* canonical, with the levels: "INST_RETIRED:u" */
+	char base[PMUKIT_EV_NAME_LEN];	/* without them: "INST_RETIRED" */
+	enum pmukit_ev_kind kind;
+	uint16_t code;			/* PMUKIT_EV_PMU: event number */
+	uint64_t config;		/* PMUKIT_EV_SOFTWARE: PERF_COUNT_SW_* */
+	unsigned excl_user:1;		/* do not count at EL0 */
+	unsigned excl_kernel:1;		/* do not count at EL1 */
+	unsigned explicit_levels:1;	/* the spec said :u, :k or :uk */
+};
+
 /**
  * pmukit_core_count() - how many cores the tables describe
  *

@@ -102,6 +102,7 @@ static void add_event(struct stat_report *r, const char *name, unsigned int pass
 
 	memset(e, 0, sizeof(*e));
 	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->ev = parsed_event(name);	/* the event stat's plan gave the row */
 	e->pass = pass;
 	e->st = s;
 	e->counting = counting;
