@@ -17,6 +17,15 @@
 #include <sys/types.h>
 #include "session.h"
 
+/*
+ * A backend whose open() refused a session with -E2BIG sets this to the
+ * number of those events it could have held (its free event counters, and
+ * the cycle counter where it can count that session's CPU_CYCLES), so that
+ * the plan splits once more on that number instead of guessing; 0: not
+ * known. The calling thread's own.
+ */
+extern __thread unsigned int pmukit_capacity_hint;
+
 struct pmukit_backend {
 	const char *name;		/* as pmukit_path_name() says it */
 	enum pmukit_path path;

@@ -322,6 +322,27 @@ static int check_support(struct pmukit_session *s, struct direct *d)
 			  (unsigned long long)maxcode, s->cpu, bad);
 }
 
+__thread unsigned int pmukit_capacity_hint;
+
+/*
+ * The events a session like @s could hold here: the free event counters,
+ * and the cycle counter where it can take @s's CPU_CYCLES (it filters
+ * levels only on PMUv3; ARMv7's counts every level).
+ */
+static unsigned int capacity_of(const struct pmukit_session *s, const struct direct *d,
+				unsigned int nctr)
+{
+	unsigned int i, n = 0;
+	int cyc = 0;
+
+	for (i = 0; i < nctr; i++)
+		n += !d->have_free || (d->free >> i & 1);
+	for (i = 0; i < s->n; i++)
+		if (s->ev[i].code == PMUKIT_EVT_CPU_CYCLES && (d->v3 || !filter_of(d, &s->ev[i])))
+			cyc = 1;
+	return n + (cyc && (!d->have_free || (d->free & PMUKIT_CYCLE_COUNTER_BIT)));
+}
+
 /* full access: each event on the cycle counter or the next event counter. */
 static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int nctr)
 {
@@ -344,6 +365,8 @@ static int assign_full(struct pmukit_session *s, struct direct *d, unsigned int 
 		/* Only counters perf (and in mode=read the module) does not hold. */
 		while (d->have_free && next < nctr && !(d->free >> next & 1))
 			next++;
+		if (next >= nctr)
+			pmukit_capacity_hint = capacity_of(s, d, nctr);
 		if (next >= nctr && d->have_free)
 			return pmukit_err(-E2BIG, "%u events need more counters than CPU %d has free: of its %u event counters, perf or pmukit.ko hold those outside 0x%x (PMUKIT_IOC_COUNTERS); run in passes (pmukit stat does this), or end the perf session that holds them",
 					  s->n, s->cpu, nctr, (unsigned int)d->free);

@@ -233,6 +233,7 @@ int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int
 		ret = open_all(s, p, self_read, 0, &failed);
 	} else if (ret == -EINVAL && failed > 0) {
 		pmukit_perf_close_events(p);
+		pmukit_capacity_hint = (unsigned int)failed;
 		return pmukit_err(-E2BIG, "%u events do not fit the PMU at once (the first %d do): the self-read path needs every event on a counter; use the perf path (it multiplexes) or run in passes: pmukit stat does this",
 				  s->n, failed);
 	}

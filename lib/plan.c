@@ -333,12 +333,28 @@ static int check_passes(struct pmukit_evplan *p, enum pmukit_path path)
 	return 0;
 }
 
-/* The passes on @path, checked. */
+/*
+ * The passes on @path, checked. A pass the path refuses as too many
+ * (-E2BIG) is split again, once, on the number of events the path said it
+ * could hold (pmukit_capacity_hint: counters perf holds, or a CPU_CYCLES
+ * the cycle counter cannot filter, as on ARMv7, take one).
+ */
 static int make_on(struct pmukit_evplan *p, enum pmukit_path path)
 {
-	int ret = pmukit_evplan_split(p, capacity_on(path));
+	unsigned int cap = capacity_on(path);
+	int ret = pmukit_evplan_split(p, cap);
 
-	return ret ? ret : check_passes(p, path);
+	if (ret)
+		return ret;
+	pmukit_capacity_hint = 0;
+	ret = check_passes(p, path);
+	if (ret == -E2BIG && pmukit_capacity_hint >= 2 && pmukit_capacity_hint < cap) {
+		cap = pmukit_capacity_hint;
+		ret = pmukit_evplan_split(p, cap);
+		if (!ret)
+			ret = check_passes(p, path);
+	}
+	return ret;
 }
 
 PMUKIT_API int pmukit_evplan_make(struct pmukit_evplan *p)
