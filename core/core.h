@@ -8,7 +8,11 @@
 #ifndef PMUKIT_CORE_CORE_H
 #define PMUKIT_CORE_CORE_H
 
+#ifdef __KERNEL__
+#include <linux/types.h>	/* the module compiles core/spec.c: no <stdint.h> there */
+#else
 #include <stdint.h>
+#endif
 
 /* Linux's errno numbers: the core returns them negated, like the library. */
 #define PMUKIT_CORE_ENOENT	2

@@ -17,6 +17,7 @@
 #include <pmukit/kmod_dev.h>
 
 #include "pmukit_kmod.h"
+#include "core/spec.h"
 
 static char *mode;
 module_param(mode, charp, 0444);
@@ -28,7 +29,7 @@ MODULE_PARM_DESC(global_full_access, "1: every process on every CPU may program 
 
 static char *events = "";
 module_param(events, charp, 0444);
-MODULE_PARM_DESC(events, "comma-separated event numbers (hex with 0x, or decimal) the module counts for user space: mode=read reserves a counter for each through perf (cpu<N>/counters says which), global_full_access=1 programs counters 0, 1, ...; each optionally with :u (EL0 only), :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE) or :uk (both); without a suffix global_full_access=1 counts every level and mode=read EL0 only; e.g. events=0x08:u,0x11");
+MODULE_PARM_DESC(events, "comma-separated event numbers (hex: 0x11 or r11; decimal is refused) the module counts for user space: mode=read reserves a counter for each through perf (cpu<N>/counters says which), global_full_access=1 programs counters 0, 1, ...; each optionally with :u (EL0 only), :k (the kernel only: EL1, or EL2 and EL1 when the kernel runs at EL2 with VHE) or :uk (both); without a suffix global_full_access=1 counts every level and mode=read EL0 only; e.g. events=0x08:u,0x11");
 
 static bool reset = true;
 module_param(reset, bool, 0444);
@@ -195,38 +196,51 @@ void pmukit_pmu_describe(const struct pmukit_config *cfg, char *buf, size_t len)
 }
 
 /*
- * Parses "0x08", "8", "0x08:u", "0x11:k" into @ev; @max: widest event number.
- * The levels become filter bits by the rule in pmukit/pmu_levels.h.
- * Return: 0; -EOPNOTSUPP for :u/:k where PMXEVTYPER has no level filter;
- * -EINVAL for anything else that is not an event.
+ * Parses one events= entry, "0x08", "r11:u", "0x11:k", by the grammar the
+ * library uses (core/spec.h) into @ev; @max: the widest event number. The
+ * levels become filter bits by the rule in pmukit/pmu_levels.h. Says what is
+ * wrong in the kernel log, naming @shown, the entry as given.
+ * Return: 0 or -EINVAL.
  */
-static int pmukit_parse_event(char *tok, u32 max, const struct pmukit_config *cfg,
-			      struct pmukit_event *ev)
+static int pmukit_parse_event(const char *tok, const char *shown, u32 max,
+			      const struct pmukit_config *cfg, struct pmukit_event *ev)
 {
-	char *mod = strchr(tok, ':');
 	/* mode=read counts EL0 only unless :k or :uk asks for the kernel. */
 	bool excl_user = false, excl_kernel = cfg->mode == PMUKIT_MODE_READ;
-	u32 code;
+	const char *levels = strchr(tok, ':');
+	struct pmukit_spec sp;
 
-	if (mod) {
-		*mod++ = '\0';
-		excl_kernel = false;
-		if (!strcmp(mod, "u"))
-			excl_kernel = true;
-		else if (!strcmp(mod, "k"))
-			excl_user = true;
-		else if (strcmp(mod, "uk") && strcmp(mod, "ku"))
-			return -EINVAL;
-		if ((excl_user || excl_kernel) && !cfg->level_filter)
-			return -EOPNOTSUPP;
+	if (pmukit_spec_parse(tok, &sp) && sp.err == PMUKIT_SPEC_ERR_DECIMAL) {
+		/* Once taken as decimal: say which hex number to write instead. */
+		pr_err("events=%s: '%s' is decimal: write event numbers in hex (0x%x%s)\n",
+		       events, shown, sp.code, levels ? levels : "");
+		return -EINVAL;
 	}
-	/* Hex with 0x, else decimal: "011" is eleven, never octal. */
-	if (!strncasecmp(tok, "0x", 2) ? kstrtou32(tok, 16, &code) :
-	    kstrtou32(tok, 10, &code))
+	if (sp.err) {
+		pr_err("events=%s: '%s' is not an event: %s; give a number up to 0x%x (0x.. or r..), optionally followed by :u, :k or :uk\n",
+		       events, shown, sp.why, max);
 		return -EINVAL;
-	if (code > max)
+	}
+	if (!sp.number) {
+		pr_err("events=%s: '%s' is not an event: the module takes event numbers, not names: write it in hex (pmukit list gives each name's number)\n",
+		       events, shown);
 		return -EINVAL;
-	ev->code = code;
+	}
+	if (sp.code > max) {
+		pr_err("events=%s: '%s' is not an event: give a number up to 0x%x, optionally followed by :u, :k or :uk\n",
+		       events, shown, max);
+		return -EINVAL;
+	}
+	if (sp.explicit_levels) {
+		excl_user = sp.excl_user;
+		excl_kernel = sp.excl_kernel;
+		if ((excl_user || excl_kernel) && !cfg->level_filter) {
+			pr_err("events=%s: '%s': this core counts at every level only: its PMXEVTYPER has no P/U filter bits, which ARMv7 has only with the Virtualization Extensions (ID_PFR1 0x%08x: none; Cortex-A5, A8, A9), and writing them there is no filter; drop the :u/:k (the count then includes the kernel)\n",
+			       events, shown, cfg->id_pfr1);
+			return -EINVAL;
+		}
+	}
+	ev->code = sp.code;
 	ev->filter = pmukit_level_filter(excl_user, excl_kernel, cfg->kernel_el);
 	return 0;
 }
@@ -263,19 +277,9 @@ static int pmukit_parse_events(struct pmukit_config *cfg, u32 ncounters, unsigne
 			ret = -EINVAL;
 			break;
 		}
-		ret = pmukit_parse_event(tok, max, cfg,
-					 &cfg->events[cfg->nevents]);
-		if (ret == -EOPNOTSUPP) {
-			pr_err("events=%s: '%s': this core counts at every level only: its PMXEVTYPER has no P/U filter bits, which ARMv7 has only with the Virtualization Extensions (ID_PFR1 0x%08x: none; Cortex-A5, A8, A9), and writing them there is no filter; drop the :u/:k (the count then includes the kernel)\n",
-			       events, shown, cfg->id_pfr1);
-			ret = -EINVAL;
-			break;
-		}
-		if (ret) {
-			pr_err("events=%s: '%s' is not an event: give a number up to 0x%x (hex 0x.. or decimal), optionally followed by :u or :k\n",
-			       events, shown, max);
-			break;
-		}
+		ret = pmukit_parse_event(tok, shown, max, cfg, &cfg->events[cfg->nevents]);
+		if (ret)
+			break;	/* said why */
 		cfg->nevents++;
 	}
 	kfree(list);

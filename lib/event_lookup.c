@@ -24,6 +24,7 @@
 #include "event_lookup.h"
 #include "core/compiler.h"
 #include "core/names.h"
+#include "core/spec.h"
 
 static int fold(int c)
 {
@@ -33,24 +34,6 @@ static int fold(int c)
 static int is_digit(int c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static int hex_value(int c)
-{
-	if (is_digit(c))
-		return c - '0';
-	c = fold(c);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-static int is_ident(int c)
-{
-	return is_digit(c) || (fold(c) >= 'a' && fold(c) <= 'z') || c == '_';
-}
-
-static int is_space(int c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
 /* Does the NUL-terminated s equal the first n chars of t, ignoring case? */
@@ -298,41 +281,12 @@ static void set_raw_name(struct pmukit_event_spec *s, unsigned code)
 	*p = '\0';
 }
 
-/* Parses n hex digits; -1 if there are none, one is not hex or it is > 0xffff. */
-static long parse_hex(const char *p, size_t n)
-{
-	unsigned long v = 0;
-	size_t i;
-
-	if (!n)
-		return -1;
-	for (i = 0; i < n; i++) {
-		int d = hex_value(p[i]);
-
-		if (d < 0)
-			return -1;
-		v = v * 16 + (unsigned long)d;
-		if (v > 0xffff)
-			return -1;
-	}
-	return (long)v;
-}
-
-static int all_hex(const char *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (hex_value(p[i]) < 0)
-			return 0;
-	return n > 0;
-}
-
 /**
  * pmukit_event_parse() - parse an event spec, as perf's -e takes them
  * @spec: "NAME", "0xHEX" or "rHEX", then optionally ":u" (count at user
  *        level only), ":k" (kernel level only) or ":uk"/":ku" (both, as with
- *        no modifier); names in any case, surrounding white space ignored
+ *        no modifier); names in any case, white space around the spec and
+ *        before the ':' ignored (the grammar of core/spec.h)
  * @core: the core whose names are valid (then its common table), or NULL
  *        for the common tables alone
  * @out: the result; left alone unless 0 is returned
@@ -342,83 +296,38 @@ static int all_hex(const char *p, size_t n)
  * calls 0xe2 STALL_FRONTEND_TLB.
  *
  * Return: 0; -EINVAL when @spec is malformed (empty, a bad or repeated
- * modifier, bad hex, a number above 0xffff, characters no name has);
- * -ENOENT when it is a well-formed name no table searched knows.
+ * modifier, bad hex, a number above 0xffff, a decimal number, characters
+ * no name has, perf's dashed names, which no table has); -ENOENT when it is
+ * a well-formed name no table searched knows.
  */
 int pmukit_event_parse(const char *spec, const struct pmukit_core_def *core,
 		       struct pmukit_event_spec *out)
 {
 	struct pmukit_event_spec s;
-	const char *end, *colon, *p;
-	size_t len;
-	int u = 0, k = 0;
+	struct pmukit_spec sp;
+	const struct pmukit_event_def *e;
 
 	if (!spec || !out)
 		return -EINVAL;
-	memset(&s, 0, sizeof(s));
-	while (is_space(*spec))
-		spec++;
-	end = spec + strlen(spec);
-	while (end > spec && is_space(end[-1]))
-		end--;
-
-	for (colon = spec; colon < end && *colon != ':'; colon++)
-		;
-	if (colon < end) {
-		if (colon + 1 == end)
-			return -EINVAL;		/* "name:" */
-		for (p = colon + 1; p < end; p++) {
-			if (*p == 'u' && !u)
-				u = 1;
-			else if (*p == 'k' && !k)
-				k = 1;
-			else
-				return -EINVAL;
-		}
-		/* perf's meaning: ":u" excludes the kernel, ":k" user space. */
-		s.excl_kernel = u && !k;
-		s.excl_user = k && !u;
-	}
-
-	len = (size_t)(colon - spec);
-	if (!len)
+	if (pmukit_spec_parse(spec, &sp) || sp.dashed)
 		return -EINVAL;
-	if (len >= 2 && spec[0] == '0' && fold(spec[1]) == 'x') {
-		long v = parse_hex(spec + 2, len - 2);
-
-		if (v < 0)
-			return -EINVAL;
-		s.code = (uint16_t)v;
+	memset(&s, 0, sizeof(s));
+	s.excl_kernel = sp.excl_kernel;
+	s.excl_user = sp.excl_user;
+	if (sp.number) {
+		s.code = (uint16_t)sp.code;
 		s.raw = 1;
-	} else if (is_digit(spec[0])) {
-		return -EINVAL;			/* numbers are hex, with 0x or r */
-	} else if (fold(spec[0]) == 'r' && all_hex(spec + 1, len - 1)) {
-		long v = parse_hex(spec + 1, len - 1);
-
-		if (v < 0)
-			return -EINVAL;
-		s.code = (uint16_t)v;
-		s.raw = 1;
-	} else {
-		const struct pmukit_event_def *e;
-
-		for (p = spec; p < colon; p++)
-			if (!is_ident(*p))
-				return -EINVAL;
-		e = find_n(core, spec, len);
-		if (!e)
-			return -ENOENT;
-		s.code = e->code;
-		set_name(&s, e->name);
-	}
-
-	if (s.raw) {
-		const struct pmukit_event_def *e = pmukit_event_find_code(core, s.code);
-
+		e = pmukit_event_find_code(core, s.code);
 		if (e)
 			set_name(&s, e->name);
 		else
 			set_raw_name(&s, s.code);
+	} else {
+		e = find_n(core, sp.name, sp.len);
+		if (!e)
+			return -ENOENT;
+		s.code = e->code;
+		set_name(&s, e->name);
 	}
 	*out = s;
 	return 0;

@@ -19,6 +19,7 @@
 #include "pmukit/pmu_fields.h"
 #include "core/compiler.h"
 #include "core/names.h"
+#include "core/spec.h"
 #include "event_lookup.h"
 #include "isa.h"
 #include "session.h"
@@ -137,46 +138,28 @@ static int unknown_event(const struct pmukit_core_def *core, const char *base)
 			  base, core ? core->name : pmukit_isa_name);
 }
 
-/* Copies the spec without white space around it; splits off the modifier. */
-static int split_spec(const char *spec, char *base, size_t len, const char **mod)
+/*
+ * Reads the spec by the grammar of core/spec.h; copies its event into @base.
+ * -EINVAL when it is no spec at all or the event does not fit; the other
+ * refusals are said later, each in its words.
+ */
+static int split_spec(const char *spec, struct pmukit_spec *sp, char *base, size_t len)
 {
-	const char *p = spec, *end, *colon;
-	size_t n;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	end = p + strlen(p);
-	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
-		end--;
-	colon = memchr(p, ':', (size_t)(end - p));
-	n = (size_t)((colon ? colon : end) - p);
-	if (!n || n >= len)
+	if (pmukit_spec_parse(spec, sp) && sp->err == PMUKIT_SPEC_ERR_FORM)
 		return -EINVAL;
-	memcpy(base, p, n);
-	base[n] = '\0';
-	*mod = colon ? colon + 1 : NULL;
-	if (colon && (size_t)(end - colon - 1) > 2)
+	if (sp->len >= len)
 		return -EINVAL;
+	memcpy(base, sp->name, sp->len);
+	base[sp->len] = '\0';
 	return 0;
 }
 
-static int parse_levels(struct pmukit_ev *e, const char *mod, size_t len)
+static int parse_levels(struct pmukit_ev *e, const struct pmukit_spec *sp)
 {
-	int u = 0, k = 0;
-	size_t i;
-
-	if (!len)
+	if (sp->err == PMUKIT_SPEC_ERR_LEVELS)
 		return -EINVAL;
-	for (i = 0; i < len; i++) {
-		if (mod[i] == 'u' && !u)
-			u = 1;
-		else if (mod[i] == 'k' && !k)
-			k = 1;
-		else
-			return -EINVAL;
-	}
-	e->excl_kernel = u && !k;
-	e->excl_user = k && !u;
+	e->excl_kernel = sp->excl_kernel;
+	e->excl_user = sp->excl_user;
 	e->explicit_levels = 1;
 	return 0;
 }
@@ -216,22 +199,19 @@ static int parse_one(const struct pmukit_core_def *core, unsigned int flags, con
 		     struct pmukit_ev *e)
 {
 	struct pmukit_event_spec es;
+	struct pmukit_spec sp;
 	char q[PMUKIT_QUOTE_LEN];
-	const char *mod;
 	size_t i;
 	int ret;
 
 	/* Threads parse at once (each region marker's session): no torn count. */
 	__atomic_add_fetch(&pmukit_ev_parses, 1, __ATOMIC_RELAXED);
 	memset(e, 0, sizeof(*e));
-	if (!spec || split_spec(spec, e->base, sizeof(e->base), &mod))
+	if (!spec || split_spec(spec, &sp, e->base, sizeof(e->base)))
 		return pmukit_err(-EINVAL, "'%s' is not an event spec: NAME, 0xHEX or rHEX, then :u, :k or :uk",
 				  spec ? pmukit_err_quote(q, spec) : "(null)");
-	if (mod) {
-		/* The modifier ends where the (trimmed) spec ends. */
-		size_t len = strcspn(mod, " \t\n");
-
-		if (parse_levels(e, mod, len))
+	if (sp.explicit_levels) {
+		if (parse_levels(e, &sp))
 			return pmukit_err(-EINVAL, "'%s': the modifier is :u (user), :k (kernel) or :uk (both)",
 					  pmukit_err_quote(q, spec));
 	} else if (flags & PMUKIT_F_ALL_LEVELS) {
@@ -247,7 +227,7 @@ static int parse_one(const struct pmukit_core_def *core, unsigned int flags, con
 		e->kind = generic[i].kind;
 		e->config = generic[i].config;
 		snprintf(e->base, sizeof(e->base), "%s", generic[i].canonical);
-		if ((e->kind == PMUKIT_EV_SOFTWARE || e->kind == PMUKIT_EV_CLOCK) && !mod)
+		if ((e->kind == PMUKIT_EV_SOFTWARE || e->kind == PMUKIT_EV_CLOCK) && !sp.explicit_levels)
 			e->excl_kernel = e->excl_user = 0;
 		if (pmukit_isa_arm_pmu && e->kind == PMUKIT_EV_CYCLES) {
 			e->kind = PMUKIT_EV_PMU;

@@ -18,7 +18,8 @@ else
 KMOD_OUT := $(BUILD)/kmod
 endif
 # Only the module's own sources: an in-tree 'make -C kmod' leaves generated
-# files (pmukit.mod.c) that must not be linked in.
+# files (pmukit.mod.c) that must not be linked in. core/spec.c, which
+# kmod/pmukit_spec.c includes, is found through PMUKIT_INCLUDE/.. (Kbuild).
 KMOD_SRCS := $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/*.h)) kmod/Kbuild
 ifeq ($(ARCH),$(HOST_ARCH))
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -41,7 +42,7 @@ KCROSS_arm := arm-linux-gnueabihf-
 # default one builds the module, for the test kernels and for a KDIR the user
 # names alike: the module ABI does not depend on the compiler version, and
 # the note says so.
-$(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h) VERSION
+$(KMOD_OUT)/pmukit.ko: $(KMOD_SRCS) $(wildcard include/pmukit/*.h) core/spec.c $(wildcard core/*.h) VERSION
 	@mkdir -p $(KMOD_OUT)
 	@ln -sf $(addprefix $(TOP)/,$(KMOD_SRCS)) $(KMOD_OUT)/
 	$(Q)kdir="$(KDIR)"; \

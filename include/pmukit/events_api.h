@@ -152,7 +152,9 @@ pmukit_event_find_code(const struct pmukit_core_def *core, unsigned code);
 
 /**
  * pmukit_event_parse() - parse an event spec, as perf's -e takes them
- * @spec: "NAME", "0xHEX" or "rHEX", then optionally ":u", ":k" or ":uk"
+ * @spec: "NAME", "0xHEX" or "rHEX" (hex only, at most 0xffff), then
+ *        optionally ":u", ":k" or ":uk"; white space around the spec and
+ *        before the ':' is ignored
  * @core: the core whose names are valid (then its common table), or NULL
  *        for the common tables alone
  * @out: the result; left alone unless 0 is returned

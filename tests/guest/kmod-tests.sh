@@ -189,9 +189,13 @@ exact_tests() {
 		bad_param "mode=read events=0x08" "events=0x08 with mode=read needs PMUv3"
 	fi
 
-	# events=: hex with 0x, else decimal; never octal.
-	insmod $KO global_full_access=1 events=017
-	expect_eq "events=017 is decimal 17 (0x11), not octal 15" "$(cat $SYS/events)" 0x11
+	# events=: hex, in the grammar of pmukit stat -e (core/spec.c). A decimal
+	# number, which the module once took, is refused naming the hex to write.
+	bad_param "global_full_access=1 events=017" "events=017: '017' is decimal: write event numbers in hex (0x11)"
+	bad_param "global_full_access=1 events=0x08,17:k" "'17:k' is decimal: write event numbers in hex (0x11:k)"
+	bad_param "global_full_access=1 events=CPU_CYCLES" "'CPU_CYCLES' is not an event: the module takes event numbers, not names"
+	insmod $KO global_full_access=1 events=r11
+	expect_eq "events=r11 is 0x11, as pmukit stat -e reads it" "$(cat $SYS/events)" 0x11
 	rmmod pmukit
 
 	if [ $pmuv3 = 1 ]; then
