@@ -224,7 +224,7 @@ static void check_pmu_node(struct doctor *d)
 	const struct facts *f = &d->f;
 	const struct pmukit_core_def *core = first_core(f);
 	struct pmukit_finding *x;
-	char compat[80];
+	char compat[80], frag[200];
 
 	if (!f->arm || f->cpu_pmu[0] || !dir_exists(PMUKIT_PERF_DEVICES))
 		return;
@@ -234,19 +234,30 @@ static void check_pmu_node(struct doctor *d)
 		snprintf(compat, sizeof(compat), "\"arm,%s-pmu\", \"arm,armv8-pmuv3\"", core->name);
 	else
 		snprintf(compat, sizeof(compat), "\"arm,armv8-pmuv3\"");
+	/*
+	 * An overlay, so that the fix is a file to compile and apply, on any
+	 * board: the Raspberry Pi firmware applies it at boot, elsewhere
+	 * fdtoverlay writes the tree the boot loader then loads. No interrupts:
+	 * the running machine does not show the PMU's when the node is missing.
+	 */
+	snprintf(frag, sizeof(frag), "/dts-v1/; /plugin/; / { fragment@0 { target-path = \"/\"; __overlay__ { pmu { compatible = %s; }; }; }; };",
+		 compat);
 	put(x->what, "perf has no hardware events: no CPU PMU is registered (%s, MIDR 0x%08x)",
 	    core ? core->name : "core not in the tables", (unsigned int)f->cores.t[0].midr);
 	put(x->evidence, "%s lists no armv*_* device", PMUKIT_PERF_DEVICES);
 	if (f->vm[0])
 		put(x->fix, "on the host, give the guest a virtual PMU (QEMU/KVM: -cpu host,pmu=on; libvirt: <pmu state='on'/>)");
 	else if (strstr(f->model, "Raspberry Pi"))
-		put(x->fix, "save as pmu.dts: /dts-v1/; /plugin/; / { fragment@0 { target-path = \"/\"; __overlay__ { pmu { compatible = %s; }; }; }; }; "
+		put(x->fix, "save as pmu.dts: %s "
 		    "then: dtc -@ -I dts -O dtb -o pmu.dtbo pmu.dts && sudo cp pmu.dtbo /boot/firmware/overlays/ "
 		    "and add to /boot/firmware/config.txt: dtoverlay=pmu (%s; without interrupts = <...> perf counts but does not sample)",
-		    compat, f->model);
+		    frag, f->model);
 	else
-		put(x->fix, "add to the device tree's root node: pmu { compatible = %s; interrupts = <the SoC's PMU interrupt>; }; "
-		    "(without interrupts perf counts but does not sample)", compat);
+		put(x->fix, "save as pmu.dts: %s "
+		    "then: dtc -@ -I dts -O dtb -o pmu.dtbo pmu.dts && fdtoverlay -i BOARD.dtb -o BOARD-pmu.dtb pmu.dtbo "
+		    "and boot with BOARD-pmu.dtb (BOARD.dtb: the tree the boot loader gives this kernel; "
+		    "without interrupts = <the SoC's PMU interrupt> in the node perf counts but does not sample)",
+		    frag);
 	works_now(f, x->works);
 }
 
@@ -319,19 +330,50 @@ static void check_vm(struct doctor *d)
 	works_now(f, x->works);
 }
 
+/*
+ * Is the hard-lockup detector perf's? 1 yes, 0 no, -1 unknown, from the
+ * kernel's config: perf's (CONFIG_HARDLOCKUP_DETECTOR_PERF) holds a PMU
+ * counter, the buddy detector of Linux 6.5 and later (Debian's 6.12 on
+ * arm64 and armmp) holds none, though nmi_watchdog reads 1 for both.
+ */
+static int watchdog_is_perf(const struct facts *f, char *config, size_t len)
+{
+	char *text;
+	int perf;
+
+	snprintf(config, len, "/boot/config-%s", f->release);
+	if (!f->release[0] || pmukit_sysfile_text(config, 1 << 20, &text))
+		return -1;
+	perf = strstr(text, "\nCONFIG_HARDLOCKUP_DETECTOR_PERF=y") != NULL;
+	free(text);
+	return perf;
+}
+
 /* 5. The hard-lockup watchdog holds a counter. */
 static void check_watchdog(struct doctor *d)
 {
 	const struct facts *f = &d->f;
 	struct pmukit_finding *x;
+	char config[160];
+	int perf;
 
 	if (!f->arm || !f->cpu_pmu[0] || !f->watchdog[0] || !strcmp(f->watchdog, "0"))
 		return;
-	x = add(d, PMUKIT_FIND_WATCHDOG, "watchdog", 1);
-	put(x->what, "the hard-lockup watchdog holds a PMU counter on every CPU (on PMUv3 the cycle counter)");
-	put(x->evidence, "/proc/sys/kernel/nmi_watchdog is %s", f->watchdog);
-	put(x->fix, "sudo sysctl -w kernel.nmi_watchdog=0 (for good: kernel.nmi_watchdog = 0 in /etc/sysctl.d/99-pmukit.conf, or nmi_watchdog=0 on the kernel command line)");
-	put(x->works, "every path, with one counter fewer: ");
+	perf = watchdog_is_perf(f, config, sizeof(config));
+	if (perf == 0)
+		return;
+	x = add(d, PMUKIT_FIND_WATCHDOG, "watchdog", perf == 1);
+	if (perf == 1) {
+		put(x->what, "the hard-lockup watchdog holds a PMU counter on every CPU (on PMUv3 the cycle counter)");
+		put(x->evidence, "/proc/sys/kernel/nmi_watchdog is %s; %s has CONFIG_HARDLOCKUP_DETECTOR_PERF=y",
+		    f->watchdog, config);
+		put(x->fix, "sudo sysctl -w kernel.nmi_watchdog=0 (for good: kernel.nmi_watchdog = 0 in /etc/sysctl.d/99-pmukit.conf, or nmi_watchdog=0 on the kernel command line)");
+		put(x->works, "every path, with one counter fewer: ");
+	} else {
+		put(x->what, "the hard-lockup watchdog is on: perf's detector (CONFIG_HARDLOCKUP_DETECTOR_PERF) holds a PMU counter on every CPU, the buddy detector (Linux 6.5 and later) none; if it is perf's, sudo sysctl -w kernel.nmi_watchdog=0 frees it");
+		put(x->evidence, "/proc/sys/kernel/nmi_watchdog is %s; %s, which would say which detector, is not readable",
+		    f->watchdog, config);
+	}
 	works_now(f, x->works + strlen(x->works));
 }
 
