@@ -148,6 +148,14 @@ has "mode=read: the entry without a counter, and the reload" \
 has "mode=read: the stopped counters, and rearm" \
 	'^fix  not-counting: the counters are stopped .*read: /sys/kernel/pmukit/cpu1/pmcr is 0x41033000; fix: echo 1 \| sudo tee /sys/kernel/pmukit/rearm'
 hasnt "mode=read: cpu0's counters run" 'cpu0/pmcr'
+# User access switched off again on one CPU (a perf session reset PMUSERENR)
+echo on >"$tmp/t/sys/kernel/pmukit/cpu0/user_access"
+echo off >"$tmp/t/sys/kernel/pmukit/cpu1/user_access"
+echo 0x0 >"$tmp/t/sys/kernel/pmukit/cpu1/pmuserenr"
+doctor t
+has "user access off on cpu1: the finding, the file, rearm" \
+	'^fix  user-access-off: pmukit.ko is loaded but user access to the PMU is off .*read: /sys/kernel/pmukit/cpu1/user_access is off \(pmuserenr 0x0\); fix: echo 1 \| sudo tee /sys/kernel/pmukit/rearm; works now: perf-mmap, perf'
+hasnt "user access off: doctor does not say the direct path works" 'works now: direct'
 rm -r "$tmp/t/sys/kernel/pmukit"
 doctor t
 has "no module: the fix, and perf meanwhile" \
