@@ -412,7 +412,11 @@ static void check_counting(struct doctor *d)
 	static const enum pmukit_path paths[] = {
 		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF,
 	};
-	static const char *const ev[] = { "CPU_CYCLES" };
+	/*
+	 * :uk second: a core without the level filter (Cortex-A5/A8/A9) counts
+	 * every level only, and perf refuses it an event of one level (EINVAL).
+	 */
+	static const char *const ev[] = { "CPU_CYCLES" }, *const ev_all[] = { "CPU_CYCLES:uk" };
 	size_t i;
 
 	pmukit_doctor_stopped(d);
@@ -434,7 +438,8 @@ static void check_counting(struct doctor *d)
 		 */
 		if (d->f.mode[0] && paths[i] != PMUKIT_PATH_DIRECT)
 			continue;
-		if (pmukit_path_detect(paths[i], NULL, 0) || pmukit_open(&s, ev, 1, &o))
+		if (pmukit_path_detect(paths[i], NULL, 0) ||
+		    (pmukit_open(&s, ev, 1, &o) && pmukit_open(&s, ev_all, 1, &o)))
 			continue;
 		if (pmukit_start(s) == 0) {
 			for (k = 0; k < DOCTOR_LOOP; k++)

@@ -22,7 +22,7 @@
 /*
  * The module's user access on each CPU (cpu<N>/user_access: "off" once a
  * perf session or CPU bring-up reset PMUSERENR), and whether this user may
- * open /dev/pmukit (a tree under $PMUKIT_SYSFS_ROOT has no /dev: not asked).
+ * open /dev/pmukit (a tree under $PMUKIT_SYSFS_ROOT has no /dev: nobody may).
  */
 void pmukit_doctor_module_facts(struct facts *f)
 {
@@ -44,8 +44,8 @@ void pmukit_doctor_module_facts(struct facts *f)
 			at += snprintf(f->access_off + at, sizeof(f->access_off) - at,
 				       " (pmuserenr 0x%x)", (unsigned int)reg);
 	}
-	f->dev_denied = !strcmp(f->mode, "read") && !f->root && !pmukit_sysfile_rooted() &&
-			access(PMUKIT_DEV_PATH, R_OK) != 0;
+	f->dev_denied = !strcmp(f->mode, "read") &&
+			(pmukit_sysfile_rooted() || (!f->root && access(PMUKIT_DEV_PATH, R_OK) != 0));
 }
 
 /*
@@ -82,10 +82,12 @@ void pmukit_doctor_counters_taken(struct doctor *d)
 }
 
 /*
- * 6b. mode=read lets user space read, not program. On PMUv1/v2 (ARMv7
- * without PMUv3, told by ID_DFR0 as the module shows it on 32-bit kernels)
- * there is no PMUSERENR.ER/CR, so it reads nothing there; on PMUv3 a user
- * who may not open /dev/pmukit reads the module's own counts only.
+ * 6b. mode=read lets user space read, not program; a process that opens
+ * /dev/pmukit (root, or the device's group) may program, so this is about a
+ * user who may not open it. On PMUv1/v2 (ARMv7 without PMUv3, told by
+ * ID_DFR0 as the module shows it on 32-bit kernels) there is no
+ * PMUSERENR.ER/CR, so that user reads nothing there; on PMUv3 the module's
+ * own counts only.
  */
 void pmukit_doctor_module_mode(struct doctor *d)
 {
@@ -94,20 +96,19 @@ void pmukit_doctor_module_mode(struct doctor *d)
 	unsigned int perfmon;
 	uint32_t dfr0;
 
-	if (strcmp(f->mode, "read") || !f->cores.n)
+	if (!f->dev_denied || !f->cores.n)
 		return;
 	if (!pmukit_kmod_id_reg("id_dfr0", &dfr0)) {
 		perfmon = pmukit_aarch32_perfmon(f->cores.t[0].midr, dfr0);
 		if (!pmukit_aarch32_pmuv3(perfmon)) {
 			x = add(d, PMUKIT_FIND_MODULE_MODE, "module-mode", 1);
-			put(x->what, "pmukit.ko is in mode=read, which lets user space read counters through PMUv3's PMUSERENR.ER/CR: this PMU is older and user space reads nothing");
+			put(x->what, "pmukit.ko is in mode=read, which lets user space read counters through PMUv3's PMUSERENR.ER/CR: this PMU is older and a user who may not open %s reads nothing",
+			    PMUKIT_DEV_PATH);
 			put(x->evidence, "%s/mode is read; %s/id_dfr0 is 0x%08x (PerfMon %u)", PMUKIT_SYSFS,
 			    PMUKIT_SYSFS, (unsigned int)dfr0, perfmon);
 			goto fix;
 		}
 	}
-	if (!f->dev_denied)
-		return;
 	x = add(d, PMUKIT_FIND_MODULE_MODE, "module-mode", 1);
 	put(x->what, "pmukit.ko is in mode=read and this user may not open %s: the direct path reads only the module's own counts (CPU_CYCLES%s%s), no other event",
 	    PMUKIT_DEV_PATH, f->events[0] ? " and events=" : "", f->events);
