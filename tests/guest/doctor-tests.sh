@@ -17,6 +17,8 @@
 #                               and its fix printed as "# fix no-pmu-node: TEXT"
 #                               for the host to apply (tests/qemu/doctor.sh)
 #   doctor-tests.sh nopmu-after    booted with that tree and doctor's overlay
+#   doctor-tests.sh arm         ARMv7 (Cortex-A15, PMUv2): mode=read and a user
+#                               who may not open /dev/pmukit
 #   doctor-tests.sh el2         kernel at EL2 (VHE): the note, no fix
 #   doctor-tests.sh a9          QEMU's Cortex-A9, whose counters never count
 #
@@ -31,7 +33,7 @@
 # Any other step (sysctl -w, rmmod, echo | tee) runs as printed.
 set -u
 KO=/lib/modules/pmukit.ko
-mode=${1:?usage: doctor-tests.sh access|nopmu-before|nopmu-after|el2|a9}
+mode=${1:?usage: doctor-tests.sh access|nopmu-before|nopmu-after|arm|el2|a9}
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
 run() { out=$("$@" 2>&1); rc=$?; }
@@ -337,6 +339,27 @@ nopmu-after)
 	counted "booted with doctor's overlay: perf counts" perf INST_RETIRED:u
 	# The overlay has no interrupts, as its fix said: counting, no sampling.
 	finding no-pmu-irq "the overlay has no interrupts: doctor says sampling needs them"
+	;;
+
+arm)
+	# ARMv7 without PMUv3 (the Cortex-A15's PMUv2): mode=read gives a user
+	# who may not open /dev/pmukit nothing at all; root opens it.
+	insmod $KO
+	doctor
+	gone module-mode "ARMv7, mode=read, doctor as root: no mode finding (root opens /dev/pmukit)"
+	counted "ARMv7, mode=read: root counts on direct (through /dev/pmukit)" direct INST_RETIRED:u
+	refused "ARMv7, mode=read: a user without /dev/pmukit does not count on direct" direct INST_RETIRED:u asuser 1000 1000
+	doctor asuser 1000 1000
+	finding module-mode "ARMv7, mode=read, doctor as that user: the mode finding, with a fix"
+	if printf '%s\n' "$(field module-mode evidence)" | grep -q 'id_dfr0 is 0x[0-9a-f]* (PerfMon [12])'; then
+		ok "ARMv7, mode=read: the finding reads PerfMon from id_dfr0"
+	else nok "ARMv7, mode=read: the finding reads PerfMon from id_dfr0"; diag "$json"; fi
+	apply_fix module-mode
+	expect_eq "the mode fix: global_full_access=1" "$(cat /sys/kernel/pmukit/mode 2>&1)" full
+	doctor asuser 1000 1000
+	gone module-mode "the mode fixed: no finding for the user"
+	counted "the mode fixed: the user counts on direct" direct INST_RETIRED:u asuser 1000 1000
+	rmmod pmukit
 	;;
 
 el2)

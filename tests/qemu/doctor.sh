@@ -14,12 +14,14 @@
 #                      printed (dtc -@, fdtoverlay; BOARD.dtb is that tree),
 #                      and the second boot, with the tree they wrote, must
 #                      count on perf
+#   doctor.sh arm      arm virt (Cortex-A15, PMUv2): mode=read for a user who
+#                      may not open /dev/pmukit
 #   doctor.sh el2      the kernel at EL2 (--el2 --cpu max): the note, no fix
 #   doctor.sh a9       the vexpress-a9 board: counters that never count
 # Further arguments go to tools/qemu-run (--kernel K). The build must exist.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-mode=${1:?usage: doctor.sh access|dtb|el2|a9 [qemu-run options]}
+mode=${1:?usage: doctor.sh access|dtb|arm|el2|a9 [qemu-run options]}
 shift
 run="$top/tools/qemu-run --no-build"
 suite=doctor-tests.sh
@@ -44,6 +46,9 @@ access)
 	# shellcheck disable=SC2086
 	exec $run --arch arm64 --cpu cortex-a53 --icount $addcfg "$@" --timeout 300 -- "$suite access"
 	;;
+arm)
+	exec $run --arch arm --cpu cortex-a15 --icount "$@" --timeout 240 -- "$suite arm"
+	;;
 el2)
 	exec $run --el2 --cpu max --icount --append randomize_kstack_offset=off "$@" --timeout 400 -- \
 		"$suite el2"
@@ -52,10 +57,12 @@ a9)
 	exec $run --board vexpress-a9 "$@" --timeout 400 -- "$suite a9"
 	;;
 dtb) ;;
-*) echo "doctor.sh: access, dtb, el2 or a9" >&2; exit 2 ;;
+*) echo "doctor.sh: access, dtb, arm, el2 or a9" >&2; exit 2 ;;
 esac
 
 # ---- dtb: two boots, the overlay applied in between -----------------------
+# TAP from here: each step says how it failed (tap.sh's helpers are not for set -e).
+set +e
 . "$top/tests/tap.sh"
 [ -x "$top/build/arm64/bin/pmukit" ] || skip_all "build/arm64/bin/pmukit is not built (make ARCH=arm64)"
 command -v fdtoverlay >/dev/null || skip_all "fdtoverlay is not installed (Debian package device-tree-compiler)"
@@ -86,7 +93,8 @@ if [ -z "$frag" ] || [ -z "$cmds" ]; then
 	tap_done
 fi
 printf '%s\n' "$frag" >"$tmp/pmu.dts"
-diag "pmu.dts: $frag" "run: $cmds"
+diag "pmu.dts: $frag"
+diag "run: $cmds"
 if (cd "$tmp" && sh -c "$cmds") >"$tmp/err" 2>&1 && [ -s "$tmp/BOARD-pmu.dtb" ]; then
 	ok "doctor's overlay compiles and applies on the host: $cmds"
 else
