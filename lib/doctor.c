@@ -23,57 +23,9 @@
 #include "kernel_el.h"
 #include "pmu_info.h"
 #include "sysfile.h"
+#include "doctor_priv.h"
 
 #define DOCTOR_LOOP	200000
-
-struct facts {
-	struct pmukit_cores cores;
-	int arm;			/* some core type has a MIDR */
-	char cpu_pmu[PMUKIT_MAX_CORE_TYPES * 66];	/* perf's CPU PMUs, "" none */
-	int have_interrupts;		/* /proc/interrupts was read */
-	int pmu_irq;			/* and it has an arm-pmu line */
-	char model[128];		/* /proc/device-tree/model, "" none */
-	char vm[256];			/* what says this is a virtual machine, "" nothing */
-	int paranoid;			/* -100: no perf events in this kernel */
-	int user_access;		/* -1: no such sysctl */
-	char watchdog[16];		/* kernel.nmi_watchdog, "" absent */
-	char mode[32];			/* pmukit.ko's mode, "" not loaded */
-	char events[160];		/* and its events= */
-	unsigned int kernel_el;
-	char release[128];		/* kernel.osrelease */
-	int root;
-};
-
-struct doctor {
-	struct pmukit_finding *out;
-	size_t max;
-	int n;
-	struct pmukit_finding spare;	/* a finding past @max is written here */
-	struct facts f;
-};
-
-static void put(char *buf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(char *buf, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, PMUKIT_FINDING_TEXT, fmt, ap);
-	va_end(ap);
-}
-
-static struct pmukit_finding *add(struct doctor *d, enum pmukit_finding_kind kind,
-				  const char *name, int fix_needed)
-{
-	struct pmukit_finding *x = (size_t)d->n < d->max ? &d->out[d->n] : &d->spare;
-
-	d->n++;
-	memset(x, 0, sizeof(*x));
-	x->kind = kind;
-	x->name = name;
-	x->fix_needed = fix_needed;
-	return x;
-}
 
 /* ---- the facts ---------------------------------------------------------- */
 
@@ -180,6 +132,7 @@ static void read_facts(struct facts *f)
 	f->kernel_el = pmukit_kernel_el();
 	pmukit_sysfile_read("/proc/sys/kernel/osrelease", f->release, sizeof(f->release));
 	f->root = geteuid() == 0;
+	pmukit_doctor_module_facts(f);
 }
 
 /* perf counts hardware events: a CPU PMU and a paranoid level that lets us. */
@@ -189,14 +142,15 @@ static int perf_works(const struct facts *f)
 }
 
 /* What counts now, from the facts: the paths that work, in auto's order. */
-static void works_now(const struct facts *f, char *buf)
+void pmukit_doctor_works(const struct facts *f, char *buf)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
-	if (f->mode[0])
+	if (f->mode[0] && !f->access_off[0])
 		n += snprintf(buf + n, PMUKIT_FINDING_TEXT - n, "direct (pmukit.ko, %s), ",
-			      strcmp(f->mode, "full") ? "mode=read" : "global_full_access=1");
+			      strcmp(f->mode, "full") ? f->dev_denied ?
+			      "mode=read: the module's counts only" : "mode=read" : "global_full_access=1");
 	if (perf_works(f) && f->user_access == 1)
 		n += snprintf(buf + n, PMUKIT_FINDING_TEXT - n, "perf-mmap, ");
 	if (perf_works(f))
@@ -224,7 +178,7 @@ static void check_pmu_node(struct doctor *d)
 	const struct facts *f = &d->f;
 	const struct pmukit_core_def *core = first_core(f);
 	struct pmukit_finding *x;
-	char compat[80];
+	char compat[80], frag[200];
 
 	if (!f->arm || f->cpu_pmu[0] || !dir_exists(PMUKIT_PERF_DEVICES))
 		return;
@@ -234,20 +188,31 @@ static void check_pmu_node(struct doctor *d)
 		snprintf(compat, sizeof(compat), "\"arm,%s-pmu\", \"arm,armv8-pmuv3\"", core->name);
 	else
 		snprintf(compat, sizeof(compat), "\"arm,armv8-pmuv3\"");
+	/*
+	 * An overlay, so that the fix is a file to compile and apply, on any
+	 * board: the Raspberry Pi firmware applies it at boot, elsewhere
+	 * fdtoverlay writes the tree the boot loader then loads. No interrupts:
+	 * the running machine does not show the PMU's when the node is missing.
+	 */
+	snprintf(frag, sizeof(frag), "/dts-v1/; /plugin/; / { fragment@0 { target-path = \"/\"; __overlay__ { pmu { compatible = %s; }; }; }; };",
+		 compat);
 	put(x->what, "perf has no hardware events: no CPU PMU is registered (%s, MIDR 0x%08x)",
 	    core ? core->name : "core not in the tables", (unsigned int)f->cores.t[0].midr);
 	put(x->evidence, "%s lists no armv*_* device", PMUKIT_PERF_DEVICES);
 	if (f->vm[0])
 		put(x->fix, "on the host, give the guest a virtual PMU (QEMU/KVM: -cpu host,pmu=on; libvirt: <pmu state='on'/>)");
 	else if (strstr(f->model, "Raspberry Pi"))
-		put(x->fix, "save as pmu.dts: /dts-v1/; /plugin/; / { fragment@0 { target-path = \"/\"; __overlay__ { pmu { compatible = %s; }; }; }; }; "
+		put(x->fix, "save as pmu.dts: %s "
 		    "then: dtc -@ -I dts -O dtb -o pmu.dtbo pmu.dts && sudo cp pmu.dtbo /boot/firmware/overlays/ "
 		    "and add to /boot/firmware/config.txt: dtoverlay=pmu (%s; without interrupts = <...> perf counts but does not sample)",
-		    compat, f->model);
+		    frag, f->model);
 	else
-		put(x->fix, "add to the device tree's root node: pmu { compatible = %s; interrupts = <the SoC's PMU interrupt>; }; "
-		    "(without interrupts perf counts but does not sample)", compat);
-	works_now(f, x->works);
+		put(x->fix, "save as pmu.dts: %s "
+		    "then: dtc -@ -I dts -O dtb -o pmu.dtbo pmu.dts && fdtoverlay -i BOARD.dtb -o BOARD-pmu.dtb pmu.dtbo "
+		    "and boot with BOARD-pmu.dtb (BOARD.dtb: the tree the boot loader gives this kernel; "
+		    "without interrupts = <the SoC's PMU interrupt> in the node perf counts but does not sample)",
+		    frag);
+	pmukit_doctor_works(f, x->works);
 }
 
 /* 2. perf's PMU is named for another core than the MIDR's. */
@@ -280,7 +245,7 @@ static void check_pmu_name(struct doctor *d)
 		put(x->fix, "a kernel whose PMU driver knows the %s: a 64-bit kernel (Raspberry Pi: arm_64bit=1 in config.txt), or Linux 6.4 or later built with CONFIG_ARM_PMUV3, with compatible = \"arm,%s-pmu\" in the device tree",
 		    t->core->name, t->core->name);
 		put(x->works, "raw event numbers still count (perf stat -e r08, r11), and pmukit's event names on every path: ");
-		works_now(f, x->works + strlen(x->works));
+		pmukit_doctor_works(f, x->works + strlen(x->works));
 	}
 }
 
@@ -297,7 +262,7 @@ static void check_irq(struct doctor *d)
 	put(x->evidence, "/proc/interrupts has no arm-pmu line (perf: %s)", f->cpu_pmu);
 	put(x->fix, "add interrupts = <the SoC's PMU interrupt> (and interrupt-affinity) to the device tree's pmu node, from the SoC's manual");
 	put(x->works, "counting: ");
-	works_now(f, x->works + strlen(x->works));
+	pmukit_doctor_works(f, x->works + strlen(x->works));
 }
 
 /* 4. A virtual machine: the hypervisor decides what the guest counts. */
@@ -316,7 +281,26 @@ static void check_vm(struct doctor *d)
 	x = add(d, PMUKIT_FIND_VM, "virtual-machine", 0);
 	put(x->what, "a virtual machine: the guest counts its own code on the counters the hypervisor gives it (often fewer than the core has, some events not passed through); the hypervisor's time and other guests need perf on the host");
 	put(x->evidence, "%s%s", f->vm, n);
-	works_now(f, x->works);
+	pmukit_doctor_works(f, x->works);
+}
+
+/*
+ * Is the hard-lockup detector perf's? 1 yes, 0 no, -1 unknown, from the
+ * kernel's config: perf's (CONFIG_HARDLOCKUP_DETECTOR_PERF) holds a PMU
+ * counter, the buddy detector of Linux 6.5 and later (Debian's 6.12 on
+ * arm64 and armmp) holds none, though nmi_watchdog reads 1 for both.
+ */
+static int watchdog_is_perf(const struct facts *f, char *config, size_t len)
+{
+	char *text;
+	int perf;
+
+	snprintf(config, len, "/boot/config-%s", f->release);
+	if (!f->release[0] || pmukit_sysfile_text(config, 1 << 20, &text))
+		return -1;
+	perf = strstr(text, "\nCONFIG_HARDLOCKUP_DETECTOR_PERF=y") != NULL;
+	free(text);
+	return perf;
 }
 
 /* 5. The hard-lockup watchdog holds a counter. */
@@ -324,48 +308,27 @@ static void check_watchdog(struct doctor *d)
 {
 	const struct facts *f = &d->f;
 	struct pmukit_finding *x;
+	char config[160];
+	int perf;
 
 	if (!f->arm || !f->cpu_pmu[0] || !f->watchdog[0] || !strcmp(f->watchdog, "0"))
 		return;
-	x = add(d, PMUKIT_FIND_WATCHDOG, "watchdog", 1);
-	put(x->what, "the hard-lockup watchdog holds a PMU counter on every CPU (on PMUv3 the cycle counter)");
-	put(x->evidence, "/proc/sys/kernel/nmi_watchdog is %s", f->watchdog);
-	put(x->fix, "sudo sysctl -w kernel.nmi_watchdog=0 (for good: kernel.nmi_watchdog = 0 in /etc/sysctl.d/99-pmukit.conf, or nmi_watchdog=0 on the kernel command line)");
-	put(x->works, "every path, with one counter fewer: ");
-	works_now(f, x->works + strlen(x->works));
-}
-
-/*
- * 5b. mode=read reserves a counter through perf for each events= entry:
- * "-" in cpu<N>/counters is an entry perf found no counter for, as another
- * perf user (the watchdog, a perf session) held them at load.
- */
-static void check_counters_taken(struct doctor *d)
-{
-	char path[96], text[160], missing[256] = "";
-	int cpus[256], n, i;
-	size_t at = 0;
-
-	if (strcmp(d->f.mode, "read"))
+	perf = watchdog_is_perf(f, config, sizeof(config));
+	if (perf == 0)
 		return;
-	n = pmukit_online_cpus(cpus, 256);
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), PMUKIT_SYSFS "/cpu%d/counters", cpus[i]);
-		if (!pmukit_sysfile_read(path, text, sizeof(text)) && strchr(text, '-') &&
-		    at < sizeof(missing))
-			at += snprintf(missing + at, sizeof(missing) - at, "%scpu%d/counters is '%s'",
-				       at ? ", " : "", cpus[i], text);
+	x = add(d, PMUKIT_FIND_WATCHDOG, "watchdog", perf == 1);
+	if (perf == 1) {
+		put(x->what, "the hard-lockup watchdog holds a PMU counter on every CPU (on PMUv3 the cycle counter)");
+		put(x->evidence, "/proc/sys/kernel/nmi_watchdog is %s; %s has CONFIG_HARDLOCKUP_DETECTOR_PERF=y",
+		    f->watchdog, config);
+		put(x->fix, "sudo sysctl -w kernel.nmi_watchdog=0 (for good: kernel.nmi_watchdog = 0 in /etc/sysctl.d/99-pmukit.conf, or nmi_watchdog=0 on the kernel command line)");
+		put(x->works, "every path, with one counter fewer: ");
+	} else {
+		put(x->what, "the hard-lockup watchdog is on: perf's detector (CONFIG_HARDLOCKUP_DETECTOR_PERF) holds a PMU counter on every CPU, the buddy detector (Linux 6.5 and later) none; if it is perf's, sudo sysctl -w kernel.nmi_watchdog=0 frees it");
+		put(x->evidence, "/proc/sys/kernel/nmi_watchdog is %s; %s, which would say which detector, is not readable",
+		    f->watchdog, config);
 	}
-	if (at) {
-		struct pmukit_finding *x = add(d, PMUKIT_FIND_COUNTERS_TAKEN, "counters-taken", 1);
-
-		put(x->what, "pmukit.ko in mode=read found no free counter for some of its events (another perf user held them when it was loaded): the direct path cannot read those events");
-		put(x->evidence, "%s/%s (\"-\": no counter; events=%s)", PMUKIT_SYSFS, missing,
-		    d->f.events);
-		put(x->fix, "stop the other perf users (perf sessions; the watchdog: sudo sysctl -w kernel.nmi_watchdog=0), then: sudo rmmod pmukit && sudo modprobe pmukit mode=read events=%s",
-		    d->f.events);
-		works_now(&d->f, x->works);
-	}
+	pmukit_doctor_works(f, x->works + strlen(x->works));
 }
 
 /* 6. The sysctls and the module. */
@@ -379,21 +342,21 @@ static void check_access(struct doctor *d)
 		put(x->what, "perf is for root only: hardware events are refused to other users");
 		put(x->evidence, "/proc/sys/kernel/perf_event_paranoid is %d", f->paranoid);
 		put(x->fix, "sudo sysctl -w kernel.perf_event_paranoid=1 (2 allows user-space counts, 1 also :k; for good: in /etc/sysctl.d/99-pmukit.conf)");
-		works_now(f, x->works);
+		pmukit_doctor_works(f, x->works);
 	} else if (f->paranoid == 2 && f->cpu_pmu[0] && !f->root) {
 		x = add(d, PMUKIT_FIND_PARANOID, "perf-event-paranoid", 1);
 		put(x->what, "perf counts user space only for this user: :k events are refused");
 		put(x->evidence, "/proc/sys/kernel/perf_event_paranoid is 2");
 		put(x->fix, "sudo sysctl -w kernel.perf_event_paranoid=1");
 		put(x->works, ":u events: ");
-		works_now(f, x->works + strlen(x->works));
+		pmukit_doctor_works(f, x->works + strlen(x->works));
 	}
 	if (f->arm && f->user_access == 0 && f->cpu_pmu[0]) {
 		x = add(d, PMUKIT_FIND_USER_ACCESS, "perf-user-access", 1);
 		put(x->what, "perf-mmap cannot read counters from user space (perf's reads go through the kernel)");
 		put(x->evidence, "/proc/sys/kernel/perf_user_access is 0");
 		put(x->fix, "sudo sysctl -w kernel.perf_user_access=1");
-		works_now(f, x->works);
+		pmukit_doctor_works(f, x->works);
 	}
 	if (f->arm && !f->mode[0]) {
 		char path[256];
@@ -423,33 +386,8 @@ static void check_access(struct doctor *d)
 		else
 			put(x->fix, "build it for this kernel, in pmukit's source tree: sudo make -C kmod dkms-src && sudo dkms install pmukit/%s -k %s && sudo modprobe pmukit",
 			    pmukit_version(), f->release[0] ? f->release : "$(uname -r)");
-		works_now(f, x->works);
+		pmukit_doctor_works(f, x->works);
 	}
-}
-
-/*
- * 6b. mode=read lets user space read, not program: on PMUv1/v2 (ARMv7
- * without PMUv3, told by ID_DFR0 as the module shows it on 32-bit kernels)
- * there is no PMUSERENR.ER/CR, so it reads nothing there.
- */
-static void check_module_mode(struct doctor *d)
-{
-	const struct facts *f = &d->f;
-	struct pmukit_finding *x;
-	unsigned int perfmon;
-	uint32_t dfr0;
-
-	if (strcmp(f->mode, "read") || !f->cores.n || pmukit_kmod_id_reg("id_dfr0", &dfr0))
-		return;
-	perfmon = pmukit_aarch32_perfmon(f->cores.t[0].midr, dfr0);
-	if (pmukit_aarch32_pmuv3(perfmon))
-		return;
-	x = add(d, PMUKIT_FIND_MODULE_MODE, "module-mode", 1);
-	put(x->what, "pmukit.ko is in mode=read, which lets user space read counters through PMUv3's PMUSERENR.ER/CR: this PMU is older and user space reads nothing");
-	put(x->evidence, "%s/mode is read; %s/id_dfr0 is 0x%08x (PerfMon %u)", PMUKIT_SYSFS,
-	    PMUKIT_SYSFS, (unsigned int)dfr0, perfmon);
-	put(x->fix, "give the user %s (its group: a udev rule GROUP=\"pmukit\", MODE=\"0660\"), which the library opens to count, or, on a machine of one user, sudo rmmod pmukit && sudo modprobe pmukit global_full_access=1", PMUKIT_DEV_PATH);
-	works_now(f, x->works);
 }
 
 /* 7. The kernel at EL2 (VHE): what :k counts there. */
@@ -462,36 +400,7 @@ static void check_el2(struct doctor *d)
 	x = add(d, PMUKIT_FIND_KERNEL_EL2, "kernel-el2", 0);
 	put(x->what, "the kernel runs at EL2 (VHE): :k counts EL2 and EL1 (PMEVTYPER.NSH set), which is where this kernel and its KVM guests' kernels run: that is right");
 	put(x->evidence, "%s/kernel_el is 2", PMUKIT_SYSFS);
-	works_now(&d->f, x->works);
-}
-
-/*
- * 8a. mode=read: the module started the counters (PMCR.E) and user space
- * cannot; a perf session that ran on a CPU leaves them stopped there.
- */
-static void check_stopped(struct doctor *d)
-{
-	char stopped[256] = "";
-	int cpus[256], n, i;
-	size_t at = 0;
-	uint32_t pmcr;
-
-	if (strcmp(d->f.mode, "read"))
-		return;
-	n = pmukit_online_cpus(cpus, 256);
-	for (i = 0; i < n; i++)
-		if (!pmukit_kmod_cpu_reg(cpus[i], "pmcr", &pmcr) && !(pmcr & PMUKIT_PMCR_E_BIT) &&
-		    at < sizeof(stopped))
-			at += snprintf(stopped + at, sizeof(stopped) - at, "%scpu%d/pmcr is 0x%08x",
-				       at ? ", " : "", cpus[i], (unsigned int)pmcr);
-	if (at) {
-		struct pmukit_finding *x = add(d, PMUKIT_FIND_NOT_COUNTING, "not-counting", 1);
-
-		put(x->what, "the counters are stopped (PMCR.E = 0, as a perf session leaves them) and mode=read does not let user space start them: the direct path reads counts that do not move");
-		put(x->evidence, "%s/%s", PMUKIT_SYSFS, stopped);
-		put(x->fix, "echo 1 | sudo tee %s/rearm", PMUKIT_SYSFS);
-		works_now(&d->f, x->works);
-	}
+	pmukit_doctor_works(&d->f, x->works);
 }
 
 /*
@@ -503,10 +412,14 @@ static void check_counting(struct doctor *d)
 	static const enum pmukit_path paths[] = {
 		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF,
 	};
-	static const char *const ev[] = { "CPU_CYCLES" };
+	/*
+	 * :uk second: a core without the level filter (Cortex-A5/A8/A9) counts
+	 * every level only, and perf refuses it an event of one level (EINVAL).
+	 */
+	static const char *const ev[] = { "CPU_CYCLES" }, *const ev_all[] = { "CPU_CYCLES:uk" };
 	size_t i;
 
-	check_stopped(d);
+	pmukit_doctor_stopped(d);
 	if (pmukit_sysfile_rooted() || !d->f.arm)
 		return;		/* a tree of files has no counter to try */
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
@@ -525,7 +438,8 @@ static void check_counting(struct doctor *d)
 		 */
 		if (d->f.mode[0] && paths[i] != PMUKIT_PATH_DIRECT)
 			continue;
-		if (pmukit_path_detect(paths[i], NULL, 0) || pmukit_open(&s, ev, 1, &o))
+		if (pmukit_path_detect(paths[i], NULL, 0) ||
+		    (pmukit_open(&s, ev, 1, &o) && pmukit_open(&s, ev_all, 1, &o)))
 			continue;
 		if (pmukit_start(s) == 0) {
 			for (k = 0; k < DOCTOR_LOOP; k++)
@@ -539,7 +453,7 @@ static void check_counting(struct doctor *d)
 			    pmukit_path_name(paths[i]), DOCTOR_LOOP);
 			put(x->evidence, "count %llu: %s", (unsigned long long)c.raw, why);
 			put(x->fix, "check with pmukit regs that PMCR.E is 1 and the counter's PMCNTENSET bit is set (pmukit.ko's rearm puts them back after perf); if they are, the board stops the PMU: its debug power domain or the debug authentication signals (NIDEN) are off in the firmware");
-			works_now(&d->f, x->works);
+			pmukit_doctor_works(&d->f, x->works);
 		}
 		pmukit_close(s);
 	}
@@ -563,11 +477,12 @@ int pmukit_doctor(struct pmukit_finding *out, size_t max, unsigned int flags)
 	check_irq(d);
 	check_vm(d);
 	check_watchdog(d);
-	check_counters_taken(d);
+	pmukit_doctor_counters_taken(d);
 	check_access(d);
-	check_module_mode(d);
+	pmukit_doctor_module_mode(d);
 	check_el2(d);
 	check_counting(d);
+	pmukit_doctor_access_off(d);
 	n = d->n;
 	free(d);
 	return n;

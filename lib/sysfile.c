@@ -39,7 +39,8 @@ int pmukit_sysfile_path(const char *path, char *out, size_t len)
 	const char *root = root_dir();
 	int n;
 
-	if (!root || !(under(path, "/sys") || under(path, "/proc")))
+	/* /boot: the running kernel's config (doctor.c), part of a machine's tree. */
+	if (!root || !(under(path, "/sys") || under(path, "/proc") || under(path, "/boot")))
 		root = "";
 	n = snprintf(out, len, "%s%s", root, path);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;

@@ -31,6 +31,7 @@ enum pmukit_finding_kind {
 	PMUKIT_FIND_MODULE_MODE,	/* loaded in a mode that gives user space nothing here */
 	PMUKIT_FIND_KERNEL_EL2,		/* the kernel runs at EL2: what :k counts */
 	PMUKIT_FIND_NOT_COUNTING,	/* the counters do not count */
+	PMUKIT_FIND_ACCESS_OFF,		/* the module's user access was switched off again */
 };
 
 #define PMUKIT_FINDING_TEXT	512
@@ -55,8 +56,8 @@ struct pmukit_finding {
  * the device tree's model and hypervisor node, /sys/hypervisor, the
  * sysctls kernel.perf_event_paranoid, perf_user_access and nmi_watchdog,
  * /sys/kernel/pmukit (the module's mode, events, kernel_el, id_dfr0,
- * cpu<N>/pmcr and cpu<N>/counters) and
- * /lib/modules of the running kernel.
+ * cpu<N>/pmcr, cpu<N>/counters, cpu<N>/user_access), whether this user
+ * may open /dev/pmukit, /lib/modules and /boot/config of the running kernel.
  *
  * Return: the number of findings (which may exceed @max), or -EINVAL when
  * @out is NULL with @max not 0 or @flags is not 0.

@@ -91,6 +91,16 @@ has "a guest without a PMU: the host gives it one" \
 	"^fix  no-pmu-node: .*fix: on the host, give the guest a virtual PMU \\(QEMU/KVM: -cpu host,pmu=on; libvirt: <pmu state='on'/>\\); works now: clock only"
 hasnt "a guest without a PMU: no overlay" 'dtoverlay'
 fx=$top/tests/fixtures/sysfs
+# A board that is no Raspberry Pi, its tree without the PMU node: the same
+# overlay, applied with fdtoverlay to the tree the boot loader loads.
+cp -r "$fx/healthy-rk3399" "$tmp/nopmu"
+rm -r "$tmp"/nopmu/sys/bus/event_source/devices/armv8_*
+fx=$tmp
+doctor nopmu
+has "no PMU node on another board: the overlay, compiled and applied with fdtoverlay" \
+	'^fix  no-pmu-node: .*fix: save as pmu.dts: /dts-v1/; /plugin/; / \{ fragment@0 \{ target-path = "/"; __overlay__ \{ pmu \{ compatible = "arm,cortex-a53-pmu", "arm,armv8-pmuv3"; \}; \}; \}; \}; then: dtc -@ -I dts -O dtb -o pmu.dtbo pmu.dts && fdtoverlay -i BOARD.dtb -o BOARD-pmu.dtb pmu.dtbo and boot with BOARD-pmu.dtb \(.*perf counts but does not sample\); works now: direct'
+hasnt "no PMU node on another board: no config.txt" 'config.txt'
+fx=$top/tests/fixtures/sysfs
 cp -r "$fx/healthy-rk3399" "$tmp/t"
 fx=$tmp
 echo 3 >"$tmp/t/proc/sys/kernel/perf_event_paranoid"
@@ -102,13 +112,28 @@ echo 1 >"$tmp/t/proc/sys/kernel/nmi_watchdog"
 grep -v arm-pmu "$tmp/t/proc/interrupts" >"$tmp/irq"
 mv "$tmp/irq" "$tmp/t/proc/interrupts"
 echo 2 >"$tmp/t/sys/kernel/pmukit/kernel_el"
+# The watchdog holds a counter when it is perf's detector, as the kernel's config says.
+mkdir -p "$tmp/t/boot"
+config=$tmp/t/boot/config-$(cat "$tmp/t/proc/sys/kernel/osrelease")
+printf 'CONFIG_LOCKUP_DETECTOR=y\nCONFIG_HARDLOCKUP_DETECTOR=y\nCONFIG_HARDLOCKUP_DETECTOR_PERF=y\n' >"$config"
 doctor t
 status "watchdog, no interrupt: exit 1" 1
-has "the watchdog and its sysctl" '^fix  watchdog: .*nmi_watchdog is 1; fix: sudo sysctl -w kernel.nmi_watchdog=0'
+has "the watchdog, the config that makes it perf's, and its sysctl" \
+	'^fix  watchdog: .*nmi_watchdog is 1; /boot/config-6\.1\.0-27-arm64 has CONFIG_HARDLOCKUP_DETECTOR_PERF=y; fix: sudo sysctl -w kernel.nmi_watchdog=0'
 has "no PMU interrupt: counting works, sampling does not" \
 	'^fix  no-pmu-irq: .*perf record \(sampling\).*read: /proc/interrupts has no arm-pmu line.*works now: counting: direct \(pmukit.ko, global_full_access=1\), perf-mmap, perf'
 has "EL2: a note that :k is right" '^note kernel-el2: .*:k counts EL2 and EL1.*that is right; read: /sys/kernel/pmukit/kernel_el is 2'
 has "the verdict counts the fixes, not the notes" '^verdict: 2 fixes offered above$'
+# The buddy detector (Debian's 6.12) holds no counter; without the config, a note.
+printf 'CONFIG_HARDLOCKUP_DETECTOR=y\n# CONFIG_HARDLOCKUP_DETECTOR_PERF is not set\nCONFIG_HARDLOCKUP_DETECTOR_BUDDY=y\n' >"$config"
+doctor t
+hasnt "the buddy watchdog: no finding" 'watchdog'
+has "the buddy watchdog: one fix left (the interrupt)" '^verdict: 1 fix offered above$'
+rm "$config"
+doctor t
+has "no kernel config: a note, the sysctl for perf's detector in it" \
+	'^note watchdog: the hard-lockup watchdog is on: perf.s detector .*if it is perf.s, sudo sysctl -w kernel.nmi_watchdog=0 frees it; read: /proc/sys/kernel/nmi_watchdog is 1; /boot/config-6\.1\.0-27-arm64, which would say which detector, is not readable; works now: direct'
+hasnt "no kernel config: no fix for the watchdog" '^fix  watchdog'
 # mode=read: a counter perf did not give, counters stopped by a perf session
 echo read >"$tmp/t/sys/kernel/pmukit/mode"
 echo 0x08:u,0x11 >"$tmp/t/sys/kernel/pmukit/events"
@@ -123,6 +148,14 @@ has "mode=read: the entry without a counter, and the reload" \
 has "mode=read: the stopped counters, and rearm" \
 	'^fix  not-counting: the counters are stopped .*read: /sys/kernel/pmukit/cpu1/pmcr is 0x41033000; fix: echo 1 \| sudo tee /sys/kernel/pmukit/rearm'
 hasnt "mode=read: cpu0's counters run" 'cpu0/pmcr'
+# User access switched off again on one CPU (a perf session reset PMUSERENR)
+echo on >"$tmp/t/sys/kernel/pmukit/cpu0/user_access"
+echo off >"$tmp/t/sys/kernel/pmukit/cpu1/user_access"
+echo 0x0 >"$tmp/t/sys/kernel/pmukit/cpu1/pmuserenr"
+doctor t
+has "user access off on cpu1: the finding, the file, rearm" \
+	'^fix  user-access-off: pmukit.ko is loaded but user access to the PMU is off .*read: /sys/kernel/pmukit/cpu1/user_access is off \(pmuserenr 0x0\); fix: echo 1 \| sudo tee /sys/kernel/pmukit/rearm; works now: perf-mmap, perf'
+hasnt "user access off: doctor does not say the direct path works" 'works now: direct'
 rm -r "$tmp/t/sys/kernel/pmukit"
 doctor t
 has "no module: the fix, and perf meanwhile" \

@@ -58,6 +58,22 @@ else
 	skip "no qemu-system-aarch64 or dtc on this host" "dtb-virt --idle-states, 1 CPU"
 	skip "no qemu-system-aarch64 or dtc on this host" "dtb-virt --idle-states, 2 CPUs"
 fi
+# A tree without the PMU node (doctor's suite boots it, then applies doctor's overlay).
+if command -v qemu-system-aarch64 >/dev/null && command -v fdtput >/dev/null; then
+	if "$top/tools/qemu/dtb-virt" --no-pmu arm64 cortex-a53 1 "$tmp/nopmu.dtb" 2>"$tmp/err" &&
+	   "$top/tools/qemu/dtb-virt" arm64 cortex-a53 1 "$tmp/pmu.dtb" 2>>"$tmp/err"; then
+		if ! fdtget "$tmp/nopmu.dtb" /pmu compatible >/dev/null 2>&1 &&
+		   [ "$(fdtget "$tmp/pmu.dtb" /pmu compatible 2>&1)" = arm,armv8-pmuv3 ]; then
+			ok "dtb-virt --no-pmu: the tree has no /pmu (QEMU's own has arm,armv8-pmuv3)"
+		else nok "dtb-virt --no-pmu: the tree has no /pmu"; fi
+	else nok "dtb-virt --no-pmu arm64 cortex-a53 1"; diag "$(cat "$tmp/err")"; fi
+else
+	skip "no qemu-system-aarch64 or fdtput on this host" "dtb-virt --no-pmu"
+fi
+expect_run "qemu-run --dtb with a board: exit 2" 2 "--dtb is for the virt machine" \
+	"$top/tools/qemu-run" --no-build --dtb "$top/README.md" --board raspi3b -- true
+expect_run "qemu-run --dtb of no file: exit 2" 2 "--dtb /nonexistent.dtb: no such file" \
+	"$top/tools/qemu-run" --no-build --dtb /nonexistent.dtb -- true
 expect_run "qemu-run --silence x: exit 2" 2 "--silence takes whole seconds" \
 	"$top/tools/qemu-run" --no-build --silence x -- true
 # A guest that prints nothing for the silence says so once, with the time
