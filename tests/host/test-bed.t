@@ -85,12 +85,31 @@ qw=$!
 sleep 5; kill "$qw"; wait "$qw" 2>/dev/null
 expect_eq "quiet-watch: a guest silent for 2 s is said to maybe hang, once, with the time left" \
 	"$(sed 's/([0-9]* s left/(N s left/' "$tmp/quiet")" \
-	"qemu-run: no output from the guest for 2 s; it may hang: it is killed at 30 s (N s left; --timeout SEC allows more)"
+	"qemu-run: no output from the guest for 2 s; it may hang: it is killed after 30 s of silence (N s left; --timeout SEC allows more)"
 "$top/tools/qemu/quiet-watch" "$tmp/console" 2 30 qemu-run 2>"$tmp/quiet" &
 qw=$!
 for i in 1 2 3 4 5 6 7 8 9 10; do echo "line $i" >>"$tmp/console"; sleep 0.5; done
 kill "$qw"; wait "$qw" 2>/dev/null
 expect_eq "quiet-watch: a guest that keeps printing gets no note" "$(cat "$tmp/quiet")" ""
+# The limit is on silence: a guest silent for the timeout is stopped (a
+# sleep stands in for QEMU), one that keeps printing past it is not.
+sleep 60 & echo $! >"$tmp/pid"
+"$top/tools/qemu/quiet-watch" "$tmp/console" 0 2 qemu-run "$tmp/pid" "$tmp/silent" 2>/dev/null &
+qw=$!
+sleep 4
+if ! kill -0 "$(cat "$tmp/pid")" 2>/dev/null && [ -e "$tmp/silent" ]; then
+	ok "quiet-watch: a guest silent for the timeout (2 s) is stopped, and marked so"
+else nok "quiet-watch: a silent guest stopped"; kill "$(cat "$tmp/pid")" 2>/dev/null; fi
+kill "$qw" 2>/dev/null; wait "$qw" 2>/dev/null
+rm -f "$tmp/silent"
+sleep 60 & echo $! >"$tmp/pid"
+"$top/tools/qemu/quiet-watch" "$tmp/console" 0 2 qemu-run "$tmp/pid" "$tmp/silent" 2>/dev/null &
+qw=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do echo "line $i" >>"$tmp/console"; sleep 0.5; done
+if kill -0 "$(cat "$tmp/pid")" 2>/dev/null && [ ! -e "$tmp/silent" ]; then
+	ok "quiet-watch: a guest printing for 5 s, past a 2 s timeout, runs on"
+else nok "quiet-watch: a printing guest runs on"; fi
+kill "$qw" "$(cat "$tmp/pid")" 2>/dev/null; wait "$qw" 2>/dev/null
 
 expect_run "fetch-kernels --kernel 4.19: exit 2, lists the kernels" 2 "unknown kernel '4.19': use one of 5.10 6.1 6.12" \
 	"$top/tools/fetch-kernels" --kernel 4.19 arm64
