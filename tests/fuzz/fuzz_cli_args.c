@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ret = cmd_list(argc, argv);
 		break;
 	case 3:
-		ret = arch_nregs ? 0 : cmd_regs(argc, argv);
+		ret = pmukit_reg_count() ? 0 : cmd_regs(argc, argv);	/* no register reads here */
 		break;
 	case 4:
 		ret = has_help(argc, argv) ? cmd_info(argc, argv) : 0;
