@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: MIT
-#   make bench             instructions per read for every path, under -icount
+#   make bench             instructions per read for every path, and what
+#                          pmukit stat costs beside perf stat, under -icount
 #
 # Boots arm64, arm and aarch32 under -icount shift=0 (one instruction = one
 # cycle), loads pmukit.ko, sets kernel.perf_user_access=1 where it exists,
 # and runs tests/guest/bench.c: instructions per read of every access path
 # beside the raw minimum of the same read, with the ratio.
+#
+# Then boots arm64 with Debian's Linux perf (tools/qemu-run --perf) and runs
+# tests/guest/stat-cost.sh: the instructions 'pmukit stat -r 20' and 'perf
+# stat -r 20' add to the same command, and (on 4 CPUs) what one interval of
+# 'stat -a -I 100' costs each; it fails when pmukit's is above a third of
+# perf's.
 #
 # The guest programs that use libpmukit (libtest, bench) link it here; the
 # other guest programs build by the rule in guest.mk.
@@ -21,6 +28,7 @@ $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
 endif
 
 BENCH_RUN = tools/qemu-run --no-build --icount --timeout 120
+BENCH_PERF_RUN = tools/qemu-run --no-build --icount --perf --timeout 600 --arch arm64
 
 bench: kernels
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 all
@@ -34,3 +42,8 @@ bench: kernels
 	@echo
 	@echo "### aarch32 (AArch32 on a Cortex-A53), -icount shift=0"
 	$(Q)$(BENCH_RUN) --arch aarch32 -- 'insmod /lib/modules/pmukit.ko && bench'
+	@echo
+	@echo "### pmukit stat beside perf stat: arm64, Cortex-A53, -icount shift=0, Linux 6.1 and its perf"
+	$(Q)$(BENCH_PERF_RUN) -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh 20'
+	@echo
+	$(Q)$(BENCH_PERF_RUN) --smp 4 -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh -I 100'
