@@ -288,7 +288,11 @@ static void wait_blocked(const char *stat)
  * which runs after the release, every time (a byte written to a pipe
  * before a blocking read would leave the instructions between the two
  * calls to the scheduler again). The parent blocks meanwhile; it used to
- * poll /proc/PID/stat, which cost more than perf's whole run.
+ * poll /proc/PID/stat, which cost more than perf's whole run. A signal
+ * sent to the stopped child waits for the release or the cancel, which
+ * continue it; a caller killed before either leaves it stopped until its
+ * process group is orphaned (the kernel then sends it SIGHUP and SIGCONT)
+ * or something continues it, when it reads the end of "go" and exits.
  *
  * Return: 0 or a negative errno (pipe, fork).
  */
