@@ -7,11 +7,11 @@
 # and runs tests/guest/bench.c: instructions per read of every access path
 # beside the raw minimum of the same read, with the ratio.
 #
-# Then boots arm64 with Debian's Linux perf (tools/qemu-run --perf) and runs
-# tests/guest/stat-cost.sh: the instructions 'pmukit stat -r 20' and 'perf
-# stat -r 20' add to the same command, and (on 4 CPUs) what one interval of
-# 'stat -a -I 100' costs each; it fails when pmukit's is above a third of
-# perf's.
+# After the arm64 one, boots arm64 again with Debian's Linux perf
+# (tools/qemu-run --perf) and runs tests/guest/stat-cost.sh: the
+# instructions 'pmukit stat -r 20' and 'perf stat -r 20' add to the same
+# command, and (on 4 CPUs) what one interval of 'stat -a -I 100' costs
+# each; it fails when pmukit's is above a third of perf's.
 #
 # The guest programs that use libpmukit (libtest, bench) link it here; the
 # other guest programs build by the rule in guest.mk.
@@ -37,13 +37,13 @@ bench: kernels
 	$(Q)$(BENCH_RUN) --arch arm64 -- \
 		'insmod /lib/modules/pmukit.ko && echo 1 > /proc/sys/kernel/perf_user_access && bench'
 	@echo
+	@echo "### pmukit stat beside perf stat: arm64, Cortex-A53, -icount shift=0, Linux 6.1 and its perf"
+	$(Q)$(BENCH_PERF_RUN) -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh 20'
+	@echo
+	$(Q)$(BENCH_PERF_RUN) --smp 4 -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh -I 100'
+	@echo
 	@echo "### arm (ARMv7), Cortex-A15, -icount shift=0"
 	$(Q)$(BENCH_RUN) --arch arm -- 'insmod /lib/modules/pmukit.ko && bench'
 	@echo
 	@echo "### aarch32 (AArch32 on a Cortex-A53), -icount shift=0"
 	$(Q)$(BENCH_RUN) --arch aarch32 -- 'insmod /lib/modules/pmukit.ko && bench'
-	@echo
-	@echo "### pmukit stat beside perf stat: arm64, Cortex-A53, -icount shift=0, Linux 6.1 and its perf"
-	$(Q)$(BENCH_PERF_RUN) -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh 20'
-	@echo
-	$(Q)$(BENCH_PERF_RUN) --smp 4 -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh -I 100'
