@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * A child command held before its exec, so that a session can be opened on
- * it first (PMUKIT_F_CHILD, protocol in pmukit.h). Two pipes: the child
- * blocks reading "go"; after its exec attempt the parent reads "status",
- * which the exec closes (O_CLOEXEC) on success and which carries errno on
- * failure.
+ * it first (PMUKIT_F_CHILD, protocol in pmukit.h). The child stops itself
+ * (pmukit_child_fork() says why), then blocks reading "go" from a pipe;
+ * the release writes "go" and continues it. After its exec attempt the
+ * parent reads "status", which the exec closes (O_CLOEXEC) on success and
+ * which carries errno on failure.
  *
  * pmukit_child_run() on the direct path (full access, pinned): the parent
  * stops the session's counters before the release and sends their enable
- * bits with "go"; the child, which found its file in PATH before blocking,
+ * bits with "go"; the child, whose file was found in PATH before the fork,
  * waits until the parent sleeps in its wait4 system call, starts them with
  * one register write and makes the execve system call right after; the
- * parent stops them again right after its wait4 returns. The window then holds what perf's (enable_on_exec, counting
- * the child to its exit) holds, plus the few instructions around those two
+ * parent stops them again right after its wait4 returns. The window then
+ * holds what perf's (enable_on_exec, counting the child to its exit) holds, plus the few instructions around those two
  * system calls: none of the fork, the pipes or the PATH search.
  */
 #define _GNU_SOURCE
@@ -62,6 +63,13 @@ static ssize_t go_write(int fd, const void *buf, size_t len)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = err;
 	return ret;
+}
+
+/* Lets the child stopped by pmukit_child_fork() go on (to its read of "go"). */
+static void child_continue(const struct pmukit_child *c)
+{
+	if (c->pid > 0)
+		kill(c->pid, SIGCONT);
 }
 
 /*
@@ -135,6 +143,7 @@ static long go_wait_stopping(struct pmukit_child *c, uint32_t mask, int *status,
 	*wr = go_write(c->go_fd, &msg, sizeof(msg));
 	if (*wr < 0)
 		*wr = -errno;
+	child_continue(c);
 	ret = raw_wait4(c->pid, status);
 	for (;;) {
 		pmukit_write_pmcntenclr_guarded(mask);
@@ -153,16 +162,15 @@ static long go_wait_stopping(struct pmukit_child *c, uint32_t mask, int *status,
  * @file itself when it names a path, else the first executable PATH entry
  * (execvp's default when PATH is unset). NULL: none, execvp decides.
  */
-static const char *child_find(const char *file, char *buf, size_t len)
+static const char *child_find(const char *file, const char *path, char *buf, size_t len)
 {
-	const char *path = getenv("PATH"), *p, *end;
+	const char *p, *end;
 	size_t dir, flen = strlen(file);
 
 	if (strchr(file, '/'))
 		return file;
 	if (!path)
 		path = "/bin:/usr/bin";
-	/* No stdio: this runs in the child of a fork (memcpy, access only). */
 	for (p = path; ; p = end + 1) {
 		end = strchrnul(p, ':');
 		dir = (size_t)(end - p);
@@ -180,20 +188,60 @@ static const char *child_find(const char *file, char *buf, size_t len)
 }
 
 /*
+ * The last search of child_find(), kept: 'pmukit stat -r N' starts the same
+ * command N times, and searching PATH again for each run (an access() per
+ * directory) would add to every run what the first one found. The search
+ * is made again when the command's name or PATH differ; a file that has
+ * gone since makes the exec fail and execvp() search anew.
+ */
+static pthread_mutex_t found_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *found_name, *found_path, *found_file;
+
+static int same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The file for @file (@buf, @len bytes), or NULL as child_find()'s. */
+static const char *child_find_kept(const char *file, char *buf, size_t len)
+{
+	const char *path = getenv("PATH"), *found;
+
+	pthread_mutex_lock(&found_lock);
+	if (found_name && same(found_name, file) && same(found_path, path)) {
+		found = found_file && (size_t)snprintf(buf, len, "%s", found_file) < len ? buf : NULL;
+		pthread_mutex_unlock(&found_lock);
+		return found;
+	}
+	found = child_find(file, path, buf, len);
+	free(found_name);
+	free(found_path);
+	free(found_file);
+	found_name = strdup(file);
+	found_path = path ? strdup(path) : NULL;
+	found_file = found ? strdup(found) : NULL;
+	if (!found_name || (path && !found_path) || (found && !found_file)) {
+		free(found_name);	/* out of memory: nothing kept */
+		found_name = NULL;
+	}
+	pthread_mutex_unlock(&found_lock);
+	return found;
+}
+
+#if CHILD_START_ITSELF
+/*
  * Wait until the task of @stat (a /proc/TID/stat path) sleeps (state S, or
- * anything but R), yielding the CPU meanwhile. The parent waits so for the
- * child to sleep in its read of "go", so that none of the child's user code
- * after fork() falls inside the caller's counting window: whether that code
- * ran before the window opened depended on the scheduler's choice after
- * fork (measured on Linux 6.12 under QEMU -icount: 155 user instructions in
- * some runs and not in others). The child of pmukit_child_run() waits so
- * for the parent to sleep in its wait4 before starting the counters: a
- * child woken by "go" may or may not preempt the parent between its write
- * and its wait4 (the scheduler's choice again), and the parent's few user
- * instructions there were counted in some runs and not in others (Linux
- * 6.12, aarch32 under -icount). Gives up without waiting where /proc cannot
- * tell, and after 100000 yields. Only open, read, close, strrchr and
- * sched_yield: safe in the child of a fork.
+ * anything but R), yielding the CPU meanwhile. The child of
+ * pmukit_child_run() waits so for the parent to sleep in its wait4 before
+ * starting the counters: a child woken by "go" may or may not preempt the
+ * parent between its release and its wait4 (the scheduler's choice), and
+ * the parent's few user instructions there were counted in some runs and
+ * not in others (Linux 6.12, aarch32 under -icount). Nothing the kernel
+ * offers tells a task that another one sleeps, short of /proc; the check
+ * is made once the parent is on its way to wait4, so that it is true at the
+ * first or second look. Gives up without waiting where /proc cannot tell,
+ * and after 100000 yields. Only open, read, close, strrchr and sched_yield:
+ * safe in the child of a fork.
  */
 static void wait_blocked(const char *stat)
 {
@@ -217,15 +265,34 @@ static void wait_blocked(const char *stat)
 		sched_yield();
 	}
 }
+#endif
 
 /**
  * pmukit_child_fork() - fork a child that waits, then execs @argv
  * @c: filled with the child's pid and the two pipe ends
- * @argv: the command, NULL-terminated; argv[0] is searched in PATH
+ * @argv: the command, NULL-terminated; argv[0] is searched in PATH (once
+ *	for the same name and PATH, in this process)
  *
- * The child blocks until pmukit_child_release() (or exits with 125 when
- * pmukit_child_cancel() closes the pipe instead); this returns once it is
- * blocked there, so that a window opened next holds none of its start-up.
+ * The child stops itself (SIGSTOP) and, once continued, blocks until
+ * pmukit_child_release() (or exits with 125 when pmukit_child_cancel()
+ * closes the pipe instead); this returns once it has stopped, so that a
+ * window opened next holds none of its start-up.
+ *
+ * Why a stop: none of the child's user code after fork() may fall inside
+ * the caller's counting window, and whether it did depended on the
+ * scheduler's choice after the fork (measured on Linux 6.12 under QEMU
+ * -icount: 155 user instructions in some runs and not in others). A stop
+ * is the one way for a task to go to sleep and tell its parent in the same
+ * system call: the parent's waitid() returns only once the child sleeps,
+ * and the child's next user instruction is the one after its kill(),
+ * which runs after the release, every time (a byte written to a pipe
+ * before a blocking read would leave the instructions between the two
+ * calls to the scheduler again). The parent blocks meanwhile; it used to
+ * poll /proc/PID/stat, which cost more than perf's whole run. A signal
+ * sent to the stopped child waits for the release or the cancel, which
+ * continue it; a caller killed before either leaves it stopped until its
+ * process group is orphaned (the kernel then sends it SIGHUP and SIGCONT)
+ * or something continues it, when it reads the end of "go" and exits.
  *
  * Return: 0 or a negative errno (pipe, fork).
  */
@@ -235,6 +302,7 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	struct child_go msg;
 	char file[4096];
 	const char *found;
+	siginfo_t si;
 	ssize_t got;
 
 	if (!c || !argv || !argv[0])
@@ -247,6 +315,7 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 		close(go[1]);
 		return pmukit_err(-err, "pipe: %s", strerror(err));
 	}
+	found = child_find_kept(argv[0], file, sizeof(file));
 	c->pid = fork();
 	if (c->pid < 0) {
 		err = errno;
@@ -259,9 +328,11 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	if (c->pid == 0) {
 		close(go[1]);
 		close(status[0]);
-		found = child_find(argv[0], file, sizeof(file));
+		kill(getpid(), SIGSTOP);
 		/* EOF instead of a byte: the parent gave up, do not run anything. */
-		got = read(go[0], &msg, sizeof(msg));
+		do
+			got = read(go[0], &msg, sizeof(msg));
+		while (got < 0 && errno == EINTR);
 		if (got < 1)
 			_exit(125);
 #if CHILD_START_ITSELF
@@ -270,9 +341,9 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 			wait_blocked(msg.waiter);
 			exec_counting(msg.mask, found, argv);
 		}
-#else
-		(void)found;
 #endif
+		if (found)
+			execv(found, argv);
 		execvp(argv[0], argv);
 		err = errno;
 		if (write(status[1], &err, sizeof(err)) < 0)
@@ -283,8 +354,10 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 	close(status[1]);
 	c->go_fd = go[1];
 	c->status_fd = status[0];
-	snprintf(file, sizeof(file), "/proc/%d/stat", (int)c->pid);
-	wait_blocked(file);
+	/* Stopped, or dead (a signal before its stop): either way asleep for good. */
+	while (waitid(P_PID, (id_t)c->pid, &si, WSTOPPED | WEXITED | WNOWAIT) < 0 &&
+	       errno == EINTR)
+		;
 	return 0;
 }
 
@@ -326,9 +399,13 @@ PMUKIT_API int pmukit_child_release(struct pmukit_child *c)
 {
 	struct child_go msg = { .go = 1 };
 
+	int err;
+
 	if (!c || c->go_fd < 0)
 		return pmukit_err(-EINVAL, "pmukit_child_release: no child");
-	return child_outcome(c, go_write(c->go_fd, &msg, 1) == 1 ? 0 : errno ? errno : EIO);
+	err = go_write(c->go_fd, &msg, 1) == 1 ? 0 : errno ? errno : EIO;
+	child_continue(c);
+	return child_outcome(c, err);
 }
 
 /**
@@ -346,7 +423,8 @@ PMUKIT_API void pmukit_child_cancel(struct pmukit_child *c)
 	if (c->status_fd >= 0)
 		close(c->status_fd);
 	c->go_fd = c->status_fd = -1;
-	/* Closing "go" alone ends it; waitpid reaps it. */
+	/* Continued, it reads the end of "go" and exits; waitpid reaps it. */
+	child_continue(c);
 	while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
 		;
 	c->pid = 0;

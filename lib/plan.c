@@ -23,6 +23,12 @@ struct pmukit_evplan {
 	struct pmukit_session *bind;
 	enum pmukit_path path;		/* auto: the first that works, until made */
 	int made;			/* the path is chosen */
+	/*
+	 * Every pass opened once on the path (check_passes()): the sessions
+	 * opened from the plan afterwards, one a run, take the plan's core
+	 * type and skip the checks that open did (session.c, planned).
+	 */
+	int checked;
 	char why[512];
 	unsigned int cap;		/* events in a pass */
 	unsigned int n;			/* events, the added cycles included */
@@ -242,6 +248,7 @@ int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap)
 		p->added = 0;
 	}
 	given = p->n;
+	p->checked = 0;
 	memset(p->count, 0, sizeof(p->count));
 	p->npasses = 0;
 	p->cycles = -1;
@@ -311,6 +318,9 @@ static int open_on(struct pmukit_session **out, const struct pmukit_evplan *p,
 	}
 	po = opts ? *opts : p->opts;
 	po.path = path;
+	/* The binding holds for a child too: it has the affinity it was forked with. */
+	if (p->checked && path == p->path && po.cpu == p->opts.cpu)
+		return pmukit_session_open_bound(out, ev, n, &po, p->bind);
 	return pmukit_session_open(out, ev, n, &po);
 }
 
@@ -354,6 +364,7 @@ static int make_on(struct pmukit_evplan *p, enum pmukit_path path)
 		if (!ret)
 			ret = check_passes(p, path);
 	}
+	p->checked = !ret;
 	return ret;
 }
 

@@ -33,7 +33,8 @@ void pmukit_backend_release(struct pmukit_session *s, int guarded)
 	s->priv = NULL;
 }
 
-static int session_new(struct pmukit_session **out, const struct pmukit_options *opts);
+static int session_new(struct pmukit_session **out, const struct pmukit_options *opts,
+		       const struct pmukit_session *bound);
 static int session_attach(struct pmukit_session *s, const struct pmukit_ev *ev, unsigned int n);
 
 /* The fast read of event 0 for backends that have no special one. */
@@ -139,7 +140,7 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	if (!out)
 		return pmukit_err(-EINVAL, "pmukit_open: out is NULL");
 	*out = NULL;
-	ret = session_new(&s, opts);
+	ret = session_new(&s, opts, NULL);
 	if (ret)
 		return ret;
 	if (!events || !n)
@@ -160,11 +161,23 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 	return 0;
 }
 
+/* The core type of @from, for @s: what pmukit_session_bind() found for it. */
+static void bind_as(struct pmukit_session *s, const struct pmukit_session *from)
+{
+	s->core = from->core;
+	s->perf_type = from->perf_type;
+	memcpy(s->pmu, from->pmu, sizeof(s->pmu));
+	memcpy(s->span, from->span, sizeof(s->span));
+	memcpy(s->bind_cpus, from->bind_cpus, sizeof(s->bind_cpus));
+	s->planned = 1;
+}
+
 /*
- * A session for @opts (NULL: defaults) bound to its core type, on no path
- * yet; s->be is the path asked for, NULL for auto.
+ * A session for @opts (NULL: defaults) bound to its core type (@bound's,
+ * when given), on no path yet; s->be is the path asked for, NULL for auto.
  */
-static int session_new(struct pmukit_session **out, const struct pmukit_options *opts)
+static int session_new(struct pmukit_session **out, const struct pmukit_options *opts,
+		       const struct pmukit_session *bound)
 {
 	struct pmukit_options defaults = { .path = PMUKIT_PATH_AUTO, .cpu = -1 };
 	const struct pmukit_backend *be;
@@ -191,7 +204,10 @@ static int session_new(struct pmukit_session **out, const struct pmukit_options 
 	s->pid = opts->pid;
 	s->cpu = -1;
 	s->be = be;
-	pmukit_session_bind(s);
+	if (bound)
+		bind_as(s, bound);
+	else
+		pmukit_session_bind(s);
 	*out = s;
 	return 0;
 }
@@ -205,8 +221,9 @@ static int session_attach(struct pmukit_session *s, const struct pmukit_ev *ev, 
 	return be ? try_open(s, be, ev, n) : open_auto(s, ev, n);
 }
 
-int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
-			const struct pmukit_options *opts)
+int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_ev *ev,
+			      unsigned int n, const struct pmukit_options *opts,
+			      const struct pmukit_session *bound)
 {
 	struct pmukit_session *s;
 	int ret;
@@ -217,7 +234,7 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
 	if (n > PMUKIT_MAX_EVENTS)
 		return pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
 				  n, PMUKIT_MAX_EVENTS);
-	ret = session_new(&s, opts);
+	ret = session_new(&s, opts, bound);
 	if (ret)
 		return ret;
 	ret = session_attach(s, ev, n);
@@ -230,6 +247,12 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
 	return 0;
 }
 
+int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
+			const struct pmukit_options *opts)
+{
+	return pmukit_session_open_bound(out, ev, n, opts, NULL);
+}
+
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
 					  const struct pmukit_options *opts)
 {
@@ -240,7 +263,7 @@ struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int
 	po.path = PMUKIT_PATH_CLOCK;	/* any: only the binding matters */
 	po.pid = 0;
 	po.flags &= ~PMUKIT_F_CHILD;
-	if (!ev || session_new(&s, &po)) {
+	if (!ev || session_new(&s, &po, NULL)) {
 		free(ev);
 		return NULL;
 	}

@@ -51,6 +51,12 @@ struct pmukit_session {
 	char pmu[64];			/* that PMU's name in event_source/devices, or "" */
 	char span[200];			/* "": one type; else the types the CPUs span */
 	char bind_cpus[64];		/* with span: the CPUs of the first type, "0-3" */
+	/*
+	 * Opened from a made plan (pmukit_session_open_bound()): the core
+	 * type is the plan's and the plan's check found every event
+	 * implemented, so the open looks up neither again.
+	 */
+	int planned;
 	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
 };
 
@@ -61,6 +67,14 @@ struct pmukit_session {
  */
 int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
 			const struct pmukit_options *opts);
+/*
+ * session.c: the same, bound to the core type of @bound (a plan's binding,
+ * made for the same CPU choice) instead of binding anew, and marked
+ * planned: what a plan decided once is not looked up again for each run.
+ */
+int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_ev *ev,
+			      unsigned int n, const struct pmukit_options *opts,
+			      const struct pmukit_session *bound);
 /*
  * session.c: @n specs parsed for the calling thread with @opts' CPU and
  * flags, to free(); NULL when one does not parse.

@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: MIT
-#   make bench             instructions per read for every path, under -icount
+#   make bench             instructions per read for every path, and what
+#                          pmukit stat costs beside perf stat, under -icount
 #
 # Boots arm64, arm and aarch32 under -icount shift=0 (one instruction = one
 # cycle), loads pmukit.ko, sets kernel.perf_user_access=1 where it exists,
 # and runs tests/guest/bench.c: instructions per read of every access path
 # beside the raw minimum of the same read, with the ratio.
+#
+# After the arm64 one, boots arm64 again with Debian's Linux perf
+# (tools/qemu-run --perf) and runs tests/guest/stat-cost.sh: the
+# instructions 'pmukit stat -r 20' and 'perf stat -r 20' add to the same
+# command, and (on 4 CPUs) what one interval of 'stat -a -I 100' costs
+# each; it fails when pmukit's is above a third of perf's.
 #
 # The guest programs that use libpmukit (libtest, bench) link it here; the
 # other guest programs build by the rule in guest.mk.
@@ -25,6 +32,7 @@ BENCH_RUN = tools/qemu-run --no-build --icount --timeout 120
 # session): the module's old global full access, as the suites that program
 # the PMU themselves load it (mode=read gives user space no register on ARMv7).
 BENCH_KO = insmod /lib/modules/pmukit.ko global_full_access=1
+BENCH_PERF_RUN = tools/qemu-run --no-build --icount --perf --timeout 600 --arch arm64
 
 bench: kernels
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 all
@@ -32,6 +40,11 @@ bench: kernels
 	@echo "### arm64, Cortex-A53, -icount shift=0"
 	$(Q)$(BENCH_RUN) --arch arm64 -- \
 		'$(BENCH_KO) && echo 1 > /proc/sys/kernel/perf_user_access && bench'
+	@echo
+	@echo "### pmukit stat beside perf stat: arm64, Cortex-A53, -icount shift=0, Linux 6.1 and its perf"
+	$(Q)$(BENCH_PERF_RUN) -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh 20'
+	@echo
+	$(Q)$(BENCH_PERF_RUN) --smp 4 -- 'insmod /lib/modules/pmukit.ko && stat-cost.sh -I 100'
 	@echo
 	@echo "### arm (ARMv7), Cortex-A15, -icount shift=0"
 	$(Q)$(BENCH_RUN) --arch arm -- '$(BENCH_KO) && bench'

@@ -767,7 +767,10 @@ struct pmukit_child {
 
 /**
  * pmukit_child_fork() - fork a child that waits, then execs @argv (PATH
- * searched) once released. Return: 0 or negative errno.
+ * searched, once for the same name and PATH in a process) once released.
+ * The child waits stopped (SIGSTOP), then continued by the release: a
+ * SIGCHLD handler of the caller sees it stop and continue. Return: 0 or
+ * negative errno.
  */
 PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[]);
 

@@ -5,34 +5,37 @@
  * handling runs as often as the timing makes it). The guest suites count a
  * command's descendants with it exactly.
  *
- *   forkrun COMMAND [ARGS...]
+ *   forkrun [-n RUNS] COMMAND [ARGS...]
  *
- * Exit: the child's exit status; 128 + N if signal N killed it; 127 if the
- * child could not be started.
+ * -n RUNS runs it RUNS times, one after the other: what a command costs
+ * when it is started so, fork and exec included, for the comparison of
+ * what 'pmukit stat -r RUNS' and 'perf stat -r RUNS' add to it
+ * (stat-cost.sh).
+ *
+ * Exit: the last child's exit status; 128 + N if signal N killed it; 127
+ * if a child could not be started.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-int main(int argc, char **argv)
+/* One run of @argv: its status as main() returns it. */
+static int run(char **argv)
 {
 	pid_t pid;
 	int status;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: forkrun COMMAND [ARGS...]\n");
-		return 127;
-	}
 	pid = fork();
 	if (pid < 0) {
 		fprintf(stderr, "forkrun: fork: %s\n", strerror(errno));
 		return 127;
 	}
 	if (pid == 0) {
-		execvp(argv[1], argv + 1);
-		fprintf(stderr, "forkrun: %s: %s\n", argv[1], strerror(errno));
+		execvp(argv[0], argv);
+		fprintf(stderr, "forkrun: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -41,4 +44,22 @@ int main(int argc, char **argv)
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long runs = 1, i;
+	int first = 1, ret = 127;
+
+	if (argc > 2 && !strcmp(argv[1], "-n")) {
+		runs = strtoul(argv[2], NULL, 10);
+		first = 3;
+	}
+	if (argc <= first || !runs) {
+		fprintf(stderr, "usage: forkrun [-n RUNS] COMMAND [ARGS...]\n");
+		return 127;
+	}
+	for (i = 0; i < runs; i++)
+		ret = run(argv + first);
+	return ret;
 }

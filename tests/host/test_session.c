@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -700,6 +701,73 @@ static void test_child(void)
 	test_child_run(argv, nope);
 }
 
+/*
+ * pmukit_child_fork() returns once the child has stopped itself (none of
+ * its code after the fork is left to run inside a window opened next), and
+ * the command's file found in PATH is searched again when PATH changes.
+ */
+static void test_child_stop(void)
+{
+	char dir[2][64], file[160], *path_was = getenv("PATH");
+	char *argv[] = { "pmukit-test-cmd", NULL };
+	struct pmukit_child child;
+	siginfo_t si;
+	unsigned int i;
+	int st = -1;
+	FILE *f;
+
+	if (!tap_ok(!pmukit_child_fork(&child, argv), "child stop: forked"))
+		return;
+	memset(&si, 0, sizeof(si));
+	st = waitid(P_PID, (id_t)child.pid, &si, WSTOPPED | WNOHANG | WNOWAIT);
+	tap_ok(!st && si.si_pid == child.pid && si.si_code == CLD_STOPPED,
+	       "child stop: stopped when pmukit_child_fork() returns (code %d)", si.si_code);
+	pmukit_child_cancel(&child);
+	tap_ok(child.pid == 0, "child stop: a cancel continues and reaps it");
+
+	/* Two directories, each with the command exiting with its own status. */
+	for (i = 0; i < 2; i++) {
+		snprintf(dir[i], sizeof(dir[i]), "/tmp/pmukit-child-%d-%u", (int)getpid(), i);
+		mkdir(dir[i], 0700);
+		snprintf(file, sizeof(file), "%s/pmukit-test-cmd", dir[i]);
+		f = fopen(file, "w");
+		if (f) {
+			fprintf(f, "#!/bin/sh\nexit %u\n", 3 + i);
+			fclose(f);
+		}
+		chmod(file, 0700);
+	}
+	for (i = 0; i < 3; i++) {
+		/* dir 0, dir 0 again (the file kept), then dir 1 (PATH changed). */
+		setenv("PATH", dir[i / 2], 1);
+		st = -1;
+		if (!pmukit_child_fork(&child, argv)) {
+			pmukit_child_release(&child);
+			waitpid(child.pid, &st, 0);
+		}
+		tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 3 + i / 2,
+		       "child stop: run %u finds the command of PATH=%s (status 0x%x)", i + 1,
+		       dir[i / 2], (unsigned int)st);
+	}
+	/* The file found is gone: the exec searches PATH anew, and fails as execvp does. */
+	snprintf(file, sizeof(file), "%s/pmukit-test-cmd", dir[1]);
+	unlink(file);
+	if (!pmukit_child_fork(&child, argv)) {
+		expect(pmukit_child_release(&child), -ENOENT, "could not be started",
+		       "child stop: a command gone since the last run");
+		waitpid(child.pid, &st, 0);
+	}
+	if (path_was)
+		setenv("PATH", path_was, 1);
+	else
+		unsetenv("PATH");
+	for (i = 0; i < 2; i++) {
+		snprintf(file, sizeof(file), "%s/pmukit-test-cmd", dir[i]);
+		unlink(file);
+		rmdir(dir[i]);
+	}
+}
+
 static pid_t victim;
 static int victim_to, mover_err;
 
@@ -1030,6 +1098,7 @@ int main(void)
 	test_thread_message();
 	test_long_messages();
 	test_child();
+	test_child_stop();
 	test_migration();
 	test_sigill_chain();
 	test_call_guarded();
