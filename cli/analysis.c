@@ -242,8 +242,9 @@ int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
 		return CLI_USAGE;
 	}
 	sel->level = level;
+	/* The library's order: stage 1's groups, then those of stage 2 (pmukit_topdown_group_at()). */
 	for (i = 0; i < t->nstage1; i++)
-		add_group(sel, t->stage1[i], 1, -1, 0);
+		add_group(sel, (unsigned int)pmukit_topdown_group_at(t, i, NULL), 1, -1, 0);
 	if (level < 2)
 		return 0;
 	for (i = 0; i < t->nroots; i++) {
@@ -260,8 +261,8 @@ int an_select_topdown(struct an_sel *sel, const char *cmd, unsigned int level)
 	 * Then the methodology's other stage-2 groups (General: IPC), with the
 	 * metrics the groups above have not shown (MPKI and Miss_Ratio repeat them).
 	 */
-	for (i = 0; i < t->nstage2; i++)
-		add_group(sel, t->stage2[i], 2, -1, 1);
+	for (i = t->nstage1; i < t->nstage1 + t->nstage2; i++)
+		add_group(sel, (unsigned int)pmukit_topdown_group_at(t, i, NULL), 2, -1, 1);
 	return 0;
 }
 
@@ -395,21 +396,38 @@ static void add_text(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The entries of the metric's events: all from one pass where one has them. */
+/*
+ * The entries of the metric's events, from the passes the library's rule
+ * says (pmukit_metric_passes()): one pass where one has an entry of each
+ * (an entry may say why it has no count), else each from the first pass
+ * that counted it. Return: that one pass, 0 when the passes are combined.
+ */
 static unsigned int pick(const struct pmukit_metric_info *mi, const struct recorded *r,
 			 const int *code, int *at)
 {
-	unsigned int p, k;
+	uint64_t any[PMUKIT_METRIC_MAX_EVENTS], ok[PMUKIT_METRIC_MAX_EVENTS];
+	unsigned int pass[PMUKIT_METRIC_MAX_EVENTS], p, k;
+	int one, i;
 
-	for (p = 1; p <= r->npasses; p++) {
-		for (k = 0; k < mi->nevents && (at[k] = find(r, code, mi->event[k], p)) >= 0; k++)
-			;
-		if (k == mi->nevents)
-			return p;
+	for (k = 0; k < mi->nevents; k++) {
+		any[k] = ok[k] = 0;
+		for (p = 1; p <= r->npasses && p <= REC_MAX_PASSES; p++) {
+			i = find(r, code, mi->event[k], p);
+			if (i >= 0)
+				any[k] |= 1ull << (p - 1);
+			if (i >= 0 && r->ev[i].status == REC_OK)
+				ok[k] |= 1ull << (p - 1);
+		}
+	}
+	one = pmukit_metric_passes(mi, any, pass);
+	if (one <= 0) {
+		for (k = 0; k < mi->nevents; k++)
+			ok[k] = ok[k] ? ok[k] : any[k];
+		pmukit_metric_passes(mi, ok, pass);
 	}
 	for (k = 0; k < mi->nevents; k++)
-		at[k] = find(r, code, mi->event[k], 0);
-	return 0;
+		at[k] = pass[k] ? find(r, code, mi->event[k], pass[k]) : -1;
+	return one > 0 ? (unsigned int)one : 0;
 }
 
 /*

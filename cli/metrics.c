@@ -2,8 +2,8 @@
 /*
  * Derived metrics: the library's metric table (pmukit_metric_info()),
  * evaluated on the means of the runs. A ratio of two events is only as
- * good as the runs they were counted in agree: where both are in one pass,
- * that pass is used; the cycles counted in every pass give IPC for
+ * good as the runs they were counted in agree: where one pass counted them
+ * all, that pass is used; the cycles counted in every pass give IPC for
  * instructions in any pass.
  */
 #include <linux/perf_event.h>
@@ -49,24 +49,40 @@ static int is_task_clock(const struct stat_event *e)
 	return e->ev.kind == PMUKIT_EV_SOFTWARE && e->ev.config == PERF_COUNT_SW_TASK_CLOCK;
 }
 
-/* The best row for event @k beside the first event's row @i: same pass, then same levels. */
-static int pick_den(const struct stat_report *r, unsigned int i,
-		    const struct pmukit_metric_info *mi, unsigned int k, int cycles_ref)
+/*
+ * The passes of row @j as the library's rule takes them
+ * (pmukit_metric_passes()): bit p - 1 for pass p; the cycles counted in
+ * every pass are in each. A wrapped count is not known: in none. An event
+ * no pass could hold is taken as pass 1's, so that its metric says why.
+ */
+static uint64_t passes_of(const struct stat_report *r, unsigned int j)
 {
-	int best = -1, score = -1;
+	const struct stat_event *e = &r->ev[j];
+
+	if (e->added || e->wrapped)
+		return 0;
+	if ((int)j == r->cycles_ref && r->npasses > 1)
+		return r->npasses >= 64 ? ~0ull : (1ull << r->npasses) - 1;
+	return e->pass >= 1 && e->pass <= 64 ? 1ull << (e->pass - 1) : 1;
+}
+
+/*
+ * The row of the metric's event @k in @pass, of the same levels as row
+ * @i where one is (-1: @i not chosen yet): the first of those.
+ */
+static int row_in(const struct stat_report *r, const struct pmukit_metric_info *mi,
+		  unsigned int k, unsigned int pass, int i)
+{
+	int best = -1;
 	unsigned int j;
 
 	for (j = 0; j < r->nev; j++) {
-		int s;
-
-		if (r->ev[j].added || !is_event(&r->ev[j], mi, k))
+		if (!is_event(&r->ev[j], mi, k) || !(passes_of(r, j) >> (pass - 1) & 1))
 			continue;
-		s = (r->ev[j].pass == r->ev[i].pass || (int)j == cycles_ref) * 2 +
-		    same_levels(&r->ev[j], &r->ev[i]);
-		if (s > score) {
-			score = s;
+		if (i < 0 || same_levels(&r->ev[j], &r->ev[i]))
+			return (int)j;
+		if (best < 0)
 			best = (int)j;
-		}
 	}
 	return best;
 }
@@ -131,79 +147,67 @@ static void cpus_utilized(struct stat_report *r)
 }
 
 /*
- * Events of different passes are made comparable by the library's rule
- * (pmukit_metric_align()): CPU_CYCLES, counted in every pass, is read in
- * the pass of the metric's first event, which is so the reference pass,
- * and a count of another pass is scaled by the two passes' cycles.
+ * The rules for a metric over passes are the library's: which pass each
+ * event is read in (pmukit_metric_passes(): one pass that counted them
+ * all, else each in its own, CPU_CYCLES in the first other event's) and
+ * the scaling to the reference pass (pmukit_metric_align()). This adds
+ * the rows: within a pass, the first of the first event's levels.
  */
 void metrics_compute(struct stat_report *r)
 {
-	int cycles_ref = r->cycles_ref;
-	unsigned int nm = pmukit_metric_count(), x, i, k;
+	unsigned int nm = pmukit_metric_count(), x, k, j;
 
 	r->nmetrics = 0;
 	for (x = 0; x < nm && r->nmetrics < STAT_MAX_METRICS; x++) {
 		const struct pmukit_metric_info *mi = pmukit_metric_info(x);
+		uint64_t count[PMUKIT_METRIC_MAX_EVENTS], cycles[PMUKIT_METRIC_MAX_EVENTS];
+		uint64_t in[PMUKIT_METRIC_MAX_EVENTS];
+		unsigned int pass[PMUKIT_METRIC_MAX_EVENTS];
+		int row[PMUKIT_METRIC_MAX_EVENTS];
+		struct pmukit_metric_value v;
+		const struct stat_event *bad = NULL;
+		struct stat_metric *m;
+		int cross = 0;
 
-		for (i = 0; i < r->nev; i++) {
-			uint64_t count[PMUKIT_METRIC_MAX_EVENTS], cycles[PMUKIT_METRIC_MAX_EVENTS];
-			unsigned int pass[PMUKIT_METRIC_MAX_EVENTS];
-			struct pmukit_metric_value v;
-			const struct stat_event *bad = NULL;
-			struct stat_metric *m;
-			unsigned int counted = 1;
-			int cross = 0, j = 0, wrapped = 0;
+		for (k = 0; k < mi->nevents; k++) {
+			in[k] = 0;
+			for (j = 0; j < r->nev; j++)
+				if (is_event(&r->ev[j], mi, k))
+					in[k] |= passes_of(r, j);
+		}
+		if (!mi->nevents || pmukit_metric_passes(mi, in, pass) < 0)
+			continue;
+		row[0] = row_in(r, mi, 0, pass[0], -1);
+		for (k = 1; k < mi->nevents; k++)
+			row[k] = row_in(r, mi, k, pass[k], row[0]);
+		for (k = 0; k < mi->nevents; k++) {
+			const struct stat_event *e = &r->ev[row[k]];
 
-			/* A wrapped count is not known: no metric from it. */
-			if (r->ev[i].added || r->ev[i].wrapped || !is_event(&r->ev[i], mi, 0))
-				continue;
-			count[0] = count_of(r->ev[i].st.mean);
-			pass[0] = r->ev[i].pass;
-			if (r->ev[i].nc_runs)
-				bad = &r->ev[i];
-			for (k = 1; k < mi->nevents; k++) {
-				j = pick_den(r, i, mi, k, cycles_ref);
-				if (j < 0)
-					break;
-				if (r->ev[j].wrapped) {
-					wrapped = 1;
-					break;
-				}
-				if (j == cycles_ref && r->npasses > 1 && r->ev[i].pass >= 1) {
-					pass[k] = r->ev[i].pass;
-					count[k] = cycles_of(r, pass[k]);
-				} else {
-					pass[k] = r->ev[j].pass;
-					count[k] = count_of(r->ev[j].st.mean);
-				}
-				counted |= 1u << k;
-				if (r->ev[j].nc_runs && !bad)
-					bad = &r->ev[j];
-				cross |= pass[k] != pass[0];
-			}
-			if (j < 0)
-				break;
-			if (wrapped)
-				continue;
-			for (k = 0; k < mi->nevents; k++)
-				cycles[k] = cycles_of(r, pass[k]);
-			pmukit_metric_align(mi, pass, cycles, count);
-			pmukit_metric_eval(x, count, counted, &v);
-			m = &r->metric[r->nmetrics++];
-			memset(m, 0, sizeof(*m));
-			snprintf(m->name, sizeof(m->name), "%s", mi->name);
-			m->unit = mi->unit;
-			/* n/a (a zero divisor) reads 0, as it always has. */
-			m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
-			m->cross_pass = cross;
-			m->event = i;
-			/* A count that is no count gives no value, whatever the formula makes of it. */
-			if (bad) {
-				m->na = 1;
-				m->value = 0.0;
-				did_not_count(m, bad);
-			}
-			break;	/* one of each metric: the first numerator */
+			/* The cycles counted in every pass: their mean in this one. */
+			if (row[k] == r->cycles_ref && r->npasses > 1)
+				count[k] = cycles_of(r, pass[k]);
+			else
+				count[k] = count_of(e->st.mean);
+			if (e->nc_runs && !bad)
+				bad = e;
+			cross |= pass[k] != pass[0];
+			cycles[k] = cycles_of(r, pass[k]);
+		}
+		pmukit_metric_align(mi, pass, cycles, count);
+		pmukit_metric_eval(x, count, (1u << mi->nevents) - 1, &v);
+		m = &r->metric[r->nmetrics++];
+		memset(m, 0, sizeof(*m));
+		snprintf(m->name, sizeof(m->name), "%s", mi->name);
+		m->unit = mi->unit;
+		/* n/a (a zero divisor) reads 0, as it always has. */
+		m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
+		m->cross_pass = cross;
+		m->event = (unsigned int)row[0];
+		/* A count that is no count gives no value, whatever the formula makes of it. */
+		if (bad) {
+			m->na = 1;
+			m->value = 0.0;
+			did_not_count(m, bad);
 		}
 	}
 	cpus_utilized(r);
