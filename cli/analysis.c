@@ -21,7 +21,7 @@
 #include <strings.h>
 
 #include "analysis.h"
-#include "passes.h"
+#include "cycles.h"
 #include "pmukit/pmu_fields.h"
 
 const struct pmukit_metric_set *an_set_of(const struct pmukit_core_def *core, uint32_t midr)

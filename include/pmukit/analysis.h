@@ -39,7 +39,7 @@ extern "C" {
  * event @cycles in every pass (-1: the cycles have a counter of their own).
  * -EINVAL when no pass can count: @cap 0 with @cycles >= 0 (not even the
  * cycles have a counter), or no counter for an event beside the cycles
- * (kernel-doc in core/passes.c).
+ * (kernel-doc in core/pass_plan.c).
  */
 PMUKIT_API int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap,
 				  unsigned int flags, unsigned int *pass_of);

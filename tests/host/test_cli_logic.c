@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "metrics.h"
-#include "passes.h"
+#include "cycles.h"
 #include "regs.h"
 #include "support.h"
 #include "core/compiler.h"

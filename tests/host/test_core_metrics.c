@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * core/metrics.c through the public API: the table, values against
+ * core/metric_eval.c through the public API: the table, values against
  * hand-computed ones, fixed point with rounding, and n/a with its reason
  * for a zero divisor, a count not taken and 64 bits exceeded.
  */
@@ -10,7 +10,7 @@
 
 #include "pmukit/pmukit.h"
 #include "pmukit/pmu_fields.h"
-#include "../../core/metrics.h"
+#include "../../core/metric_eval.h"
 #include "../tap.h"
 
 #include "core/compiler.h"

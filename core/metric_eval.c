@@ -24,7 +24,7 @@
 #include "compiler.h"
 #include "core.h"
 #include "metric_set.h"
-#include "metrics.h"
+#include "metric_eval.h"
 #include "names.h"
 
 #include "../metrics/generic.def"

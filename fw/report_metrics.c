@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Derived metrics, printed when their events were counted, in fixed point,
- * from the engine of core/metrics.c (the library's): the metric set is
+ * from the engine of core/metric_eval.c (the library's): the metric set is
  * chosen when the image is built. By default it is the generic set
  * (IPC = INST_RETIRED / CYCLES with 3 decimals, the L1D/L2D refill and
  * branch misprediction rates in percent with 2, MPKI); a file that
