@@ -128,7 +128,7 @@ $(FUZZ_OUT)/cli_args: tests/fuzz/fuzz_cli_args.c $(FUZZ_CLI_OBJS) $(CLI_A) $(CLI
 	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(FUZZ_CLI_OBJS) \
 		$(CLI_A) $(CLI_LIB) -lm
 
-# Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (analysis.c).
+# Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (cli/analysis_*.c).
 $(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c $(CLI_A) $(CLI_LIB) $(DEP_STAMP)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
