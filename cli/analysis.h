@@ -5,7 +5,9 @@
  * events are in recorded counts (recorded.h: counted by 'pmukit stat' or
  * read back by 'pmukit metrics'), their values, and their output as text,
  * CSV or JSON. Both commands go through here, so the same counts give the
- * same values online and offline.
+ * same values online and offline. The files: analysis_set.c (the set, and
+ * its list), analysis_select.c (which metrics), analysis_eval.c (their
+ * events among the counts, and values), analysis_print.c (text, CSV, JSON).
  */
 #ifndef PMUKIT_CLI_ANALYSIS_H
 #define PMUKIT_CLI_ANALYSIS_H
@@ -125,5 +127,26 @@ void an_eval(struct an_sel *sel, const struct recorded *r);
 void an_print_table(FILE *f, const struct an_sel *sel);
 void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int variance);
 void an_print_json(struct pmukit_json *j, const struct an_sel *sel);
+
+/* ---- between the files of the metrics' side: analysis_*.c ---- */
+
+/* Metric @x of the selection's set. */
+static inline const struct pmukit_metric_info *an_metric(const struct an_sel *sel, unsigned int x)
+{
+	return pmukit_metric_set_metric(sel->set, x);
+}
+
+/* The set's name in a message, with the core where that is the generic set's. */
+const char *an_set_label(const struct an_sel *sel);
+
+/*
+ * Metric @metric, in @group (-1: by name) and topdown @stage (0: none),
+ * under the decision tree's node @root (-1: none); once. Return: 0, or
+ * -E2BIG when AN_MAX_ITEMS are chosen.
+ */
+int an_add_item(struct an_sel *sel, unsigned int metric, int group, unsigned int stage, int root);
+
+/* Names, comma-separated and wrapped, after @indent. */
+void an_name_list(FILE *f, const char *indent, const char *const *name, unsigned int n);
 
 #endif /* PMUKIT_CLI_ANALYSIS_H */

@@ -3,7 +3,7 @@
  * pmukit metrics: metrics from counts recorded elsewhere, on another
  * machine or before any OS ran: 'pmukit stat -x' or '--json' output, or
  * the firmware library's tables. The values are those 'pmukit stat -M'
- * prints for the same counts (both go through analysis.c).
+ * prints for the same counts (both go through analysis_*.c).
  */
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Derived metrics of 'pmukit stat', computed when the user counted their
- * events: IPC, L1D and L2D refill rates, branch misprediction rate.
+ * events: IPC, L1D and L2D refill rates, branch misprediction rate
+ * (stat_metrics.c; the header keeps its name for its includers).
  */
 #ifndef PMUKIT_CLI_METRICS_H
 #define PMUKIT_CLI_METRICS_H

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "passes.h"
+#include "cycles.h"
 #include "recorded.h"
 #include "report.h"
 

@@ -6,7 +6,7 @@
  * the .def file: it defines
  *   const struct pmukit_metric_set pmukit_mset_<set>;
  * and sets PMUKIT_MSET_LAST to its address. The library expands every set
- * (lib/metric_tables.c), the core the generic one (core/metrics.c), a
+ * (lib/metric_tables.c), the core the generic one (core/metric_eval.c), a
  * firmware image the one of its core (fw/include/pmukit_fw_metrics.h).
  *
  * The X-macros of a .def file, in this order:

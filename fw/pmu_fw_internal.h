@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Internal state of the firmware profiling library, the interface between the
- * ISA-independent code (pmu_fw.c, passes.c, metrics.c) and the exception
+ * ISA-independent code (pmu_fw.c, fw_passes.c, report_metrics.c) and the exception
  * level rules of each ISA (el_aarch64.c, el_aarch32.c), and the output and
  * integer helpers. Layers, each calling only those below it: the report
- * (report.c, passes.c's merged report, metrics.c), what a run found
+ * (report.c, fw_passes.c's merged report, report_metrics.c), what a run found
  * (result.c), the measuring code (pmu_fw.c, el_*.c), the output (output.c).
  */
 #ifndef PMUKIT_FW_INTERNAL_H
@@ -91,7 +91,7 @@ void pmukit_fw_line_fixed(struct pmukit_fw_line *l, uint64_t v, unsigned int dec
 void pmukit_fw_line_end(struct pmukit_fw_line *l);	/* adds '\n' and sends */
 void pmukit_fw_rule(void);				/* a line of dashes */
 
-/* Metrics (metrics.c): what a report knows of one event a metric uses. */
+/* Metrics (report_metrics.c): what a report knows of one event a metric uses. */
 struct pmukit_fw_mval {
 	int valid;		/* a count: no overflow, counting allowed */
 	int prohibited;		/* invalid because counting is prohibited here */

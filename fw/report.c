@@ -3,7 +3,7 @@
  * The report of a run, above the measuring code: pmukit_fw_stop() stops
  * the counters, has pmu_fw.c read and restore (pmukit_fw_finish()), then
  * prints the "PMU EVENT, PREVAL, POSTVAL, DELTA" block and the metrics
- * (metrics.c). pmu_fw.c measures and prints nothing of the results.
+ * (report_metrics.c). pmu_fw.c measures and prints nothing of the results.
  */
 #include "pmu_fw_stop.h"
 

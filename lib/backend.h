@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "session.h"
+#include "event_spec.h"
+#include "paths.h"
 
 /*
  * A backend whose open() refused a session with -E2BIG sets this to the

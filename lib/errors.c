@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "core/compiler.h"
-#include "session.h"
+#include "pmukit/pmukit.h"
+#include "errors.h"
 
 /*
  * Room for any message: what a caller gives is quoted through

@@ -23,6 +23,7 @@
 #include "event_lookup.h"
 #include "isa.h"
 #include "session.h"
+#include "event_spec.h"
 
 static const struct {
 	const char *name;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The metric sets: the generic one (core/metrics.c) and one per core of
+ * The metric sets: the generic one (core/metric_eval.c) and one per core of
  * Arm's telemetry data, expanded from the files tools/gen-metrics writes
  * into metrics/ (sets.def lists them), and the choice of a set for
  * a core by name or MIDR.

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "backend.h"
+#include "paths.h"
 
 static const char *const path_names[PMUKIT_PATH_COUNT] = {
 	[PMUKIT_PATH_AUTO] = "auto",

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pmukit/pmukit.h"
 #include "pmukit/pmu_fields.h"
 #include "cores.h"
 #include "cpu.h"
@@ -17,7 +18,7 @@
 #include "fault.h"
 #include "isa.h"
 #include "pmu_info.h"
-#include "session.h"
+#include "errors.h"
 #include "sysfile.h"
 
 /*

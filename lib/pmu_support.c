@@ -22,6 +22,7 @@
 #include "pmu_support.h"
 #include "pmu_info.h"
 #include "session.h"
+#include "event_spec.h"
 #include "sysfile.h"
 
 int pmukit_core_refusal(uint32_t midr, const char *core)

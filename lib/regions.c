@@ -32,6 +32,10 @@
  * "self" leaves them out. A region entered again while it is open
  * (recursion) adds to the calls and to self, but only its outermost call
  * adds to the total, so nothing is counted twice.
+ *
+ * The settings are read from the environment by regions_setup.c; the
+ * threads' totals are added up and written at exit by regions_exit.c
+ * (through regions_report.c's writer).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,54 +49,9 @@
 
 #include "pmukit/pmukit.h"
 #include "regions.h"
+#include "regions_state.h"
 #include "session.h"
 
-#define REG_MAX_DEPTH	64
-#define REG_MAX_REGIONS	256	/* distinct names per thread */
-#define REG_HASH	512	/* name addresses per thread; a power of two */
-#define REG_CALIBRATE_RUNS 64
-
-struct reg_rec {
-	const char *name;
-	int hidden;			/* the calibration's own */
-	unsigned int open;		/* frames of this region on the stack */
-	uint64_t calls;
-	uint64_t total[REG_MAX_EVENTS];
-	uint64_t self[REG_MAX_EVENTS];
-};
-
-struct reg_frame {
-	struct reg_rec *rec;
-	int valid;				/* the opening read succeeded */
-	uint64_t start[REG_MAX_EVENTS];		/* the count less the thread's skip */
-	uint64_t children[REG_MAX_EVENTS];	/* corrected totals of direct children */
-};
-
-struct reg_thread {
-	struct reg_thread *next;		/* all threads, for the report */
-	struct pmukit_session *s;
-	/* One event: read by pmukit_sample(), widened to 64 bits here. */
-	int one;
-	uint64_t one_last, one_acc, one_mask;
-	unsigned int depth, too_deep, nrecs;
-	int odd;				/* too deep, calibrating, or not one event */
-	unsigned long unmatched, unclosed, failed, lost;
-	uint64_t *calib_out;			/* set while calibrating */
-	/*
-	 * Counts no region should see: the work of adding a new name, and
-	 * (unless raw) the cost of every marker pair closed so far, so that
-	 * a region's count less what the skip grew by inside it is corrected
-	 * for the pairs nested in it at any depth.
-	 */
-	uint64_t skip[REG_MAX_EVENTS];
-	/* From 1; stack[0] stands below the first frame, for no region. */
-	struct reg_frame stack[REG_MAX_DEPTH + 1];
-	struct reg_rec recs[REG_MAX_REGIONS];
-	struct {
-		const char *key;
-		struct reg_rec *rec;
-	} hash[REG_HASH];
-};
 
 /*
  * This thread's regions: set once it counts (a marker's one test); the
@@ -103,29 +62,22 @@ static __thread struct reg_thread *me __attribute__((tls_model("initial-exec")))
 static __thread int me_state;		/* 0 not set up, 1 counting, -1 off */
 
 static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
-static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_key_t reg_key;
-static struct reg_thread *threads;
+pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_key_t reg_key;
+struct reg_thread *reg_threads;
 
-static struct {
-	int enabled;
-	unsigned int nevents;
-	char *spec[REG_MAX_EVENTS];
-	enum reg_format format;
-	const char *output;
-	int raw;
-} cfg;
+struct reg_cfg reg_cfg;
 
 /* Filled by the first thread that could open a session. */
-static int calibrated;
-static char ev_name[REG_MAX_EVENTS][REG_NAME_LEN];
-static char path_name[16];
-static uint64_t in_cost[REG_MAX_EVENTS];	/* an empty region */
-static uint64_t pair_cost[REG_MAX_EVENTS];	/* a begin/end pair inside a region */
+int reg_calibrated;
+char reg_ev_name[REG_MAX_EVENTS][REG_NAME_LEN];
+char reg_path_name[16];
+uint64_t reg_in_cost[REG_MAX_EVENTS];	/* an empty region */
+uint64_t reg_pair_cost[REG_MAX_EVENTS];	/* a begin/end pair inside a region */
 static uint64_t read_cost[REG_MAX_EVENTS];	/* two reads back to back */
 /* Did each event count over the calibration? pmukit_count_verdict(), and why not. */
-static int verdict[REG_MAX_EVENTS];
-static char verdict_why[REG_MAX_EVENTS][PMUKIT_VERDICT_WHY_LEN];
+int reg_verdict[REG_MAX_EVENTS];
+char reg_verdict_why[REG_MAX_EVENTS][PMUKIT_VERDICT_WHY_LEN];
 /* What a close takes off its region, and adds to the skip: 0 until calibrated, or raw. */
 static uint64_t in_sub[REG_MAX_EVENTS], pair_add[REG_MAX_EVENTS];
 
@@ -140,33 +92,8 @@ static const char calib_slow[] = "pmukit calibration, out of line";
 /* What the long way costs a region beyond its bracketed work: added to the skip. */
 static uint64_t slow_cost[REG_MAX_EVENTS];
 
-static void warn(const char *what, const char *a, const char *b)
-{
-	fprintf(stderr, "pmukit regions: %s%s%s\n", what, a ? a : "", b ? b : "");
-}
-
-static void parse_events(const char *list)
-{
-	char *copy = strdup(list), *save = NULL, *tok;
-
-	if (!copy)
-		return;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (cfg.nevents == REG_MAX_EVENTS) {
-			warn("PMUKIT_REGIONS_EVENTS has more than 8 events; left out from ", tok, NULL);
-			break;
-		}
-		cfg.spec[cfg.nevents] = strdup(tok);
-		if (cfg.spec[cfg.nevents])
-			cfg.nevents++;
-	}
-	free(copy);
-}
-
-static void report(void);
-
 /* A thread ends: its session goes; its totals stay for the report. */
-static void thread_gone(void *arg)
+void reg_thread_gone(void *arg)
 {
 	struct reg_thread *t = arg;
 
@@ -176,37 +103,6 @@ static void thread_gone(void *arg)
 	}
 	pmukit_close(t->s);
 	t->s = NULL;
-}
-
-/*
- * The settings come from the environment only where the environment is the
- * user's own: secure_getenv() gives NULL in a set-user-ID or set-group-ID
- * program (AT_SECURE), where the report then goes to stderr, as a table
- * of CPU_CYCLES, and never into a file the user names.
- */
-static void global_init(void)
-{
-	const char *ev = secure_getenv("PMUKIT_REGIONS_EVENTS");
-	const char *fmt = secure_getenv("PMUKIT_REGIONS_FORMAT");
-	const char *raw = secure_getenv("PMUKIT_REGIONS_RAW");
-
-	parse_events(ev && *ev ? ev : "CPU_CYCLES");
-	if (!fmt || !*fmt || !strcmp(fmt, "table"))
-		cfg.format = REG_TABLE;
-	else if (!strcmp(fmt, "csv"))
-		cfg.format = REG_CSV;
-	else if (!strcmp(fmt, "json"))
-		cfg.format = REG_JSON;
-	else
-		warn("PMUKIT_REGIONS_FORMAT is not table, csv or json, but ", fmt,
-		     ": writing a table");
-	cfg.output = secure_getenv("PMUKIT_REGIONS_OUTPUT");
-	cfg.raw = raw && *raw && strcmp(raw, "0");
-	if (pthread_key_create(&reg_key, thread_gone) != 0)
-		return;
-	cfg.enabled = cfg.nevents > 0;
-	if (cfg.enabled)
-		atexit(report);
 }
 
 static uint64_t sub0(uint64_t a, uint64_t b)
@@ -267,7 +163,7 @@ static int read_counts(uint64_t *v)
 		restart_counts(me);
 	if (ret < 0)
 		return -1;
-	for (i = 0; i < cfg.nevents; i++)
+	for (i = 0; i < reg_cfg.nevents; i++)
 		v[i] = c[i].value;
 	return 0;
 }
@@ -359,7 +255,7 @@ static void calib_min(uint64_t *best, const uint64_t *a, const uint64_t *b)
 {
 	unsigned int i;
 
-	for (i = 0; i < cfg.nevents; i++)
+	for (i = 0; i < reg_cfg.nevents; i++)
 		if (sub0(b[i], a[i]) < best[i])
 			best[i] = sub0(b[i], a[i]);
 }
@@ -377,7 +273,7 @@ static void calibrate(void)
 	unsigned int i, k;
 	int ok;
 
-	for (i = 0; i < cfg.nevents; i++)
+	for (i = 0; i < reg_cfg.nevents; i++)
 		best_empty[i] = best_outer[i] = best_slow[i] = read_cost[i] = glue[i] = UINT64_MAX;
 	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
 		if (!read_counts(a) && !read_counts(b))
@@ -390,7 +286,7 @@ static void calibrate(void)
 		if (ok)
 			calib_min(glue, a, b);
 	}
-	for (i = 0; i < cfg.nevents; i++) {
+	for (i = 0; i < reg_cfg.nevents; i++) {
 		if (read_cost[i] == UINT64_MAX)
 			read_cost[i] = 0;
 		glue[i] = glue[i] == UINT64_MAX ? 0 : sub0(glue[i], read_cost[i]);
@@ -415,7 +311,7 @@ static void calibrate(void)
 		calib_pair(calib_inner, outer);
 		calib_pair(calib_slow, slow);
 
-		for (i = 0; i < cfg.nevents; i++) {
+		for (i = 0; i < reg_cfg.nevents; i++) {
 			if (empty[i] < best_empty[i])
 				best_empty[i] = empty[i];
 			if (outer[i] < best_outer[i])
@@ -424,15 +320,15 @@ static void calibrate(void)
 				best_slow[i] = slow[i];
 		}
 	}
-	for (i = 0; i < cfg.nevents; i++) {
-		in_cost[i] = best_empty[i] == UINT64_MAX ? 0 : best_empty[i];
+	for (i = 0; i < reg_cfg.nevents; i++) {
+		reg_in_cost[i] = best_empty[i] == UINT64_MAX ? 0 : best_empty[i];
 		/* calib_on() is in the region holding the pair: not the pair's */
-		pair_cost[i] = best_outer[i] == UINT64_MAX ? 0 :
-			       sub0(best_outer[i], in_cost[i] + glue[i]);
+		reg_pair_cost[i] = best_outer[i] == UINT64_MAX ? 0 :
+			       sub0(best_outer[i], reg_in_cost[i] + glue[i]);
 		slow_cost[i] = best_slow[i] == UINT64_MAX || best_outer[i] == UINT64_MAX ?
 			       0 : sub0(best_slow[i], best_outer[i]);
-		in_sub[i] = cfg.raw ? 0 : in_cost[i];
-		pair_add[i] = cfg.raw ? 0 : pair_cost[i];
+		in_sub[i] = reg_cfg.raw ? 0 : reg_in_cost[i];
+		pair_add[i] = reg_cfg.raw ? 0 : reg_pair_cost[i];
 	}
 }
 
@@ -445,17 +341,17 @@ static int thread_ready(void)
 	if (me_state)
 		return me_state > 0;
 	me_state = -1;
-	pthread_once(&reg_once, global_init);
-	if (!cfg.enabled)
+	pthread_once(&reg_once, reg_global_init);
+	if (!reg_cfg.enabled)
 		return 0;
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return 0;
-	ret = pmukit_open(&t->s, (const char *const *)cfg.spec, cfg.nevents, NULL);
+	ret = pmukit_open(&t->s, (const char *const *)reg_cfg.spec, reg_cfg.nevents, NULL);
 	if (ret == 0)
 		ret = pmukit_start(t->s);
 	if (ret < 0) {
-		warn("cannot count: ", pmukit_last_error(), NULL);
+		reg_warn("cannot count: ", pmukit_last_error(), NULL);
 		pmukit_close(t->s);
 		free(t);
 		return 0;
@@ -463,41 +359,41 @@ static int thread_ready(void)
 	me = t;
 	t->one_mask = pmukit_sample_width(t->s) >= 64 ? UINT64_MAX :
 		      (UINT64_C(1) << pmukit_sample_width(t->s)) - 1;
-	t->one = cfg.nevents == 1 && pmukit_sample(t->s, &t->one_last) == 0;
+	t->one = reg_cfg.nevents == 1 && pmukit_sample(t->s, &t->one_last) == 0;
 	t->stack[0].rec = &none_rec;
 	odd_set(t);
 	me_state = 1;
 	pthread_setspecific(reg_key, t);
 
 	pthread_mutex_lock(&reg_lock);
-	t->next = threads;
-	threads = t;
+	t->next = reg_threads;
+	reg_threads = t;
 	/*
 	 * The first thread measures the markers, for all (same code, same
 	 * cost). The calibration is code that ran, a few thousand markers: a
 	 * counter that read 0 across it did not count in any region either
 	 * (a region's own total, less the markers' cost, may be 0).
 	 */
-	if (!calibrated) {
+	if (!reg_calibrated) {
 		uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS];
 		int ok;
 
-		for (i = 0; i < cfg.nevents; i++)
-			snprintf(ev_name[i], sizeof(ev_name[i]), "%s", pmukit_event_name(t->s, i));
-		snprintf(path_name, sizeof(path_name), "%s",
+		for (i = 0; i < reg_cfg.nevents; i++)
+			snprintf(reg_ev_name[i], sizeof(reg_ev_name[i]), "%s", pmukit_event_name(t->s, i));
+		snprintf(reg_path_name, sizeof(reg_path_name), "%s",
 			 pmukit_path_name(pmukit_session_path(t->s)));
 		ok = read_counts(a) == 0;
 		calibrate();
 		if (ok && read_counts(b) == 0) {
 			struct pmukit_count c[REG_MAX_EVENTS];
 
-			for (i = 0; i < cfg.nevents; i++)
+			for (i = 0; i < reg_cfg.nevents; i++)
 				c[i] = (struct pmukit_count){ .value = b[i] - a[i], .raw = b[i] - a[i] };
-			for (i = 0; i < cfg.nevents; i++)
-				verdict[i] = pmukit_count_verdict(t->s, i, c, verdict_why[i],
-								  sizeof(verdict_why[i]));
+			for (i = 0; i < reg_cfg.nevents; i++)
+				reg_verdict[i] = pmukit_count_verdict(t->s, i, c, reg_verdict_why[i],
+								  sizeof(reg_verdict_why[i]));
 		}
-		calibrated = 1;
+		reg_calibrated = 1;
 	}
 	pthread_mutex_unlock(&reg_lock);
 	return 1;
@@ -532,7 +428,7 @@ static __attribute__((noinline)) struct reg_rec *begin_slow(const char *name)
 	if (!r)
 		r = rec_add(name);
 	if (ok && read_counts(t1) == 0)
-		for (i = 0; i < cfg.nevents; i++)
+		for (i = 0; i < reg_cfg.nevents; i++)
 			me->skip[i] += sub0(t1[i], t0[i]) + read_cost[i] + slow_cost[i];
 	return r;
 }
@@ -544,7 +440,7 @@ static __attribute__((noinline)) void begin_many(struct reg_thread *t, struct re
 
 	memset(f->children, 0, sizeof(f->children));
 	f->valid = read_counts(f->start) == 0;
-	for (i = 0; i < cfg.nevents; i++)
+	for (i = 0; i < reg_cfg.nevents; i++)
 		f->start[i] -= t->skip[i];
 }
 
@@ -623,13 +519,13 @@ static void close_top(struct reg_thread *t, const uint64_t *now)
 
 	r->open--;
 	if (!f->valid || !now) {
-		for (i = 0; i < cfg.nevents; i++)
+		for (i = 0; i < reg_cfg.nevents; i++)
 			t->skip[i] += pair_add[i];	/* a pair all the same */
 		t->failed++;
 		return;
 	}
 	r->calls++;
-	for (i = 0; i < cfg.nevents; i++) {
+	for (i = 0; i < reg_cfg.nevents; i++) {
 		uint64_t d = now[i] - t->skip[i] - f->start[i];
 
 		t->skip[i] += pair_add[i];
@@ -709,84 +605,8 @@ void pmukit_region_end(const char *name)
 		end_slow(t, name, ok ? now : NULL);
 }
 
-/* Every thread's regions, added up by name, in the order first seen. */
-static size_t sum_threads(struct reg_sum *out, size_t max, unsigned long *w)
+void reg_close_open(void)
 {
-	const struct reg_thread *t;
-	size_t n = 0, k;
-	unsigned int i, j;
-
-	for (t = threads; t; t = t->next) {
-		w[0] += t->unmatched;
-		w[1] += t->unclosed;
-		w[2] += t->failed;
-		w[3] += t->lost;
-		for (i = 0; i < t->nrecs; i++) {
-			const struct reg_rec *r = &t->recs[i];
-
-			if (r->hidden || !r->calls)
-				continue;
-			for (k = 0; k < n && strcmp(out[k].name, r->name); k++)
-				;
-			if (k == n) {
-				if (n == max)
-					continue;
-				memset(&out[n], 0, sizeof(out[n]));
-				out[n++].name = r->name;
-			}
-			out[k].calls += r->calls;
-			for (j = 0; j < cfg.nevents; j++) {
-				out[k].total[j] += r->total[j];
-				out[k].self[j] += r->self[j];
-			}
-		}
-	}
-	return n;
-}
-
-/*
- * The report's file, $PMUKIT_REGIONS_OUTPUT: replaced at each exit, as a
- * shell's '>' would (O_TRUNC, no O_EXCL: a program run again with the same
- * setting writes the same file), created 0666 less the umask as any
- * output; but a symbolic link there is refused (O_NOFOLLOW), so that a
- * link planted at a name in a shared directory such as /tmp cannot turn
- * the report into a write to another file; and close-on-exec, so that
- * nothing the program starts while it exits inherits it. NULL when it
- * cannot be opened (said): the report then goes to stderr.
- */
-static FILE *report_open(const char *name)
-{
-	FILE *f;
-	int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
-
-	char why[160];
-
-	if (fd < 0) {
-		/* ELOOP: the last component is a link; strerror() would say "too many levels". */
-		snprintf(why, sizeof(why), ": %s; writing to stderr", errno == ELOOP ?
-			 "a symbolic link, which the report does not follow (name the file itself)" :
-			 strerror(errno));
-		warn("cannot write ", name, why);
-		return NULL;
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		snprintf(why, sizeof(why), ": %s; writing to stderr", strerror(errno));
-		warn("cannot write ", name, why);
-		close(fd);
-	}
-	return f;
-}
-
-static void report(void)
-{
-	static struct reg_sum sums[REG_MAX_REGIONS];
-	unsigned long w[4] = { 0 };
-	struct reg_report rep;
-	FILE *f = stderr;
-	int own = 0;
-
-	/* Regions this (main) thread left open end here, at exit. */
 	if (me_state > 0 && me->depth) {
 		uint64_t now[REG_MAX_EVENTS];
 		int ok = read_counts(now) == 0;
@@ -796,45 +616,4 @@ static void report(void)
 			close_top(me, ok ? now : NULL);
 		}
 	}
-	pthread_mutex_lock(&reg_lock);
-	if (!calibrated)
-		goto out;	/* no thread could count: the reason was given */
-	memset(&rep, 0, sizeof(rep));
-	rep.n = sum_threads(sums, REG_MAX_REGIONS, w);
-	rep.sum = sums;
-	rep.format = cfg.format;
-	rep.raw = cfg.raw;
-	rep.path = path_name;
-	rep.nevents = cfg.nevents;
-	rep.event = (const char (*)[REG_NAME_LEN])ev_name;
-	rep.in_cost = in_cost;
-	rep.pair_cost = pair_cost;
-	rep.verdict = verdict;
-	rep.why = (const char (*)[PMUKIT_VERDICT_WHY_LEN])verdict_why;
-	rep.unmatched = w[0];
-	rep.unclosed = w[1];
-	rep.failed = w[2];
-	rep.lost = w[3];
-	rep.max_depth = REG_MAX_DEPTH;
-	rep.max_regions = REG_MAX_REGIONS;
-	if (cfg.output && !strcmp(cfg.output, "-")) {
-		f = stdout;
-	} else if (cfg.output && *cfg.output) {
-		f = report_open(cfg.output);
-		own = f != NULL;
-		if (!f)
-			f = stderr;
-	}
-	errno = 0;
-	pmukit_regions_write(f, &rep);
-	/* A full disk or a write error shows only here: said, not lost. */
-	if (own ? fclose(f) != 0 : fflush(f) != 0 || ferror(f)) {
-		char why[160];
-
-		snprintf(why, sizeof(why), ": %s", errno ? strerror(errno) : "write error");
-		warn("cannot write the report to ", own ? cfg.output :
-		     f == stdout ? "stdout" : "stderr", why);
-	}
-out:
-	pthread_mutex_unlock(&reg_lock);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Region markers: what regions.c (the markers) hands to regions_report.c
- * (the report written at exit).
+ * Region markers: what regions_exit.c (their report at exit) hands to regions_report.c
+ * (the writer of that report).
  */
 #ifndef PMUKIT_REGIONS_H
 #define PMUKIT_REGIONS_H

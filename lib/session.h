@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The session behind the opaque struct pmukit_session of pmukit.h, and the
- * parsed form of one event, shared by session.c and the backends.
+ * The session behind the opaque struct pmukit_session of pmukit.h, shared
+ * by session.c, session_bind.c and the backends. Its neighbours have their
+ * own headers: errors.h (the messages), event_spec.h (one event parsed),
+ * paths.h (the paths' order), plan.h (the event plan's passes).
  */
 #ifndef PMUKIT_SESSION_H
 #define PMUKIT_SESSION_H
@@ -10,6 +12,9 @@
 #include "pmukit/pmukit.h"
 #include "pmukit/events.h"
 #include "pmukit/events_api.h"
+#include "errors.h"
+/* Until plan.c includes plan.h itself (it includes this through backend.h). */
+#include "plan.h"
 
 /* PMUKIT_MAX_EVENTS, the events one session holds: pmukit/pmukit.h. */
 
@@ -81,46 +86,12 @@ int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_e
  */
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
 					 const struct pmukit_options *opts);
-/* paths.c: the backend of @path (not auto), or NULL. */
-const struct pmukit_backend *pmukit_backend_of(enum pmukit_path path);
-/* paths.c: the paths auto tries, in its order, for @flags (PMUKIT_F_CHILD); ends with auto. */
-const enum pmukit_path *pmukit_path_order(unsigned int flags);
-/* paths.c: appends "NAME: WHY" to the list of reasons @all (@cap bytes, *@used so far). */
-void pmukit_add_reason(char *all, size_t cap, size_t *used, const char *name, const char *why);
-
-/*
- * plan.c: the passes of plan @p's events on @cap counters, none opened
- * (pmukit_evplan_make() takes @cap from the path). Return: 0, or -E2BIG
- * (with the message) when they do not fit.
- */
-struct pmukit_evplan;
-int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap);
 
 /*
  * session.c: -EOVERFLOW, with a message naming every event of s->wrapped,
  * for pmukit_read().
  */
 int pmukit_wrapped_error(struct pmukit_session *s);
-
-/* errors.c: set this thread's detailed message; returns @err for "return pmukit_err(...)". */
-int pmukit_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Adds "; more" to this thread's message. */
-void pmukit_err_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Forgets this thread's message (a call that succeeds leaves none behind). */
-void pmukit_err_clear(void);
-/*
- * A caller's text (an event spec, a path name) inside a message: its first
- * PMUKIT_QUOTE_MAX bytes, then "..." when there is more, so that however
- * long the text the message still holds the reason. @buf: PMUKIT_QUOTE_LEN
- * bytes. Return: @buf.
- *
- *	char q[PMUKIT_QUOTE_LEN];
- *
- *	return pmukit_err(-EINVAL, "'%s' is not ...", pmukit_err_quote(q, spec));
- */
-#define PMUKIT_QUOTE_MAX	64
-#define PMUKIT_QUOTE_LEN	(PMUKIT_QUOTE_MAX + sizeof("..."))
-const char *pmukit_err_quote(char *buf, const char *s);
 
 /*
  * session_bind.c: the core type of the CPUs the session may run on
@@ -130,43 +101,5 @@ const char *pmukit_err_quote(char *buf, const char *s);
 void pmukit_session_bind(struct pmukit_session *s);
 /* 0, or -EINVAL naming the core types when the session spans several. */
 int pmukit_session_one_type(const struct pmukit_session *s, const char *what);
-
-/*
- * event_spec.c: one spec as the events of core type @core (NULL: the
- * common tables) with @flags (PMUKIT_F_ALL_LEVELS) make it. Return: 0,
- * -EINVAL (malformed), -ENOENT (unknown), -EOPNOTSUPP (an Arm event where
- * there is no Arm PMU), with the message.
- */
-int pmukit_ev_parse(const struct pmukit_core_def *core, unsigned int flags, const char *spec,
-		    struct pmukit_ev *e);
-/*
- * event_spec.c: Arm event number @code as a spec without a modifier would
- * give it (the table's name, else "raw 0x.."), parsing nothing.
- */
-int pmukit_ev_from_code(const struct pmukit_core_def *core, unsigned int flags, unsigned int code,
-			struct pmukit_ev *e);
-/*
- * event_spec.c: -EOPNOTSUPP (with the message) for an Arm event where there
- * is no Arm PMU, which a parse gives filled all the same; else 0.
- */
-int pmukit_ev_refused(const struct pmukit_ev *e);
-/* How many specs pmukit_ev_parse() has parsed in this process: the tests count them. */
-extern unsigned long pmukit_ev_parses;
-/*
- * @n specs, for the core type, flags and span of @s (bound:
- * pmukit_session_bind()), into @ev; the first error stops.
- */
-int pmukit_ev_parse_specs(const struct pmukit_session *s, const char *const *specs,
-			  unsigned int n, struct pmukit_ev *ev);
-/* The level suffix for an event's filter: ":u", ":k" or ":uk". */
-const char *pmukit_ev_levels(const struct pmukit_ev *e);
-/* Rebuilds e->name from e->base and the filter bits (after a backend changed them). */
-void pmukit_ev_rename(struct pmukit_ev *e);
-/*
- * Adds "BASE (0xNN)" of @e to the list in @buf (", " between) when there is
- * room, counting it in *@n; *@used: the list's length.
- */
-void pmukit_ev_list_add(char *buf, size_t len, size_t *used, unsigned int *n,
-			const struct pmukit_ev *e);
 
 #endif /* PMUKIT_SESSION_H */

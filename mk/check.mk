@@ -44,12 +44,12 @@ $(HOST_FW_OBJ)/%.o: fw/%.c $(DEP_STAMP)
 
 -include $(wildcard $(HOST_FW_OBJ)/*.d)
 
-HOST_FW_METRICS_OBJS := $(addprefix $(HOST_FW_OBJ)/,metrics.o output.o passes.o)
+HOST_FW_METRICS_OBJS := $(addprefix $(HOST_FW_OBJ)/,report_metrics.o output.o fw_passes.o)
 $(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_CFLAGS := -Ifw/include
 $(HOST_TEST_OUT)/test_fw_metrics: HOST_TEST_LDFLAGS := $(HOST_FW_METRICS_OBJS)
 $(HOST_TEST_OUT)/test_fw_metrics: $(HOST_FW_METRICS_OBJS)
 # test_fw_pmceid: the report alone, with the set of a core that has 0x4000 events.
-HOST_FW_PMCEID_OBJS := $(addprefix $(HOST_FW_OBJ)/,metrics.o output.o)
+HOST_FW_PMCEID_OBJS := $(addprefix $(HOST_FW_OBJ)/,report_metrics.o output.o)
 $(HOST_TEST_OUT)/test_fw_pmceid: HOST_TEST_CFLAGS := -Ifw/include
 $(HOST_TEST_OUT)/test_fw_pmceid: HOST_TEST_LDFLAGS := $(HOST_FW_PMCEID_OBJS)
 $(HOST_TEST_OUT)/test_fw_pmceid: $(HOST_FW_PMCEID_OBJS)
@@ -128,7 +128,7 @@ $(FUZZ_OUT)/cli_args: tests/fuzz/fuzz_cli_args.c $(FUZZ_CLI_OBJS) $(CLI_A) $(CLI
 	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(FUZZ_CLI_OBJS) \
 		$(CLI_A) $(CLI_LIB) -lm
 
-# Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (analysis.c).
+# Recorded counts as the command has them (cli/recorded.c over the library's reader) and its metrics (cli/analysis_*.c).
 $(FUZZ_OUT)/recorded: tests/fuzz/fuzz_recorded.c $(CLI_A) $(CLI_LIB) $(DEP_STAMP)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(CLI_A) $(CLI_LIB) -lm

@@ -29,7 +29,7 @@ FW_ARCHFLAGS_arm := $(if $(filter 1,$(ARMV6_BASELINE)),-march=armv6kz,-march=arm
 FW_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T fw/examples/qemu-virt/link.ld
 
-FW_LIB_SRCS_COMMON := pmu_fw.c result.c report.c output.c metrics.c passes.c compat_pmuv3.c
+FW_LIB_SRCS_COMMON := pmu_fw.c result.c report.c output.c report_metrics.c fw_passes.c compat_pmuv3.c
 # One ISA's parts: fw/el_<isa>.c, the board's start_<isa>.S, the tests' region_<isa>.S.
 $(foreach a,$(FW_ARCHS),$(eval FW_LIB_SRCS_$(a) := $$(FW_LIB_SRCS_COMMON) el_$(ISA_$(a)).c))
 $(foreach a,$(FW_ARCHS),$(eval FW_START_$(a) := start_$(ISA_$(a)).S))

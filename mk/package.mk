@@ -5,7 +5,7 @@
 #
 # The manual pages are generated, never written by hand: section 1 from the
 # commands' own --help text (cli/cmd_*.c), section 3 from the kernel-doc
-# comments of include/pmukit/pmukit.h (tools/gen-man). The help text is the
+# comments of include/pmukit/pmukit.h and its parts (tools/gen-man). The help text is the
 # same on every ARCH, so it is asked of this machine's build of pmukit, also
 # when ARCH names another (made with its own compiler and flags first).
 # 'make install' installs them under MANDIR, and the bash completion
@@ -21,7 +21,7 @@ MAN_STAMP := $(MAN_OUT)/.generated
 .PHONY: man install-man install-completion uninstall-man uninstall-completion deb check-deb
 man: $(MAN_STAMP)
 
-$(MAN_STAMP): tools/gen-man include/pmukit/pmukit.h VERSION $(MAN_PMUKIT)
+$(MAN_STAMP): tools/gen-man $(wildcard include/pmukit/*.h) VERSION $(MAN_PMUKIT)
 	$(Q)rm -rf $(MAN_OUT)/man1 $(MAN_OUT)/man3
 	$(Q)tools/gen-man cli $(MAN_PMUKIT) $(MAN_OUT)/man1
 	$(Q)tools/gen-man lib include/pmukit/pmukit.h $(MAN_OUT)/man3

@@ -10,7 +10,7 @@
  *
  * pmukit_fw_stop() and pmukit_fw_passes_report() then print every metric
  * of that set whose events were counted, topdown stage 1 first, with the
- * same integer engine as the library (core/metrics.c). The descriptions
+ * same integer engine as the library (core/metric_eval.c). The descriptions
  * are left out to save room, unless PMUKIT_FW_METRIC_DESCRIPTIONS is
  * defined. Without this header the image prints the generic set (IPC,
  * refill and misprediction rates, MPKI): leave it out for that set.

@@ -39,7 +39,7 @@ extern "C" {
  * event @cycles in every pass (-1: the cycles have a counter of their own).
  * -EINVAL when no pass can count: @cap 0 with @cycles >= 0 (not even the
  * cycles have a counter), or no counter for an event beside the cycles
- * (kernel-doc in core/passes.c).
+ * (kernel-doc in core/pass_plan.c).
  */
 PMUKIT_API int pmukit_plan_passes(unsigned int n, int cycles, unsigned int cap,
 				  unsigned int flags, unsigned int *pass_of);
@@ -197,13 +197,21 @@ PMUKIT_API int pmukit_metric_set_find_group(const struct pmukit_metric_set *s, c
 PMUKIT_API const struct pmukit_topdown *
 pmukit_metric_set_topdown(const struct pmukit_metric_set *s);
 PMUKIT_API int pmukit_topdown_node_of(const struct pmukit_topdown *t, unsigned int metric);
+/* The stage-1 groups of the methodology, then the stage-2 groups: the @i-th, and its stage. */
+PMUKIT_API int pmukit_topdown_group_at(const struct pmukit_topdown *t, unsigned int i,
+				       unsigned int *stage);
 
 /*
- * A metric whose events were counted in different passes: the reference
- * pass is that of its CPU_CYCLES, else of its first event
- * (pmukit_metric_ref_event() gives that event's index); pmukit_metric_align()
- * scales each count of another pass by cycles(reference) / cycles(its pass).
+ * A metric whose events were counted over several passes (core/metric_passes.c):
+ * pmukit_metric_passes() says which pass each count is read in (the first
+ * that counted them all, else each from its own); where they are combined,
+ * the reference pass is that of its CPU_CYCLES, else of its first event
+ * (pmukit_metric_ref_event() gives that event's index), and
+ * pmukit_metric_align() scales each count of another pass by
+ * cycles(reference) / cycles(its pass).
  */
+PMUKIT_API int pmukit_metric_passes(const struct pmukit_metric_info *mi, const uint64_t *in,
+				    unsigned int *pass);
 PMUKIT_API unsigned int pmukit_metric_ref_event(const struct pmukit_metric_info *mi);
 PMUKIT_API unsigned int pmukit_metric_align(const struct pmukit_metric_info *mi,
 					    const unsigned int *pass, const uint64_t *cycles,

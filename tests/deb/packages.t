@@ -57,7 +57,7 @@ has libpmukit-dev "$arch" /usr/share/man/man3/pmukit_open.3.gz
 has pmukit-dkms all "/usr/src/pmukit-$version/dkms.conf"
 has pmukit-dkms all "/usr/src/pmukit-$version/pmukit_main.c"
 has pmukit-fw-source all /usr/src/pmukit-fw/fw/include/pmukit_fw.h
-has pmukit-fw-source all /usr/src/pmukit-fw/core/passes.c
+has pmukit-fw-source all /usr/src/pmukit-fw/core/pass_plan.c
 
 # pmukit links the shared library, at this very version.
 case $(field pmukit "$arch" Depends) in

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target input: the library's reader of recorded counts (lib/input.c:
+ * Fuzz target input: the library's reader of recorded counts (lib/input.c and its readers:
  * perf stat -x and -j, topdown-tool, LIKWID; lib/input_pmukit.c: pmukit
  * stat's and the firmware's) on any bytes,
  * found from the text and as each format by name, with a separator found

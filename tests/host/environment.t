@@ -26,9 +26,9 @@ for v in PMUKIT_PATH PMUKIT_SYSFS_ROOT PMUKIT_REGIONS_EVENTS PMUKIT_REGIONS_FORM
 done
 
 # The region report's file: no symbolic link followed, not inherited by an exec.
-if grep -Eq 'open\(name, [^)]*O_NOFOLLOW' lib/regions.c && grep -Eq 'open\(name, [^)]*O_CLOEXEC' lib/regions.c &&
-   ! grep -Eq 'fopen\(cfg\.output' lib/regions.c; then
-	ok "lib/regions.c opens \$PMUKIT_REGIONS_OUTPUT with O_NOFOLLOW and O_CLOEXEC"
-else nok "lib/regions.c opens \$PMUKIT_REGIONS_OUTPUT with O_NOFOLLOW and O_CLOEXEC"; fi
+if grep -Eq 'open\(name, [^)]*O_NOFOLLOW' lib/regions_exit.c && grep -Eq 'open\(name, [^)]*O_CLOEXEC' lib/regions_exit.c &&
+   ! grep -Eq 'fopen\((reg_)?cfg\.output' lib/regions_exit.c; then
+	ok "lib/regions_exit.c opens \$PMUKIT_REGIONS_OUTPUT with O_NOFOLLOW and O_CLOEXEC"
+else nok "lib/regions_exit.c opens \$PMUKIT_REGIONS_OUTPUT with O_NOFOLLOW and O_CLOEXEC"; fi
 
 tap_done

@@ -41,7 +41,12 @@ for f in pmukit_open pmukit_start pmukit_stop pmukit_read pmukit_reset pmukit_cl
 done
 # Functions with a kernel-doc comment ("/** pmukit_x() - ..." or the line
 # after "/**" naming one) that the library exports (PMUKIT_API).
-h=$top/include/pmukit/pmukit.h
+# pmukit.h and the headers it includes as its parts ("Part of pmukit.h").
+h=$tmp/pmukit-all.h
+cat "$top/include/pmukit/pmukit.h" >"$h"
+for inc in $(sed -n 's/^#include "\([a-z_]*\.h\)".*/\1/p' "$top/include/pmukit/pmukit.h"); do
+	if grep -q "Part of pmukit.h," "$top/include/pmukit/$inc"; then cat "$top/include/pmukit/$inc" >>"$h"; fi
+done
 documented=0
 for f in $(awk '/^\/\*\*/ { d = 1 } d && match($0, /pmukit_[a-z0-9_]*\(\) - /) {
 		print substr($0, RSTART, RLENGTH - 5) } /^\/\*\*/ && !/\*\// { next } { d = 0 }' "$h"); do

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "metrics.h"
-#include "passes.h"
+#include "cycles.h"
 #include "regs.h"
 #include "support.h"
 #include "core/compiler.h"
@@ -110,6 +110,15 @@ static void test_metrics(void)
 	metrics_compute(&r);
 	tap_ok(r.nmetrics == 1 && r.metric[0].cross_pass && r.metric[0].value == 1.25,
 	       "L1D refill rate over passes: 1000 / (40000 x 2000 / 1000) = 1.25 %%");
+
+	/* The pass that counted all of a metric's events, before the first event's first row. */
+	start(&r, 2, -1);
+	add(&r, "INST_RETIRED:u", 1, 3000);
+	add(&r, "INST_RETIRED:k", 2, 500);
+	add(&r, "CPU_CYCLES:k", 2, 1000);
+	metrics_compute(&r);
+	tap_ok(r.nmetrics == 1 && r.metric[0].value == 0.5 && !r.metric[0].cross_pass &&
+	       r.metric[0].event == 1, "IPC from pass 2, which counted both events: 500 / 1000");
 
 	/* Metrics only from the user's events, never from the added cycles. */
 	two_passes(&r, "L1D_CACHE:u", 100, "INST_RETIRED:u", 4000);

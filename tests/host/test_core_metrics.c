@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * core/metrics.c through the public API: the table, values against
+ * core/metric_eval.c through the public API: the table, values against
  * hand-computed ones, fixed point with rounding, and n/a with its reason
- * for a zero divisor, a count not taken and 64 bits exceeded.
+ * for a zero divisor, a count not taken and 64 bits exceeded; and the
+ * rules over passes of core/metric_passes.c.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -10,7 +11,7 @@
 
 #include "pmukit/pmukit.h"
 #include "pmukit/pmu_fields.h"
-#include "../../core/metrics.h"
+#include "../../core/metric_eval.h"
 #include "../tap.h"
 
 #include "core/compiler.h"
@@ -143,11 +144,44 @@ static void test_align(void)
 	       "one pass: nothing scaled");
 }
 
+/* Which pass each count is read in: pmukit_metric_passes() (core/metric_passes.c). */
+static void test_passes(void)
+{
+	/* A metric of BR_MIS_PRED, CPU_CYCLES and STALL_FRONTEND, in that order. */
+	struct pmukit_metric_info m = { .name = "t", .nevents = 3,
+					.event = { 0x10, PMUKIT_EVT_CPU_CYCLES, 0x23 } };
+	uint64_t in[3];
+	unsigned int pass[3];
+	int r;
+
+	/* Pass 2 counted all three, pass 1 two of them: pass 2. */
+	in[0] = 0x3, in[1] = 0x7, in[2] = 0x6;
+	r = pmukit_metric_passes(&m, in, pass);
+	tap_ok(r == 2 && pass[0] == 2 && pass[1] == 2 && pass[2] == 2,
+	       "the first pass that counted every event: 2 (%d; %u %u %u)", r, pass[0], pass[1], pass[2]);
+	/* None has all: each its first pass; CPU_CYCLES (in all) that of BR_MIS_PRED, pass 3. */
+	in[0] = 0x4, in[1] = 0x7, in[2] = 0x2;
+	r = pmukit_metric_passes(&m, in, pass);
+	tap_ok(r == 0 && pass[0] == 3 && pass[1] == 3 && pass[2] == 2,
+	       "combined: BR_MIS_PRED pass 3, CPU_CYCLES its pass 3, STALL_FRONTEND pass 2 (%d; %u %u %u)",
+	       r, pass[0], pass[1], pass[2]);
+	/* CPU_CYCLES not counted in the first other event's pass: its own first. */
+	in[1] = 0x3;
+	r = pmukit_metric_passes(&m, in, pass);
+	tap_ok(r == 0 && pass[1] == 1, "combined, no CPU_CYCLES in pass 3: its first pass, 1 (%u)",
+	       pass[1]);
+	/* An event no pass counted. */
+	in[2] = 0;
+	r = pmukit_metric_passes(&m, in, pass);
+	tap_ok(r == -1 && pass[2] == 0, "an event counted in no pass: -1 (%d)", r);
+}
+
 int main(void)
 {
 	test_table();
 	test_values();
 	test_na();
 	test_align();
+	test_passes();
 	return tap_done();
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * core/passes.c through pmukit_plan_passes(): every event in exactly one
+ * core/pass_plan.c through pmukit_plan_passes(): every event in exactly one
  * pass, the cycles in every pass, no pass over its counters, and for the
  * balanced plan sizes that differ by at most one; the fill plan fills
  * every pass but the last. Then the exact groupings the command and the
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "pmukit/pmukit.h"
-#include "../../core/passes.h"
+#include "../../core/pass_plan.h"
 #include "../tap.h"
 
 #include "core/compiler.h"

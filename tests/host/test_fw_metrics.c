@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The firmware's metric report (fw/metrics.c, built here for the host with
+ * The firmware's metric report (fw/report_metrics.c, built here for the host with
  * fw/output.c) with a core's set chosen at build time, as a firmware image
  * does it: this file includes pmukit_fw_metrics.h with
  * PMUKIT_FW_CORE_METRICS naming Neoverse N1's table. The report prints the
@@ -8,7 +8,7 @@
  * point, with the cycle counter as CYCLES, n/a and why otherwise; the
  * values are the library's for the same counts.
  *
- * Then the passes planned from metrics (fw/passes.c, built here too, over
+ * Then the passes planned from metrics (fw/fw_passes.c, built here too, over
  * a stand-in PMU of a chosen number of counters whose counts come from a
  * table): topdown stage 1, stage 1 + 2, names of metrics and groups, each
  * metric's events in one pass where the counters allow, unknown names.
@@ -40,7 +40,7 @@ int pmukit_fw_event_implemented(int number)
 	return pmukit_pmceid_has(ceid, 64, (unsigned int)number);
 }
 
-/* ---- a stand-in PMU for fw/passes.c ---- */
+/* ---- a stand-in PMU for fw/fw_passes.c ---- */
 
 static unsigned int ncounters = 6;
 static unsigned int nstarts;

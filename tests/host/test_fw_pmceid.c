@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The firmware's metric report (fw/metrics.c and fw/output.c, built here
+ * The firmware's metric report (fw/report_metrics.c and fw/output.c, built here
  * for the host) on a PMU whose PMCEID0/1 are fixed here, with Neoverse
  * V3's set, whose memory-bound metrics read STALL_BACKEND_MEM (0x4005, a
  * bit of PMCEID0's high half) and STALL_BACKEND_L1D (0x8165, IMPLEMENTATION

@@ -14,7 +14,8 @@
 
 #include <pmukit/pmukit.h>
 #include <pmukit/pmu_fields.h>
-#include "session.h"	/* pmukit_ev_parses, pmukit_evplan_split() */
+#include "event_spec.h"	/* pmukit_ev_parses */
+#include "plan.h"	/* pmukit_evplan_split() */
 #include "core/compiler.h"
 #include "../tap.h"
 

@@ -12,6 +12,7 @@
 #include "core/compiler.h"
 #include "pmu_support.h"
 #include "session.h"
+#include "event_spec.h"
 #include "tap.h"
 
 struct core_case {

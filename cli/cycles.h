@@ -5,12 +5,12 @@
  * pass so that the passes can be compared. What is left here: which names
  * of counts read back count those cycles.
  */
-#ifndef PMUKIT_CLI_PASSES_H
-#define PMUKIT_CLI_PASSES_H
+#ifndef PMUKIT_CLI_CYCLES_H
+#define PMUKIT_CLI_CYCLES_H
 
 #include "report.h"
 
 /* Does @spec count CPU cycles (CPU_CYCLES, r11, 0x11, cycles, with any levels)? */
 int spec_is_cycles(const char *spec);
 
-#endif /* PMUKIT_CLI_PASSES_H */
+#endif /* PMUKIT_CLI_CYCLES_H */

@@ -5,7 +5,7 @@
  * the library's plan (pmukit_evplan_make()).
  */
 #include "cli.h"
-#include "passes.h"
+#include "cycles.h"
 #include "pmukit/pmu_fields.h"
 
 int spec_is_cycles(const char *spec)

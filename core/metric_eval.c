@@ -24,7 +24,7 @@
 #include "compiler.h"
 #include "core.h"
 #include "metric_set.h"
-#include "metrics.h"
+#include "metric_eval.h"
 #include "names.h"
 
 #include "../metrics/generic.def"
@@ -259,56 +259,6 @@ int pmukit_metric_eval(unsigned int i, const uint64_t *count, unsigned int count
 	if (i >= generic->nbasic)
 		return -PMUKIT_CORE_EINVAL;
 	return pmukit_metric_set_eval(generic, i, count, counted, out);
-}
-
-/**
- * pmukit_metric_ref_event() - the event whose pass is a metric's reference
- * @mi: the metric
- *
- * When a metric's events were counted in different passes, the counts of
- * the other passes are scaled to one pass, the reference: the pass of the
- * metric's CPU_CYCLES, else of its first event. (CPU_CYCLES, counted in
- * every pass, is read in the pass of the metric's first other event.)
- *
- * Return: the index in @mi->event[] of that event.
- */
-unsigned int pmukit_metric_ref_event(const struct pmukit_metric_info *mi)
-{
-	unsigned int k;
-
-	for (k = 0; k < mi->nevents; k++)
-		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
-			return k;
-	return 0;
-}
-
-/**
- * pmukit_metric_align() - a metric's counts from different passes made comparable
- * @mi:     the metric
- * @pass:   the pass each of its events was counted in (any numbering)
- * @cycles: the cycles of that pass, for each event; 0 when not known
- * @count:  the counts, in the order of @mi->event[]; scaled in place
- *
- * A count of a pass other than the reference's (pmukit_metric_ref_event())
- * becomes count x cycles(reference pass) / cycles(its pass), rounded to
- * nearest: the passes ran the same work, so each count becomes a rate per
- * cycle of the same run. A count whose pass, or the reference's, has no
- * cycles stays as counted.
- *
- * Return: bit k set for each count scaled.
- */
-unsigned int pmukit_metric_align(const struct pmukit_metric_info *mi, const unsigned int *pass,
-				 const uint64_t *cycles, uint64_t *count)
-{
-	unsigned int ref = pmukit_metric_ref_event(mi), k, scaled = 0;
-
-	for (k = 0; k < mi->nevents; k++) {
-		if (pass[k] == pass[ref] || !cycles[k] || !cycles[ref])
-			continue;
-		count[k] = pmukit_core_ratio(count[k], cycles[k], cycles[ref]);
-		scaled |= 1u << k;
-	}
-	return scaled;
 }
 
 /**

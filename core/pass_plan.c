@@ -16,7 +16,7 @@
 #include "pmukit/analysis.h"
 #include "pmukit/pmu_fields.h"
 #include "core.h"
-#include "passes.h"
+#include "pass_plan.h"
 
 static unsigned int div32(unsigned int n, unsigned int d, unsigned int *rem)
 {

@@ -9,8 +9,8 @@
  * The public entry is pmukit_plan_passes() (include/pmukit/analysis.h);
  * the firmware, which keeps no pass_of[] array, asks pmukit_plan_pass().
  */
-#ifndef PMUKIT_CORE_PASSES_H
-#define PMUKIT_CORE_PASSES_H
+#ifndef PMUKIT_CORE_PASS_PLAN_H
+#define PMUKIT_CORE_PASS_PLAN_H
 
 #include "pmukit/analysis.h"
 
@@ -42,4 +42,4 @@ unsigned int pmukit_plan_count(const struct pmukit_plan *p, unsigned int k);
 /* Index among the others of the first other in pass @k. */
 unsigned int pmukit_plan_first(const struct pmukit_plan *p, unsigned int k);
 
-#endif /* PMUKIT_CORE_PASSES_H */
+#endif /* PMUKIT_CORE_PASS_PLAN_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Derived metrics, printed when their events were counted, in fixed point,
- * from the engine of core/metrics.c (the library's): the metric set is
+ * from the engine of core/metric_eval.c (the library's): the metric set is
  * chosen when the image is built. By default it is the generic set
  * (IPC = INST_RETIRED / CYCLES with 3 decimals, the L1D/L2D refill and
  * branch misprediction rates in percent with 2, MPKI); a file that
@@ -178,13 +178,13 @@ static void metric_line(const struct pmukit_metric_set *s, unsigned int x,
 }
 
 /*
- * The counts of metric @x's events in @pass (0: each from the first pass
- * that has it), @get asked for each: 1 when all were counted. CPU_CYCLES
- * is the cycle counter of the pass that counted the metric's first other
- * event (of the run, without passes).
+ * The counts of metric @x's events, each in its pass (@pass NULL: of the
+ * run, without passes), @get asked for each: 1 when all were counted.
+ * CPU_CYCLES is the cycle counter of the pass that counted the metric's
+ * first other event (the core's rule: pmukit_metric_passes()).
  */
 static int gather_in(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get,
-		     const void *ctx, unsigned int pass, struct pmukit_fw_mval *v)
+		     const void *ctx, const unsigned int *pass, struct pmukit_fw_mval *v)
 {
 	const struct pmukit_fw_mval *anchor = 0;
 	unsigned int k;
@@ -192,7 +192,7 @@ static int gather_in(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get
 	for (k = 0; k < mi->nevents; k++) {
 		if (mi->event[k] == PMUKIT_EVT_CPU_CYCLES)
 			continue;
-		if (!get(ctx, mi->event[k], pass, &v[k]))
+		if (!get(ctx, mi->event[k], pass ? pass[k] : 0, &v[k]))
 			return 0;
 		if (!anchor)
 			anchor = &v[k];
@@ -205,30 +205,43 @@ static int gather_in(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get
 			v[k].count = anchor->cycles;
 			v[k].valid = anchor->cycles_valid;
 			v[k].prohibited = 0;
-		} else if (!get(ctx, PMUKIT_FW_CYCLES, pass, &v[k])) {
+		} else if (!get(ctx, PMUKIT_FW_CYCLES, pass ? pass[k] : 0, &v[k])) {
 			return 0;
 		}
 	}
 	return 1;
 }
 
-/* A pass that counted all of the metric's events, else each from its first pass. */
+/*
+ * The metric's counts from the passes the core's rule says
+ * (pmukit_metric_passes()); a run without passes has none of them.
+ */
 static int gather(const struct pmukit_metric_info *mi, pmukit_fw_mval_get get, const void *ctx,
 		  struct pmukit_fw_mval *v)
 {
-	unsigned int pass;
+	unsigned int pass[PMUKIT_METRIC_MAX_EVENTS], k, p;
+	uint64_t in[PMUKIT_METRIC_MAX_EVENTS];
 
-	for (pass = 1; pass <= PMUKIT_FW_MAX_PASSES; pass++)
-		if (gather_in(mi, get, ctx, pass, v))
-			return 1;
+	for (k = 0; k < mi->nevents; k++) {
+		int number = mi->event[k] == PMUKIT_EVT_CPU_CYCLES ? PMUKIT_FW_CYCLES : mi->event[k];
+
+		in[k] = 0;
+		for (p = 1; p <= PMUKIT_FW_MAX_PASSES; p++)
+			if (get(ctx, number, p, &v[k]))
+				in[k] |= (uint64_t)1 << (p - 1);
+	}
+	if (pmukit_metric_passes(mi, in, pass) >= 0)
+		return gather_in(mi, get, ctx, pass, v);
 	return gather_in(mi, get, ctx, 0, v);
 }
 
-/* Stage group @g of @t (stage 1, then stage 2). */
+/* Stage group @g of @t, in the core's order (pmukit_topdown_group_at()). */
 static const struct pmukit_metric_group *stage_group(const struct pmukit_metric_set *s,
 						     const struct pmukit_topdown *t, unsigned int g)
 {
-	return pmukit_metric_set_group(s, g < t->nstage1 ? t->stage1[g] : t->stage2[g - t->nstage1]);
+	int x = pmukit_topdown_group_at(t, g, 0);
+
+	return x >= 0 ? pmukit_metric_set_group(s, (unsigned int)x) : 0;
 }
 
 /* Is metric @x in one of the first @n stage groups (printed already)? */

@@ -2,7 +2,7 @@
 /*
  * Multi-pass runs: a selection with more events than counters is split into
  * passes of nearly equal size, each with the cycle counter (the balanced
- * plan of core/passes.c, shared with the library); the caller runs the
+ * plan of core/pass_plan.c, shared with the library); the caller runs the
  * profiled code once per pass. Results are copied back into the caller's
  * selection, and the CYCLES of every pass are kept to show how repeatable the
  * runs were (their spread), which bounds how far counts from different passes
@@ -10,7 +10,7 @@
  */
 #include "pmu_fw_internal.h"
 #include "core/core.h"	/* pmukit_core_ratio */
-#include "core/passes.h"
+#include "core/pass_plan.h"
 #include "core/metric_set.h"
 
 static void copy_event(struct pmukit_fw_event *to, const struct pmukit_fw_event *from)

@@ -6,12 +6,12 @@
  * pmukit_metric_*() are its interface; this header adds what the
  * firmware's printing needs.
  */
-#ifndef PMUKIT_CORE_METRICS_H
-#define PMUKIT_CORE_METRICS_H
+#ifndef PMUKIT_CORE_METRIC_EVAL_H
+#define PMUKIT_CORE_METRIC_EVAL_H
 
 #include "pmukit/analysis.h"
 
 /* Index among the basic rates (pmukit_metric_info()) of the one called @name, or -1. */
 int pmukit_metric_find(const char *name);
 
-#endif /* PMUKIT_CORE_METRICS_H */
+#endif /* PMUKIT_CORE_METRIC_EVAL_H */
