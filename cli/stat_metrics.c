@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "metrics.h"
+#include "stat_metrics.h"
 #include "pmukit/pmu_fields.h"
 
 /*

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "metrics.h"
+#include "stat_metrics.h"
 #include "stat.h"
 
 #define STAT_OVERHEAD_RUNS	8

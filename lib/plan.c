@@ -5,7 +5,7 @@
  * group the path holds, with CPU_CYCLES in every one; and the sessions of
  * those passes, opened from the parsed events.
  *
- * The pass rule is core/passes.c's (pmukit_plan_passes()): every pass
+ * The pass rule is core/pass_plan.c's (pmukit_plan_passes()): every pass
  * full but the last, the reference cycles first in each.
  */
 #define _GNU_SOURCE

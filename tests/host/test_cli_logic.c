@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "stat_metrics.h"
 #include "cycles.h"
 #include "regs.h"
 #include "support.h"

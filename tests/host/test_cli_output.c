@@ -13,7 +13,7 @@
 
 #include "core/compiler.h"
 #include "cli.h"
-#include "metrics.h"
+#include "stat_metrics.h"
 #include "output.h"
 #include "pmukit/json.h"
 #include "recorded.h"
