@@ -2,10 +2,10 @@
 /*
  * Derived metrics of 'pmukit stat', computed when the user counted their
  * events: IPC, L1D and L2D refill rates, branch misprediction rate
- * (stat_metrics.c; the header keeps its name for its includers).
+ * (stat_metrics.c).
  */
-#ifndef PMUKIT_CLI_METRICS_H
-#define PMUKIT_CLI_METRICS_H
+#ifndef PMUKIT_CLI_STAT_METRICS_H
+#define PMUKIT_CLI_STAT_METRICS_H
 
 #include "report.h"
 
@@ -15,4 +15,4 @@
  */
 void metrics_compute(struct stat_report *r);
 
-#endif /* PMUKIT_CLI_METRICS_H */
+#endif /* PMUKIT_CLI_STAT_METRICS_H */
