@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "fault.h"
 #include "pmu_info.h"
+#include "scope.h"
 
 const struct pmukit_backend *const pmukit_backends[] = {
 	&pmukit_backend_direct,
@@ -190,6 +191,7 @@ static int session_new(struct pmukit_session **out, const struct pmukit_options 
 	s->opt_cpu = opts->cpu;
 	s->pid = opts->pid;
 	s->cpu = -1;
+	s->unit_cpu = -1;
 	s->be = be;
 	pmukit_session_bind(s);
 	*out = s;
@@ -230,6 +232,27 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
 	return 0;
 }
 
+int pmukit_session_open_unit(struct pmukit_session **out, const struct pmukit_ev *ev,
+			     unsigned int n, const struct pmukit_options *opts, pid_t tid, int cpu)
+{
+	struct pmukit_session *s;
+	int ret;
+
+	*out = NULL;
+	ret = session_new(&s, opts);
+	if (ret)
+		return ret;
+	s->unit_tid = tid;
+	s->unit_cpu = cpu;
+	ret = session_attach(s, ev, n);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	*out = s;
+	return 0;
+}
+
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
 					  const struct pmukit_options *opts)
 {
@@ -257,6 +280,8 @@ PMUKIT_API int pmukit_start(struct pmukit_session *s)
 {
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_start: no session");
+	if (s->scoped)
+		return pmukit_scoped_start(s);
 	return s->be->start(s);
 }
 
@@ -265,6 +290,8 @@ PMUKIT_API int pmukit_stop(struct pmukit_session *s)
 {
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_stop: no session");
+	if (s->scoped)
+		return pmukit_scoped_stop(s);
 	return s->be->stop(s);
 }
 
@@ -274,6 +301,8 @@ PMUKIT_API int pmukit_reset(struct pmukit_session *s)
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_reset: no session");
 	s->wrapped = 0;
+	if (s->scoped)
+		return pmukit_scoped_reset(s);
 	return s->be->reset(s);
 }
 
@@ -326,6 +355,8 @@ PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts
 {
 	if (!s || !counts)
 		return pmukit_err(-EINVAL, "pmukit_read: no session or no counts");
+	if (s->scoped)
+		return pmukit_scoped_read(s, counts);
 	return s->be->read(s, counts);
 }
 
@@ -334,7 +365,10 @@ PMUKIT_API void pmukit_close(struct pmukit_session *s)
 {
 	if (!s)
 		return;
-	s->be->close(s);
+	if (s->scoped)
+		pmukit_scoped_close(s);
+	else
+		s->be->close(s);
 	free(s);
 }
 
@@ -399,6 +433,8 @@ PMUKIT_API int pmukit_sample_n(struct pmukit_session *s, uint64_t *buf, size_t n
 {
 	if (!s || (!buf && n))
 		return pmukit_err(-EINVAL, "pmukit_sample_n: no session or no buffer");
+	if (s->scoped)
+		return pmukit_err(-EOPNOTSUPP, "pmukit_sample_n: a session of several CPUs or tasks is read with pmukit_read()");
 	return s->be->sample(s, buf, n);
 }
 

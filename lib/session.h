@@ -52,6 +52,15 @@ struct pmukit_session {
 	char span[200];			/* "": one type; else the types the CPUs span */
 	char bind_cpus[64];		/* with span: the CPUs of the first type, "0-3" */
 	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
+	/*
+	 * scope.c: a unit of a plan's scope, as perf_event_open() takes it:
+	 * unit_tid the task (-1: every task, a CPU unit; 0: no unit, the
+	 * options' thread or child), unit_cpu the CPU (-1: any).
+	 */
+	pid_t unit_tid;
+	int unit_cpu;
+	/* scope.c: a session of several units (the scope's), else NULL. */
+	struct pmukit_scoped *scoped;
 };
 
 /*
@@ -67,6 +76,13 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
  */
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
 					 const struct pmukit_options *opts);
+/*
+ * session.c: pmukit_session_open() for one unit of a scope: perf's @tid
+ * (-1: every task) and @cpu (-1: any).
+ */
+int pmukit_session_open_unit(struct pmukit_session **out, const struct pmukit_ev *ev,
+			     unsigned int n, const struct pmukit_options *opts, pid_t tid, int cpu);
+
 /* paths.c: the backend of @path (not auto), or NULL. */
 const struct pmukit_backend *pmukit_backend_of(enum pmukit_path path);
 /* paths.c: the paths auto tries, in its order, for @flags (PMUKIT_F_CHILD); ends with auto. */
