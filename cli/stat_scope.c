@@ -401,14 +401,25 @@ static void run_free(struct scope_run *x)
 	free(x->offline);
 }
 
-/* The tasks of -p, -t to wait for: every thread of the scope (their end ends the count). */
-static void wait_tasks(struct waits *w, const struct pmukit_evplan *p)
+/*
+ * The tasks of -p, -t to wait for (their end ends the count): -p's
+ * processes, each through its pidfd; -t's threads, a pidfd for a thread
+ * that leads its process, else looked at every POLL_MS (pmukit then wakes
+ * up while the threads run).
+ */
+static void wait_tasks(struct waits *w, const struct pmukit_evplan *p, int processes)
 {
 	struct pmukit_unit un;
-	unsigned int k;
+	unsigned int k, i;
 
 	for (k = 0; k < pmukit_evplan_nunits(p) && w->ntasks < MAX_IDS; k++) {
 		if (pmukit_evplan_unit(p, k, &un) || un.tid <= 0)
+			continue;
+		if (processes)
+			un.tid = un.pid;
+		for (i = 0; i < w->ntasks && w->task[i] != un.tid; i++)
+			;
+		if (i < w->ntasks)
 			continue;
 		w->task[w->ntasks] = un.tid;
 		w->fd[w->ntasks++] = un.tid == un.pid ? pidfd_of(un.tid) : -1;
@@ -492,7 +503,7 @@ int stat_scope(struct stat_opts *o)
 		cli_error("stat", "out of memory");
 		goto fail;
 	}
-	wait_tasks(&x.w, x.plan);
+	wait_tasks(&x.w, x.plan, o->pids != NULL);
 	/* The report's names of the events, for the intervals' rows. */
 	memset(&r, 0, sizeof(r));
 	r.npasses = 1;
