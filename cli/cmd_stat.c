@@ -90,7 +90,7 @@ static const char usage[] =
 	"\n"
 	"Counting whole CPUs needs kernel.perf_event_paranoid 0 or lower (or root);\n"
 	"another user's process, the right to ptrace it. The perf path counts every\n"
-	"scope; the direct path whole CPUs where pmukit.ko runs in mode=read.\n"
+	"scope; the others refuse them.\n"
 	"With a scope, ^C ends the count: the counts so far are reported, and the exit\n"
 	"status is 0 (the command's own when there is one: 130 when ^C killed it).\n"
 	"\n"

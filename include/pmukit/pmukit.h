@@ -420,9 +420,9 @@ PMUKIT_API int pmukit_evplan_open(struct pmukit_session **out, const struct pmuk
  *
  * Counting whole CPUs needs kernel.perf_event_paranoid 0 or lower (or
  * CAP_PERFMON); counting another process, the right to ptrace it. The
- * perf path counts every scope; the direct path counts CPUs where pmukit.ko
- * is loaded in mode=read (each CPU's counters, read on that CPU), and
- * refuses tasks (they move between CPUs; its counters stay with one).
+ * perf path counts every scope; the other paths refuse them, saying so
+ * (the direct path reads the PMU of the CPU it runs on: a task moves
+ * between CPUs, and other CPUs' counters are not read yet).
  */
 
 /* pmukit_evplan_scope_tasks(): each id is a process: all its threads. */
