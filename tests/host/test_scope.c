@@ -205,8 +205,15 @@ static void test_task_scope(void)
 		if (ret) {
 			tap_skip(pmukit_last_error(), "perf: each thread's task-clock");
 		} else {
+			unsigned int waited;
+
+			/* A loaded machine gives the spinner little time: until it had 5 ms (5 s at most). */
 			pmukit_start(s);
-			usleep(50000);
+			for (waited = 0; waited < 100; waited++) {
+				usleep(50000);
+				if (!pmukit_read_unit(s, spin_unit, c) && c[0].value >= 5000000)
+					break;
+			}
 			pmukit_stop(s);
 			memset(sum, 0, sizeof(sum));
 			for (k = 0; k < pmukit_session_nunits(s); k++) {
@@ -214,7 +221,7 @@ static void test_task_scope(void)
 				sum[0].value += c[k].value;
 			}
 			pmukit_read(s, all);
-			tap_ok(pmukit_session_nunits(s) == 2 && c[spin_unit].value > 10000000 &&
+			tap_ok(pmukit_session_nunits(s) == 2 && c[spin_unit].value >= 5000000 &&
 			       c[spin_unit].value > c[!spin_unit].value,
 			       "perf: the spinning thread's task-clock is its own (%llu ns; the other %llu)",
 			       (unsigned long long)c[spin_unit].value,
