@@ -10,12 +10,14 @@
 # CPU's counter counts, so an exact count needs the other CPUs to stay idle
 # while the loop runs: the loop starts after a pause (pmukit waiting by
 # then), and threads to be told apart run on one CPU (taken in turn, each
-# counter switched with its thread).
+# counter switched with its thread). What another CPU does meanwhile only
+# adds to a count: each count is the smallest of TRIES measurements.
 # Needs /usr/bin/pmukit, stat_loop, threads_loop, asuser, taskset and
 # perf (Debian's, for the comparison: skipped without it).
 set -u
 cpu=${1:?usage: scope-tests.sh CPU}
 N=100000		# iterations; 2N has as many digits (same startup work)
+TRIES=3
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
 run() { out=$("$@" 2>&1); rc=$?; }
@@ -29,9 +31,13 @@ echo 0 > /proc/sys/kernel/randomize_va_space
 # ---- -a -A: a loop pinned on CPU 2 is in CPU 2's row -----------------------
 # a_row N: CPU2's INST_RETIRED:u while 'stat_loop N' ran there, every CPU counted.
 a_row() {
-	run taskset 1 pmukit stat -a -A -x, -e INST_RETIRED:u -- taskset 4 sh -c "sleep 0.2; exec stat_loop $1"
-	rows=$(printf '%s\n' "$out" | awk -F, '$1 ~ /^CPU[0-9]+$/ && $4 == "INST_RETIRED:u" { n++ } END { print n + 0 }')
-	count=$(row CPU2 INST_RETIRED:u)
+	count=
+	for _ in $(seq $TRIES); do
+		run taskset 1 pmukit stat -a -A -x, -e INST_RETIRED:u -- taskset 4 sh -c "sleep 0.2; exec stat_loop $1"
+		rows=$(printf '%s\n' "$out" | awk -F, '$1 ~ /^CPU[0-9]+$/ && $4 == "INST_RETIRED:u" { n++ } END { print n + 0 }')
+		c=$(row CPU2 INST_RETIRED:u)
+		[ -n "$c" ] && { [ -z "$count" ] || [ "$c" -lt "$count" ]; } && count=$c
+	done
 }
 a_row $N; c1=$count
 a_row $((2 * N)); c2=$count
@@ -67,24 +73,34 @@ p_count() {
 	wait "$tl" 2>/dev/null
 	out=$(cat /tmp/p.csv)
 }
-p_sum() { printf '%s\n' "$out" | awk -F, '$4 == "INST_RETIRED:u" { s += $2 } END { print s + 0 }'; }
-p_count $N; s1=$(p_sum); r1=$rc
-p_count $((2 * N)); s2=$(p_sum)
+# p_min ARGS...: p_count TRIES times; $mins: "COMM MIN" a thread, the smallest of its counts.
+p_min() {
+	all=
+	for _ in $(seq $TRIES); do
+		p_count "$@"
+		all=$(printf '%s\n%s\n' "$all" "$out")
+	done
+	mins=$(printf '%s\n' "$all" | awk -F, '$4 == "INST_RETIRED:u" { c = $1; sub(/-[0-9]+$/, "", c)
+		if (!(c in m) || $2 + 0 < m[c]) m[c] = $2 + 0 } END { for (c in m) print c, m[c] }')
+}
+p_min $N; s1=$(printf '%s\n' "$mins" | awk '{ s += $2 } END { print s + 0 }'); r1=$rc
+p_min $((2 * N)); s2=$(printf '%s\n' "$mins" | awk '{ s += $2 } END { print s + 0 }')
 if [ "$r1" = 0 ] && [ $((s2 - s1)) = $((2 * N)) ]; then
 	ok "-p: the loop run after the signal counted exactly ($s1 and $s2: 2N apart)"
 else nok "-p: the loop after the signal counted exactly"; diag "$s1 $s2 rc $r1: $out"; fi
 
 # ---- --per-thread: three threads, each its own loop -----------------------
-p_count $N $((2 * N)) $((3 * N)); o1=$out
-p_count $((2 * N)) $((4 * N)) $((6 * N)); o2=$out
+p_min $N $((2 * N)) $((3 * N)); o1=$mins
+p_min $((2 * N)) $((4 * N)) $((6 * N)); o2=$mins
 good=0
 for t in 1 2 3; do
-	a=$(printf '%s\n' "$o1" | awk -F, -v t="loop$t" 'index($1, t "-") == 1 { print $2 }')
-	b=$(printf '%s\n' "$o2" | awk -F, -v t="loop$t" 'index($1, t "-") == 1 { print $2 }')
+	a=$(printf '%s\n' "$o1" | awk -v t="loop$t" '$1 == t { print $2 }')
+	b=$(printf '%s\n' "$o2" | awk -v t="loop$t" '$1 == t { print $2 }')
 	if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $((2 * t * N)) ]; then good=$((good + 1))
 	else diag "loop$t: $a and $b, want $((2 * t * N)) apart"; fi
 done
-if [ "$good" = 3 ]; then ok "--per-thread: each thread's row (loopK-TID) holds its loop exactly"
+if [ "$good" = 3 ] && printf '%s\n' "$out" | grep -Eq '^loop1-[0-9]+,'; then
+	ok "--per-thread: each thread's row (loopK-TID) holds its loop exactly"
 else nok "--per-thread: each thread's row holds its loop exactly"; diag "$o1"; diag "$o2"; fi
 
 # ---- -I: the intervals add up to the total exactly ------------------------
