@@ -71,6 +71,8 @@ int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa
 	{ "help", no_argument, NULL, 'h' },				\
 	{ NULL, 0, NULL, 0 }
 
+/* "1.5" seconds as 1500 ms (at least 1 ms). Return: 0, -EINVAL or -ERANGE. */
+int parse_seconds_ms(const char *s, unsigned long *ms);
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);

@@ -32,6 +32,9 @@ static const char usage[] =
 	"usage: pmukit stat [-e EVENTS... | -M METRICS... | --topdown [--level 1|2]]\n"
 	"                   [-r N] [--path P] [-x SEP | --json] [--cpu C] [--raw]\n"
 	"                   [-o FILE] [--] COMMAND [ARGS]\n"
+	"       pmukit stat [-a | -C LIST [-A] | -p PID,... | -t TID,... [--per-thread]]\n"
+	"                   [-I MS] [-e EVENTS...] [--path P] [-x SEP | --json] [-o FILE]\n"
+	"                   [--duration SECONDS | [--] COMMAND [ARGS]]\n"
 	"\n"
 	"Runs COMMAND and counts events while it runs, as perf stat does; the result\n"
 	"goes to stderr (or FILE). Events are names from 'pmukit list' (any case),\n"
@@ -67,6 +70,29 @@ static const char usage[] =
 	"                      there replaced, not followed; if writing it fails,\n"
 	"                      the result goes to stdout)\n"
 	"  -h, --help          this text\n"
+	"\n"
+	"What is counted, as perf stat's options say it (the command, when given,\n"
+	"runs beside and ends the count; without one, ^C or --duration ends it):\n"
+	"\n"
+	"  -a, --all-cpus      every online CPU, whatever runs there\n"
+	"  -C, --cpu-list LIST the CPUs of LIST (0,2-3)\n"
+	"  -A, --no-aggr       with -a or -C: a row per CPU (CPU2)\n"
+	"  -p, --pid PID,...   processes that already run: their threads, and those\n"
+	"                      they create later; until they end\n"
+	"  -t, --tid TID,...   threads that already run, likewise\n"
+	"  --per-thread        with -p or -t: a row per thread (comm-TID)\n"
+	"  -I, --interval-print MS\n"
+	"                      every MS milliseconds (10 or more) the counts of that\n"
+	"                      interval, after a time column (CSV: a first field; JSON:\n"
+	"                      an object an interval), the last partial one too, then\n"
+	"                      the totals: an event's intervals add up to its total\n"
+	"  --duration SECONDS  without a command: count for SECONDS\n"
+	"\n"
+	"Counting whole CPUs needs kernel.perf_event_paranoid 0 or lower (or root);\n"
+	"another user's process, the right to ptrace it. The perf path counts every\n"
+	"scope; the others refuse them.\n"
+	"With a scope, ^C ends the count: the counts so far are reported, and the exit\n"
+	"status is 0 (the command's own when there is one: 130 when ^C killed it).\n"
 	"\n"
 	"perf counts the command and its children from the exec on, on whatever CPU\n"
 	"they run. The direct path reads the PMU of one CPU: pmukit pins itself and\n"
@@ -126,7 +152,7 @@ static int add_events(struct stat_opts *o, const char *arg)
 
 static int parse_opts(int argc, char **argv, struct stat_opts *o)
 {
-	enum { OPT_PATH = 256, OPT_RAW, OPT_TOPDOWN, OPT_LEVEL };
+	enum { OPT_PATH = 256, OPT_RAW, OPT_TOPDOWN, OPT_LEVEL, OPT_PER_THREAD, OPT_DURATION };
 	static const struct option opts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "metrics", required_argument, NULL, 'M' },
@@ -137,11 +163,19 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		OUT_LONGOPTS,
 		{ "raw", no_argument, NULL, OPT_RAW },
 		{ "output", required_argument, NULL, 'o' },
+		{ "all-cpus", no_argument, NULL, 'a' },
+		{ "cpu-list", required_argument, NULL, 'C' },
+		{ "no-aggr", no_argument, NULL, 'A' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "tid", required_argument, NULL, 't' },
+		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
+		{ "interval-print", required_argument, NULL, 'I' },
+		{ "duration", required_argument, NULL, OPT_DURATION },
 		HELP_LONGOPTS_END,
 	};
 	/* '+': options end at the command, whose own options are its business. */
 	struct cli_getopt g = {
-		.cmd = "stat", .usage = usage, .shortopts = "+:e:M:r:x:o:h",
+		.cmd = "stat", .usage = usage, .shortopts = "+:e:M:r:x:o:haC:Ap:t:I:",
 		.longopts = opts, .out = &o->out, .operands = 1,
 	};
 	static char mlist[1024];
@@ -194,6 +228,35 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		case 'o':
 			o->output = optarg;
 			break;
+		case 'a':
+			o->all_cpus = 1;
+			break;
+		case 'C':
+			o->cpu_list = optarg;
+			break;
+		case 'A':
+			o->no_aggr = 1;
+			break;
+		case 'p':
+			o->pids = optarg;
+			break;
+		case 't':
+			o->tids = optarg;
+			break;
+		case OPT_PER_THREAD:
+			o->per_thread = 1;
+			break;
+		case 'I':
+			/* perf's floor: shorter intervals would cost more than they count. */
+			if (parse_ulong(optarg, 0, 86400000UL, &o->interval_ms))
+				return usage_error("stat", "-I takes milliseconds, not '%s'", optarg);
+			if (o->interval_ms < 10)
+				return usage_error("stat", "-I %lu: the interval is at least 10 ms", o->interval_ms);
+			break;
+		case OPT_DURATION:
+			if (parse_seconds_ms(optarg, &o->duration_ms))
+				return usage_error("stat", "--duration takes seconds (as 1.5), not '%s'", optarg);
+			break;
 		}
 	}
 	if (c < 0)	/* -1 after --help */
@@ -205,9 +268,10 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		return usage_error("stat", "-M and --topdown exclude each other");
 	if (o->level && !o->topdown)
 		return usage_error("stat", "--level goes with --topdown");
-	if (optind >= argc)
-		return usage_error("stat", "no command to run");
-	o->argv = argv + optind;
+	if (optind < argc)
+		o->argv = argv + optind;
+	else if (!o->all_cpus && !o->cpu_list && !o->pids && !o->tids)
+		return usage_error("stat", "no command to run (or -a, -C, -p, -t: what to count)");
 	return 0;
 }
 
@@ -361,6 +425,8 @@ int cmd_stat(int argc, char **argv)
 		return ret < 0 ? CLI_OK : ret;
 	if (path_env_check("stat"))
 		return CLI_USAGE;
+	if (stat_scope_wanted(&o))
+		return stat_scope(&o);
 	ret = stat_plan_new(&o, &plan);
 	if (ret)
 		return ret;

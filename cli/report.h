@@ -75,8 +75,26 @@ struct stat_metric {
 	char why[PMUKIT_VERDICT_WHY_LEN + 80];
 };
 
+/*
+ * The units of a scope, one row each (-A: a CPU, --per-thread: a thread),
+ * and the counts of one interval or of the whole count (report_scope.c).
+ */
+struct stat_units {
+	unsigned int n;			/* units (1, label "", for the sum of all) */
+	unsigned int nev;		/* events of each unit, in the report's order */
+	char (*label)[40];		/* perf's names: "CPU2", "sleep-1234" */
+	int *cpu;			/* the unit's CPU, or -1 */
+	pid_t *tid;			/* the unit's thread, or -1 */
+	struct pmukit_count *c;		/* [u * nev + i] */
+	unsigned char *offline;		/* the CPU went offline while counted: its counts stop there */
+};
+
 struct stat_report {
-	char *const *argv;	/* the command */
+	char *const *argv;	/* the command; NULL: none (a scope counted alone) */
+	/* A scope: perf's words for it ("system wide", "CPU(s) 0,2-3", "process id '12'"), else NULL. */
+	const char *target;
+	/* -A, --per-thread: the rows of each unit in place of the sums; NULL: the sums. */
+	const struct stat_units *units;
 	const char *path;
 	int cpu;		/* -1: any */
 	unsigned int runs;
@@ -118,5 +136,22 @@ struct stat_report {
 double stat_sd_of_mean(const struct pmukit_stats *s);
 
 void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct stat_report *r);
+/* perf's clocks (task-clock, cpu-clock): counts of ns, shown in msec. */
+int stat_is_clock_ns(const struct stat_event *e);
+
+/*
+ * report_scope.c: the counts of one interval (-I) ending @t seconds after
+ * the start, one row an event of each of @u's units, with a leading time:
+ * the table's header before the first (*@header 0, then set), CSV's time
+ * field, one JSON object an interval. @r names the events (r->ev).
+ */
+void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
+			  const struct stat_report *r, double t, const struct stat_units *u,
+			  int *header);
+/* report_scope.c: the rows of r->units, for the table, CSV and JSON of stat_report(). */
+void stat_units_table(FILE *f, const struct stat_report *r);
+void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r);
+struct pmukit_json;
+void stat_units_json(struct pmukit_json *j, const struct stat_report *r);
 
 #endif /* PMUKIT_CLI_REPORT_H */

@@ -48,7 +48,7 @@ static double noise_percent(const struct pmukit_stats *s)
 }
 
 /* perf's clocks count nanoseconds, shown as msec. */
-static int is_clock_ns(const struct stat_event *e)
+int stat_is_clock_ns(const struct stat_event *e)
 {
 	return e->ev.kind == PMUKIT_EV_SOFTWARE &&
 	       (e->ev.config == PERF_COUNT_SW_TASK_CLOCK || e->ev.config == PERF_COUNT_SW_CPU_CLOCK);
@@ -165,9 +165,17 @@ static void report_table(FILE *f, const struct stat_report *r)
 	unsigned int i, k;
 	char num[48], met[32], line[256];
 
-	fprintf(f, "\n Performance counter stats for '");
-	command_text(f, r->argv);
-	fprintf(f, "'");
+	fprintf(f, "\n Performance counter stats for ");
+	if (r->target && strncmp(r->target, "process", 7) && strncmp(r->target, "thread", 6))
+		fprintf(f, "'%s'", r->target);
+	else if (r->target)
+		fprintf(f, "%s", r->target);
+	else
+		fprintf(f, "'");
+	if (!r->target) {
+		command_text(f, r->argv);
+		fprintf(f, "'");
+	}
 	if (r->runs > 1)
 		fprintf(f, " (%u runs", r->runs);
 	else
@@ -177,7 +185,9 @@ static void report_table(FILE *f, const struct stat_report *r)
 		fprintf(f, ", cpu %d", r->cpu);
 	fprintf(f, "):\n\n");
 
-	for (i = 0; i < r->nev; i++) {
+	if (r->units)
+		stat_units_table(f, r);
+	for (i = 0; i < r->nev && !r->units; i++) {
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
 
@@ -189,13 +199,13 @@ static void report_table(FILE *f, const struct stat_report *r)
 			snprintf(num, sizeof(num), "<%s>", verdict_words(e->verdict));
 		else if (e->wrapped)
 			snprintf(num, sizeof(num), "%s", STAT_WRAPPED_VALUE);
-		else if (is_clock_ns(e))
+		else if (stat_is_clock_ns(e))
 			snprintf(num, sizeof(num), "%.2f", e->st.mean / 1e6);
 		else
 			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
 		add(line, sizeof(line), " %18s %-5s%-24s", num,
-		    is_clock_ns(e) && !no_count_word(e) ? "msec" : "", e->name);
+		    stat_is_clock_ns(e) && !no_count_word(e) ? "msec" : "", e->name);
 		if (m) {
 			metric_text(m, met, sizeof(met));
 			add(line, sizeof(line), " # %9s  %-24s", met, m->name);
@@ -270,6 +280,11 @@ static void report_table(FILE *f, const struct stat_report *r)
 	if (r->interrupted)
 		fprintf(f, " interrupted (SIGINT): %u of %u runs counted; the run under way was left out\n",
 			r->runs, r->runs_asked);
+	if (!r->argv) {
+		/* Nothing ran of pmukit's: the time the scope was counted, as perf's. */
+		fprintf(f, " %17.9f seconds time elapsed\n\n", r->elapsed_s);
+		return;
+	}
 	report_times(f, r);
 	fprintf(f, " '");
 	command_text(f, r->argv);
@@ -288,11 +303,13 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 	unsigned int i;
 	char v[12][48];
 
-	for (i = 0; i < r->nev; i++) {
+	if (r->units)
+		stat_units_csv(f, sep, r);
+	for (i = 0; i < r->nev && !r->units; i++) {
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
 		const char *word = no_count_word(e);
-		int k = 0, ns = is_clock_ns(e) && !word;
+		int k = 0, ns = stat_is_clock_ns(e) && !word;
 
 		if (e->added)
 			continue;
@@ -366,6 +383,8 @@ static void report_json(FILE *f, const struct stat_report *r)
 	for (i = 0; r->argv && r->argv[i]; i++)
 		pmukit_json_str(&j, NULL, r->argv[i]);
 	pmukit_json_arr_end(&j);
+	if (r->target)
+		pmukit_json_str(&j, "scope", r->target);
 	pmukit_json_str(&j, "path", r->path);
 	pmukit_json_int(&j, "cpu", r->cpu);
 	pmukit_json_u64(&j, "runs", r->runs);
@@ -385,7 +404,7 @@ static void report_json(FILE *f, const struct stat_report *r)
 		pmukit_json_bool(&j, "added", e->added);
 		pmukit_json_u64(&j, "pass", e->pass);
 		pmukit_json_bool(&j, "wrapped", e->wrapped);
-		if (is_clock_ns(e))
+		if (stat_is_clock_ns(e))
 			pmukit_json_str(&j, "unit", "ns");
 		if (e->unsupported) {
 			pmukit_json_null(&j, "value");
@@ -418,6 +437,8 @@ static void report_json(FILE *f, const struct stat_report *r)
 		pmukit_json_obj_end(&j);
 	}
 	pmukit_json_arr_end(&j);
+	if (r->units)
+		stat_units_json(&j, r);
 	if (r->analysis)
 		an_print_json(&j, r->analysis);
 	else
@@ -437,7 +458,9 @@ static void report_json(FILE *f, const struct stat_report *r)
 	pmukit_json_u64(&j, "timed_runs", r->nruns_all);
 	pmukit_json_real(&j, "total_seconds", r->total_s, 6);
 	pmukit_json_obj(&j, "exit");
-	if (r->exit_code >= 0)
+	if (!r->argv)
+		pmukit_json_null(&j, "status");
+	else if (r->exit_code >= 0)
 		pmukit_json_int(&j, "status", r->exit_code);
 	else
 		pmukit_json_null(&j, "status");

@@ -32,7 +32,25 @@ struct stat_opts {
 		char why[PMUKIT_VERDICT_WHY_LEN];
 	} unsup[STAT_MAX_EVENTS];
 	unsigned int nunsup;
+	/* What is counted besides a command (stat_scope.c): perf stat's options. */
+	int all_cpus;		/* -a */
+	const char *cpu_list;	/* -C LIST */
+	int no_aggr;		/* -A, --no-aggr */
+	const char *pids;	/* -p PID[,PID...] */
+	const char *tids;	/* -t TID[,TID...] */
+	int per_thread;		/* --per-thread */
+	unsigned long interval_ms;	/* -I MS; 0: none */
+	unsigned long duration_ms;	/* --duration SECONDS, in ms; 0: none */
 };
+
+/* A scope (-a, -C, -p, -t) or intervals (-I) asked for: stat_scope() counts. */
+int stat_scope_wanted(const struct stat_opts *o);
+/*
+ * stat_scope.c: the counting of a scope or in intervals, until the command
+ * (o->argv, may be NULL) ends, the tasks end, --duration or SIGINT; its
+ * report. Return: the exit status.
+ */
+int stat_scope(struct stat_opts *o);
 
 /* The times of one run of the command: wall clock, and its CPU time in user and system mode. */
 enum { STAT_WALL, STAT_USER, STAT_SYS, STAT_TIMES };
@@ -93,6 +111,8 @@ void stat_summarise(const struct pmukit_evplan *p, const struct pass_data *pd,
 void stat_signals_catch(void);
 void stat_signals_restore(void);
 int stat_interrupted(void);
+/* The command SIGTERM and SIGHUP go on to (0: none). */
+void stat_signals_child(pid_t pid);
 int stat_ended_by(void);
 
 #endif /* PMUKIT_CLI_STAT_H */

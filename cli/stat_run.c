@@ -83,6 +83,11 @@ void stat_signals_restore(void)
 		sigaction(caught[i], &before[i], NULL);
 }
 
+void stat_signals_child(pid_t pid)
+{
+	child_pid = pid;
+}
+
 int stat_interrupted(void)
 {
 	return got_int;

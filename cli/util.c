@@ -108,6 +108,21 @@ int parse_count_arg(const char *cmd, const char *opt, const char *what, const ch
 			   arg);
 }
 
+int parse_seconds_ms(const char *s, unsigned long *ms)
+{
+	char *end;
+	double v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !(v > 0) || v > 86400.0 * 365)
+		return -ERANGE;
+	*ms = (unsigned long)(v * 1000.0 + 0.5);
+	return *ms ? 0 : -ERANGE;
+}
+
 int pin_to_cpu(int cpu)
 {
 	cpu_set_t set;

@@ -82,6 +82,12 @@ int pmukit_direct_child_hold(struct pmukit_session *s, uint32_t *mask);
 /* backend_direct.c, for child.c: the command counted with this process's /dev/pmukit. */
 int pmukit_direct_child_adopt(struct pmukit_session *s, pid_t pid);
 
+/*
+ * direct_cpus.c, for scope.c: 0 when the direct path can count whole CPUs
+ * here (pmukit.ko in mode=read), else why not and which path can.
+ */
+int pmukit_direct_scope_check(void);
+
 /* Every backend, NULL-terminated. */
 extern const struct pmukit_backend *const pmukit_backends[];
 

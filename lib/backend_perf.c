@@ -75,11 +75,40 @@ static void attr_of(const struct pmukit_ev *e, struct perf_event_attr *a)
 	a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 }
 
-/* Why perf_event_open() refused @e, in the user's terms. */
-static int open_error(const struct pmukit_ev *e, int err)
+/*
+ * Why perf_event_open() refused a scope's unit, in the user's terms; 0 when
+ * the error is not about the scope.
+ */
+static int unit_error(const struct pmukit_session *s, const struct pmukit_ev *e, int err,
+		      int paranoid)
+{
+	if (s->unit_tid > 0 && err == -ESRCH)
+		return pmukit_err(-ESRCH, "thread %d has ended: nothing to count", (int)s->unit_tid);
+	if (s->unit_tid > 0 && (err == -EACCES || err == -EPERM)) {
+		if (paranoid > 2)
+			return pmukit_err(-EACCES, "perf refuses to count thread %d: kernel.perf_event_paranoid is %d; set it to 2 or lower (sysctl kernel.perf_event_paranoid=2)",
+					  (int)s->unit_tid, paranoid);
+		return pmukit_err(-EACCES, "perf refuses to count thread %d (%s): counting another process needs the right to ptrace it (the same user, and kernel.yama.ptrace_scope 0; or CAP_PERFMON or root)%s",
+				  (int)s->unit_tid, e->name,
+				  !e->excl_kernel && paranoid > 1 ?
+				  "; its kernel counts need kernel.perf_event_paranoid 1 or lower too (count user space only with :u)" : "");
+	}
+	if (s->unit_tid < 0 && (err == -EACCES || err == -EPERM))
+		return pmukit_err(-EACCES, "perf refuses to count all of cpu %d: counting whole CPUs (-a, -C) needs kernel.perf_event_paranoid 0 or lower (it is %d; sysctl kernel.perf_event_paranoid=0), or CAP_PERFMON or root",
+				  s->unit_cpu, paranoid);
+	if (s->unit_tid < 0 && err == -ENODEV)
+		return pmukit_err(-ENODEV, "cpu %d is offline: perf cannot count it", s->unit_cpu);
+	return 0;
+}
+
+/* Why perf_event_open() refused @e of @s, in the user's terms. */
+static int open_error(const struct pmukit_session *s, const struct pmukit_ev *e, int err)
 {
 	int paranoid = pmukit_perf_paranoid();
+	int ret = s ? unit_error(s, e, err, paranoid) : 0;
 
+	if (ret)
+		return ret;
 	switch (err) {
 	case -EACCES:
 	case -EPERM:
@@ -162,7 +191,9 @@ void pmukit_perf_close_events(struct pmukit_perf *p)
 static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_read, int group,
 		    int *failed)
 {
-	pid_t pid = p->child ? s->pid : 0;
+	/* A scope's unit: its task (-1: all of its CPU's) and CPU; else the thread or child. */
+	pid_t pid = s->unit_tid ? s->unit_tid : p->child ? s->pid : 0;
+	int cpu = s->unit_tid ? s->unit_cpu : -1;
 	struct perf_event_attr a;
 	unsigned int i;
 	int fd;
@@ -183,14 +214,15 @@ static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_re
 		 * opens and then never runs.
 		 */
 		a.enable_on_exec = a.disabled;
-		if (p->child)
-			a.inherit = 1;		/* the command's threads and children too */
+		/* The command's threads and children too; a task's later threads. */
+		if (p->child || s->unit_tid > 0)
+			a.inherit = 1;
 		if (self_read && s->ev[i].kind == PMUKIT_EV_PMU)
 			a.config1 = ARM64_CONFIG1_USER_ACCESS;
 		/* The PMU of the session's core type, where sysfs names one. */
 		if (s->ev[i].kind == PMUKIT_EV_PMU && s->perf_type)
 			a.type = s->perf_type;
-		fd = sys_perf_event_open(&a, pid, -1, group && i ? p->fd[0] : -1,
+		fd = sys_perf_event_open(&a, pid, cpu, group && i ? p->fd[0] : -1,
 					 PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
 			*failed = (int)i;
@@ -243,7 +275,7 @@ int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int
 	}
 	if (ret) {
 		pmukit_perf_close_events(p);
-		return open_error(&s->ev[failed], ret);
+		return open_error(s, &s->ev[failed], ret);
 	}
 	return 0;
 }
@@ -398,7 +430,7 @@ static int perf_detect(char *why, size_t len)
 	if (fd < 0) {
 		cycles.kind = PMUKIT_EV_SOFTWARE;
 		snprintf(cycles.name, sizeof(cycles.name), "task-clock:u");
-		fd = open_error(&cycles, fd);
+		fd = open_error(NULL, &cycles, fd);
 		snprintf(why, len, "%s", pmukit_last_error());
 		return fd;
 	}

@@ -16,6 +16,7 @@
 
 #include "pmukit/pmu_fields.h"
 #include "backend.h"
+#include "scope.h"
 
 struct pmukit_evplan {
 	struct pmukit_options opts;	/* the caller's, .path as asked ($PMUKIT_PATH applied) */
@@ -46,14 +47,8 @@ struct pmukit_evplan {
 	unsigned int npasses;
 	unsigned int count[PMUKIT_PLAN_MAX_PASSES];
 	unsigned int idx[PMUKIT_PLAN_MAX_PASSES][PMUKIT_MAX_EVENTS];
-	/*
-	 * Where it counts: for now the calling thread or a command (opts);
-	 * lists of CPUs and of tasks to count on go here.
-	 */
-	unsigned int ncpus;
-	int *cpus;
-	unsigned int ntasks;
-	pid_t *tasks;
+	/* Where it counts: the calling thread or a command (opts), or a scope's units. */
+	struct pmukit_scope scope;
 };
 
 /* The calling thread's options for @p: no child (the checks open for this thread). */
@@ -117,8 +112,7 @@ PMUKIT_API void pmukit_evplan_free(struct pmukit_evplan *p)
 	if (!p)
 		return;
 	free(p->bind);
-	free(p->cpus);
-	free(p->tasks);
+	pmukit_scope_free(&p->scope);
 	free(p);
 }
 
@@ -318,6 +312,8 @@ static int open_on(struct pmukit_session **out, const struct pmukit_evplan *p,
 	}
 	po = opts ? *opts : p->opts;
 	po.path = path;
+	if (p->scope.n)
+		return pmukit_scope_open(out, ev, n, &po, &p->scope);
 	/* The binding holds for a child too: it has the affinity it was forked with. */
 	if (p->checked && path == p->path && po.cpu == p->opts.cpu)
 		return pmukit_session_open_bound(out, ev, n, &po, p->bind);
@@ -344,16 +340,20 @@ static int check_passes(struct pmukit_evplan *p, enum pmukit_path path)
 }
 
 /*
- * The passes on @path, checked. A pass the path refuses as too many
- * (-E2BIG) is split again, once, on the number of events the path said it
- * could hold (pmukit_capacity_hint: counters perf holds, or a CPU_CYCLES
- * the cycle counter cannot filter, as on ARMv7, take one).
+ * The passes on @path, checked; a scope the path cannot count is refused
+ * first. A pass the path refuses as too many (-E2BIG) is split again, once,
+ * on the number of events the path said it could hold (pmukit_capacity_hint:
+ * counters perf holds, or a CPU_CYCLES the cycle counter cannot filter, as
+ * on ARMv7, take one).
  */
 static int make_on(struct pmukit_evplan *p, enum pmukit_path path)
 {
 	unsigned int cap = capacity_on(path);
-	int ret = pmukit_evplan_split(p, cap);
+	int ret = p->scope.n ? pmukit_scope_path(&p->scope, path) : 0;
 
+	if (ret)
+		return ret;
+	ret = pmukit_evplan_split(p, cap);
 	if (ret)
 		return ret;
 	pmukit_capacity_hint = 0;
@@ -519,4 +519,33 @@ PMUKIT_API int pmukit_evplan_cycles(const struct pmukit_evplan *p)
 PMUKIT_API int pmukit_evplan_added(const struct pmukit_evplan *p)
 {
 	return p ? p->added : 0;
+}
+
+PMUKIT_API int pmukit_evplan_scope_cpus(struct pmukit_evplan *p, const int *cpus, unsigned int n)
+{
+	if (!p || (!cpus && n))
+		return pmukit_err(-EINVAL, "pmukit_evplan_scope_cpus: no plan, or no CPUs");
+	return pmukit_scope_set_cpus(&p->scope, cpus, n);
+}
+
+PMUKIT_API int pmukit_evplan_scope_tasks(struct pmukit_evplan *p, const pid_t *ids,
+					 unsigned int n, unsigned int flags)
+{
+	if (!p)
+		return pmukit_err(-EINVAL, "pmukit_evplan_scope_tasks: no plan");
+	return pmukit_scope_set_tasks(&p->scope, ids, n, flags);
+}
+
+PMUKIT_API unsigned int pmukit_evplan_nunits(const struct pmukit_evplan *p)
+{
+	return p ? p->scope.n : 0;
+}
+
+PMUKIT_API int pmukit_evplan_unit(const struct pmukit_evplan *p, unsigned int u,
+				  struct pmukit_unit *out)
+{
+	if (!p || !out || u >= p->scope.n)
+		return pmukit_err(-EINVAL, "pmukit_evplan_unit: no unit %u", u);
+	*out = p->scope.unit[u];
+	return 0;
 }

@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "fault.h"
 #include "pmu_info.h"
+#include "scope.h"
 
 const struct pmukit_backend *const pmukit_backends[] = {
 	&pmukit_backend_direct,
@@ -203,6 +204,7 @@ static int session_new(struct pmukit_session **out, const struct pmukit_options 
 	s->opt_cpu = opts->cpu;
 	s->pid = opts->pid;
 	s->cpu = -1;
+	s->unit_cpu = -1;
 	s->be = be;
 	if (bound)
 		bind_as(s, bound);
@@ -253,6 +255,27 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
 	return pmukit_session_open_bound(out, ev, n, opts, NULL);
 }
 
+int pmukit_session_open_unit(struct pmukit_session **out, const struct pmukit_ev *ev,
+			     unsigned int n, const struct pmukit_options *opts, pid_t tid, int cpu)
+{
+	struct pmukit_session *s;
+	int ret;
+
+	*out = NULL;
+	ret = session_new(&s, opts, NULL);
+	if (ret)
+		return ret;
+	s->unit_tid = tid;
+	s->unit_cpu = cpu;
+	ret = session_attach(s, ev, n);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	*out = s;
+	return 0;
+}
+
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
 					  const struct pmukit_options *opts)
 {
@@ -280,6 +303,8 @@ PMUKIT_API int pmukit_start(struct pmukit_session *s)
 {
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_start: no session");
+	if (s->scoped)
+		return pmukit_scoped_start(s);
 	return s->be->start(s);
 }
 
@@ -288,6 +313,8 @@ PMUKIT_API int pmukit_stop(struct pmukit_session *s)
 {
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_stop: no session");
+	if (s->scoped)
+		return pmukit_scoped_stop(s);
 	return s->be->stop(s);
 }
 
@@ -297,6 +324,8 @@ PMUKIT_API int pmukit_reset(struct pmukit_session *s)
 	if (!s)
 		return pmukit_err(-EINVAL, "pmukit_reset: no session");
 	s->wrapped = 0;
+	if (s->scoped)
+		return pmukit_scoped_reset(s);
 	return s->be->reset(s);
 }
 
@@ -349,6 +378,8 @@ PMUKIT_API int pmukit_read(struct pmukit_session *s, struct pmukit_count *counts
 {
 	if (!s || !counts)
 		return pmukit_err(-EINVAL, "pmukit_read: no session or no counts");
+	if (s->scoped)
+		return pmukit_scoped_read(s, counts);
 	return s->be->read(s, counts);
 }
 
@@ -357,7 +388,10 @@ PMUKIT_API void pmukit_close(struct pmukit_session *s)
 {
 	if (!s)
 		return;
-	s->be->close(s);
+	if (s->scoped)
+		pmukit_scoped_close(s);
+	else
+		s->be->close(s);
 	free(s);
 }
 
@@ -422,6 +456,8 @@ PMUKIT_API int pmukit_sample_n(struct pmukit_session *s, uint64_t *buf, size_t n
 {
 	if (!s || (!buf && n))
 		return pmukit_err(-EINVAL, "pmukit_sample_n: no session or no buffer");
+	if (s->scoped)
+		return pmukit_err(-EOPNOTSUPP, "pmukit_sample_n: a session of several CPUs or tasks is read with pmukit_read()");
 	return s->be->sample(s, buf, n);
 }
 

@@ -63,6 +63,15 @@ struct pmukit_session {
 	 */
 	int planned;
 	struct pmukit_ev ev[PMUKIT_MAX_EVENTS];
+	/*
+	 * scope.c: a unit of a plan's scope, as perf_event_open() takes it:
+	 * unit_tid the task (-1: every task, a CPU unit; 0: no unit, the
+	 * options' thread or child), unit_cpu the CPU (-1: any).
+	 */
+	pid_t unit_tid;
+	int unit_cpu;
+	/* scope.c: a session of several units (the scope's), else NULL. */
+	struct pmukit_scoped *scoped;
 };
 
 /*
@@ -86,6 +95,12 @@ int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_e
  */
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
 					 const struct pmukit_options *opts);
+/*
+ * session.c: pmukit_session_open() for one unit of a scope: perf's @tid
+ * (-1: every task) and @cpu (-1: any).
+ */
+int pmukit_session_open_unit(struct pmukit_session **out, const struct pmukit_ev *ev,
+			     unsigned int n, const struct pmukit_options *opts, pid_t tid, int cpu);
 
 /*
  * session.c: -EOVERFLOW, with a message naming every event of s->wrapped,

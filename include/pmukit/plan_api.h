@@ -43,7 +43,10 @@ extern "C" {
  *	pmukit_evplan_free(p);
  *
  * A plan counts on the calling thread or, with PMUKIT_F_CHILD, a command;
- * the CPUs and tasks it counts on are the plan's, for lists of them later.
+ * or, given a scope (pmukit_evplan_scope_cpus(), pmukit_evplan_scope_tasks()),
+ * on a set of CPUs or of tasks: each pass then opens a session of units,
+ * one for each CPU or thread, read together (pmukit_read()) or one by one
+ * (pmukit_read_unit()).
  */
 struct pmukit_evplan;
 struct pmukit_ev;

@@ -36,6 +36,7 @@
 #include "path_api.h"	/* access paths */
 #include "session_api.h"	/* sessions: open, start, stop, read, close */
 #include "plan_api.h"	/* event plans: specs parsed once, passes */
+#include "scope_api.h"	/* scopes: CPUs, processes, threads */
 #include "verdict.h"	/* a zero that is not a count */
 #include "input_api.h"	/* counts other collectors wrote, read back */
 #include "sample.h"	/* pmukit_sample(), pmukit_cycles(): the cheapest reads */

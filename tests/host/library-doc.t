@@ -69,6 +69,21 @@ else
 	nok "the example ingest.c on bad input (exit $rc)"
 	diag "$out"
 fi
+# cpus.c: a scope of every CPU, a row each (perf's task-clock here, where perf counts whole CPUs).
+c_example "$doc" cpus.c >"$tmp/cpus.c"
+check "docs/library.md's cpus.c compiles with -Wall -Wextra -Werror" \
+	example_cc "$tmp/cpus" "$tmp/cpus.c"
+out=$("$tmp/cpus" task-clock 2>&1); rc=$?
+if [ $rc = 0 ]; then
+	expect_eq "docs/library.md's cpus.c prints a row per online CPU" \
+		"$(printf '%s\n' "$out" | grep -Ec '^CPU[0-9]+ +[0-9]+  task-clock$')" \
+		"$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))' 2>/dev/null || nproc)"
+elif printf '%s\n' "$out" | grep -q 'perf_event_paranoid'; then
+	skip "perf does not count whole CPUs here: $out" "docs/library.md's cpus.c prints a row per online CPU"
+else
+	nok "docs/library.md's cpus.c runs (exit $rc)"
+	diag "$out"
+fi
 # docs/library.md's first program, cycles.c: compiles, links and runs here.
 c_example "$top/docs/library.md" cycles.c >"$tmp/cycles.c"
 check "docs/library.md's cycles.c compiles with -Wall -Wextra -Werror" \

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The rows of a scope's units and of intervals, shaped like perf stat's
+ * (-A: "CPU2", --per-thread: "comm-TID"; -I: a leading time in seconds):
+ *
+ *	table	[time] [unit] value unit event
+ *	CSV	[time,][unit,]value,unit,event,run time,counting %,,,pass,verdict,reason
+ *	JSON	one object an interval: {"interval": t, "counts": [ ... ]}
+ *
+ * A CPU that went offline while it was counted keeps the counts it had;
+ * its row says so ("offline" in CSV's verdict, JSON's "offline").
+ */
+#include <string.h>
+
+#include "report.h"
+
+#define OFFLINE_WHY	"the CPU went offline while counted: its counts stop where it did"
+
+static void count_text(char *buf, size_t len, const struct stat_event *e, uint64_t v)
+{
+	if (stat_is_clock_ns(e))
+		snprintf(buf, len, "%.2f", (double)v / 1e6);
+	else
+		fmt_count(buf, len, v);
+}
+
+static double counting(const struct pmukit_count *c)
+{
+	return c->enabled_ns ? 100.0 * (double)c->running_ns / (double)c->enabled_ns : 100.0;
+}
+
+/* One table row: [time] [label] value unit event; no padding at its end. */
+static void table_row(FILE *f, const char *time, const char *label, const struct stat_event *e,
+		      const struct pmukit_count *c, int offline)
+{
+	char num[48], line[256];
+	size_t k;
+
+	count_text(num, sizeof(num), e, c->value);
+	snprintf(line, sizeof(line), "%s%s%-*s %18s %-5s%s%s", time, *time ? " " : "",
+		 *label ? 16 : 0, label, num, stat_is_clock_ns(e) ? "msec" : "", e->name,
+		 offline ? "  (went offline)" : "");
+	for (k = strlen(line); k > 0 && line[k - 1] == ' '; k--)
+		line[k - 1] = '\0';
+	fprintf(f, "%s\n", line);
+}
+
+static void csv_row(FILE *f, const char *sep, const char *time, const char *label,
+		    const struct stat_event *e, const struct pmukit_count *c, int offline)
+{
+	char v[48];
+	int first = 1, ns = stat_is_clock_ns(e);
+
+	if (*time) {
+		pmukit_csv_field(f, sep, first, time);
+		first = 0;
+	}
+	if (*label) {
+		pmukit_csv_field(f, sep, first, label);
+		first = 0;
+	}
+	if (ns)
+		snprintf(v, sizeof(v), "%.2f", (double)c->value / 1e6);
+	else
+		snprintf(v, sizeof(v), "%llu", (unsigned long long)c->value);
+	pmukit_csv_field(f, sep, first, v);
+	pmukit_csv_field(f, sep, 0, ns ? "msec" : "");
+	pmukit_csv_field(f, sep, 0, e->name);
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)c->running_ns);
+	pmukit_csv_field(f, sep, 0, v);
+	snprintf(v, sizeof(v), "%.2f", counting(c));
+	pmukit_csv_field(f, sep, 0, v);
+	pmukit_csv_field(f, sep, 0, "");
+	pmukit_csv_field(f, sep, 0, "");
+	pmukit_csv_field(f, sep, 0, "1");
+	pmukit_csv_field(f, sep, 0, offline ? "offline" : "");
+	pmukit_csv_field(f, sep, 0, offline ? OFFLINE_WHY : "");
+	fputc('\n', f);
+}
+
+static void json_count(struct pmukit_json *j, const struct stat_units *u, unsigned int k,
+		       const struct stat_event *e, const struct pmukit_count *c)
+{
+	pmukit_json_obj_flow(j, NULL, 0);
+	if (u->cpu[k] >= 0)
+		pmukit_json_int(j, "cpu", u->cpu[k]);
+	if (u->tid[k] > 0) {
+		pmukit_json_str(j, "thread", u->label[k]);
+		pmukit_json_int(j, "tid", u->tid[k]);
+	}
+	pmukit_json_str(j, "event", e->name);
+	if (stat_is_clock_ns(e))
+		pmukit_json_str(j, "unit", "ns");
+	pmukit_json_u64(j, "value", c->value);
+	pmukit_json_u64(j, "run_ns", c->running_ns);
+	pmukit_json_real(j, "counting_percent", counting(c), 2);
+	if (u->offline && u->offline[k])
+		pmukit_json_bool(j, "offline", 1);
+	pmukit_json_obj_end(j);
+}
+
+/* The column of the unit's name in the table's header: perf's words. */
+static const char *unit_column(const struct stat_units *u)
+{
+	if (u->n == 1 && !u->label[0][0])
+		return "";
+	return u->cpu[0] >= 0 ? "CPU" : "comm-tid";
+}
+
+void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
+			  const struct stat_report *r, double t, const struct stat_units *u,
+			  int *header)
+{
+	struct pmukit_json j;
+	char time[32];
+	unsigned int k, i;
+
+	snprintf(time, sizeof(time), fmt == OUT_TABLE ? "%16.9f" : "%.9f", t);
+	if (fmt == OUT_JSON) {
+		pmukit_json_start(&j, f);
+		pmukit_json_obj(&j, NULL);
+		pmukit_json_real(&j, "interval", t, 9);
+		pmukit_json_arr(&j, "counts");
+		for (i = 0; i < u->nev; i++)
+			for (k = 0; k < u->n; k++)
+				json_count(&j, u, k, &r->ev[i], &u->c[k * u->nev + i]);
+		pmukit_json_arr_end(&j);
+		pmukit_json_obj_end(&j);
+		pmukit_json_finish(&j);
+		return;
+	}
+	if (fmt == OUT_TABLE && !*header)
+		fprintf(f, "#%15s %-*s %18s %-5s%s\n", "time", *unit_column(u) ? 16 : 0,
+			unit_column(u), "counts", "unit", "events");
+	*header = 1;
+	/* perf's order: an event's units together. */
+	for (i = 0; i < u->nev; i++)
+		for (k = 0; k < u->n; k++) {
+			const struct pmukit_count *c = &u->c[k * u->nev + i];
+			int off = u->offline && u->offline[k];
+
+			if (fmt == OUT_CSV)
+				csv_row(f, sep, time, u->label[k], &r->ev[i], c, off);
+			else
+				table_row(f, time, u->label[k], &r->ev[i], c, off);
+		}
+}
+
+void stat_units_table(FILE *f, const struct stat_report *r)
+{
+	const struct stat_units *u = r->units;
+	unsigned int k, i, off = 0;
+
+	for (i = 0; i < u->nev; i++)
+		for (k = 0; k < u->n; k++)
+			table_row(f, "", u->label[k], &r->ev[i], &u->c[k * u->nev + i],
+				  u->offline && u->offline[k]);
+	for (k = 0; k < u->n; k++)
+		if (u->offline && u->offline[k])
+			fprintf(f, "%s %s: %s\n", off++ ? "" : "\n", u->label[k], OFFLINE_WHY);
+}
+
+void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r)
+{
+	const struct stat_units *u = r->units;
+	unsigned int k, i;
+
+	for (i = 0; i < u->nev; i++)
+		for (k = 0; k < u->n; k++)
+			csv_row(f, sep, "", u->label[k], &r->ev[i], &u->c[k * u->nev + i],
+				u->offline && u->offline[k]);
+}
+
+void stat_units_json(struct pmukit_json *j, const struct stat_report *r)
+{
+	const struct stat_units *u = r->units;
+	unsigned int k, i;
+
+	pmukit_json_arr(j, "units");
+	for (i = 0; i < u->nev; i++)
+		for (k = 0; k < u->n; k++)
+			json_count(j, u, k, &r->ev[i], &u->c[k * u->nev + i]);
+	pmukit_json_arr_end(j);
+}

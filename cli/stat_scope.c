@@ -1,0 +1,607 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmukit stat with perf stat's scopes and intervals: -a (every CPU), -C
+ * LIST, -A (a row per CPU), -p PID, -t TID, --per-thread (a row per
+ * thread), -I MS (the counts of each interval). The library's plan holds
+ * the scope (pmukit_evplan_scope_*()); its one pass is opened as a
+ * session of units, started once, read at each interval and at the end.
+ *
+ * The counting ends when the command after the options ends (if there is
+ * one), when every task of -p or -t has ended, after --duration, or at
+ * SIGINT; then the counts so far are reported. Intervals are differences
+ * of cumulative reads, so that an event's intervals add up to its total
+ * exactly; the last, partial interval is printed too.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "stat.h"
+
+#define MAX_IDS		PMUKIT_SCOPE_MAX_UNITS
+/* Without pidfds, how often the end of a task is looked for. */
+#define POLL_MS		100
+
+int stat_scope_wanted(const struct stat_opts *o)
+{
+	return o->all_cpus || o->cpu_list || o->no_aggr || o->pids || o->tids || o->per_thread ||
+	       o->interval_ms || o->duration_ms;
+}
+
+/* The combinations perf refuses, and those pmukit does not count (yet): the exit status or 0. */
+static int check_opts(const struct stat_opts *o)
+{
+	int cpus = o->all_cpus || o->cpu_list, tasks = o->pids || o->tids;
+
+	if (cpus && tasks)
+		return usage_error("stat", "%s and %s exclude each other: count tasks wherever they run (-p, -t) or whole CPUs whatever runs there (-a, -C)",
+				   o->pids ? "-p" : "-t", o->all_cpus ? "-a" : "-C");
+	if (o->all_cpus && o->cpu_list)
+		return usage_error("stat", "-a and -C exclude each other: -a counts every CPU");
+	if (o->pids && o->tids)
+		return usage_error("stat", "-p and -t exclude each other");
+	if (o->no_aggr && !cpus)
+		return usage_error("stat", "-A (a row per CPU) goes with -a or -C");
+	if (o->per_thread && !tasks)
+		return usage_error("stat", "--per-thread (a row per thread) goes with -p or -t");
+	if (o->runs > 1)
+		return usage_error("stat", "-r goes with a command alone, not with -a, -C, -p, -t or -I");
+	if (o->metrics || o->topdown)
+		return usage_error("stat", "%s counts a command alone; with -a, -C, -p, -t or -I give the events with -e",
+				   o->metrics ? "-M" : "--topdown");
+	if (o->duration_ms && o->argv)
+		return usage_error("stat", "--duration ends a count without a command; with one, the count ends with it");
+	if (!o->argv && !cpus && !tasks)
+		return usage_error("stat", "no command to run (or -a, -C, -p, -t: what to count)");
+	return 0;
+}
+
+/* "12,34" into @ids; the exit status on a bad list. */
+static int parse_ids(const char *opt, const char *list, pid_t *ids, unsigned int *n)
+{
+	const char *s = list;
+	char *end;
+	long v;
+
+	*n = 0;
+	while (*s) {
+		if (*s < '0' || *s > '9')
+			goto bad;
+		v = strtol(s, &end, 10);
+		if (v <= 0 || v > 0x3fffffff)
+			goto bad;
+		if (*n == MAX_IDS)
+			return usage_error("stat", "%s: more than %d ids", opt, MAX_IDS);
+		ids[(*n)++] = (pid_t)v;
+		s = end;
+		if (*s == ',' && s[1])
+			s++;
+		else if (*s)
+			goto bad;
+	}
+	if (*n)
+		return 0;
+bad:
+	return usage_error("stat", "%s takes ids as 12 or 12,34, not '%s'", opt, list);
+}
+
+/* The plan's scope from the options, and perf's words for it into @target. */
+static int set_scope(const struct stat_opts *o, struct pmukit_evplan *p, char *target,
+		     size_t len)
+{
+	static pid_t ids[MAX_IDS];
+	static int cpus[PMUKIT_SCOPE_MAX_UNITS];
+	unsigned int n = 0;
+	int ret = 0;
+
+	target[0] = '\0';
+	if (o->all_cpus) {
+		ret = pmukit_evplan_scope_cpus(p, NULL, 0);
+		snprintf(target, len, "system wide");
+	} else if (o->cpu_list) {
+		ret = pmukit_cpus_parse(o->cpu_list, cpus, PMUKIT_SCOPE_MAX_UNITS);
+		if (ret < 0) {
+			cli_error("stat", "-C: %s", pmukit_last_error());
+			return CLI_USAGE;
+		}
+		ret = pmukit_evplan_scope_cpus(p, cpus, (unsigned int)ret);
+		snprintf(target, len, "CPU(s) %s", o->cpu_list);
+	} else if (o->pids || o->tids) {
+		const char *opt = o->pids ? "-p" : "-t", *list = o->pids ? o->pids : o->tids;
+
+		ret = parse_ids(opt, list, ids, &n);
+		if (ret)
+			return ret;
+		ret = pmukit_evplan_scope_tasks(p, ids, n, o->pids ? PMUKIT_SCOPE_PROCESS : 0);
+		snprintf(target, len, "%s id '%s'", o->pids ? "process" : "thread", list);
+	}
+	if (ret) {
+		cli_error("stat", "%s", pmukit_last_error());
+		return ret == -EINVAL ? CLI_USAGE : CLI_FAIL;
+	}
+	return 0;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* What the count waits for: the command, the tasks of -p/-t (their pidfds where there are). */
+struct waits {
+	pid_t child;		/* the command, until reaped; 0: none */
+	int child_status;
+	int child_fd;		/* its pidfd, or -1 */
+	unsigned int ntasks;	/* the tasks of -p, -t not yet ended */
+	pid_t task[MAX_IDS];
+	int fd[MAX_IDS];	/* their pidfds, or -1 (a thread that leads no process) */
+};
+
+static int pidfd_of(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	long fd = syscall(SYS_pidfd_open, pid, 0);
+
+	return fd < 0 ? -1 : (int)fd;
+#else
+	(void)pid;
+	return -1;
+#endif
+}
+
+/* Has task @tid ended (gone, or a zombie)? */
+static int task_ended(pid_t tid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+	size_t got;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return 1;
+	got = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[got] = '\0';
+	p = strrchr(buf, ')');
+	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+}
+
+/* Reaps the command when it has ended; 1 then. */
+static int reap(struct waits *w)
+{
+	if (w->child <= 0 || waitpid(w->child, &w->child_status, WNOHANG) != w->child)
+		return 0;
+	w->child = 0;
+	stat_signals_child(0);
+	return 1;
+}
+
+/* Drops the tasks that ended; 1 when none is left (and there were some). */
+static int tasks_over(struct waits *w)
+{
+	unsigned int i = 0, had = w->ntasks;
+
+	while (i < w->ntasks) {
+		if (!task_ended(w->task[i])) {
+			i++;
+			continue;
+		}
+		if (w->fd[i] >= 0)
+			close(w->fd[i]);
+		w->ntasks--;
+		w->task[i] = w->task[w->ntasks];
+		w->fd[i] = w->fd[w->ntasks];
+	}
+	return had && !w->ntasks;
+}
+
+/*
+ * Waits until @until (monotonic ns; 0: no time limit). Return: 0 at that
+ * time, 1 when the count is over (the command ended, every task ended),
+ * -EINTR after a signal.
+ */
+static int wait_until(struct waits *w, uint64_t until)
+{
+	struct pollfd pf[MAX_IDS + 1];
+	unsigned int n = 0, i, blind = w->child > 0 && w->child_fd < 0;
+	uint64_t now;
+	int ms, got;
+
+	for (;;) {
+		if (stat_interrupted() || stat_ended_by())
+			return -EINTR;
+		if (reap(w) || tasks_over(w))
+			return 1;
+		now = mono_ns();
+		if (until && now >= until)
+			return 0;
+		n = 0;
+		if (w->child > 0 && w->child_fd >= 0)
+			pf[n++] = (struct pollfd){ .fd = w->child_fd, .events = POLLIN };
+		for (i = 0; i < w->ntasks; i++) {
+			if (w->fd[i] >= 0)
+				pf[n++] = (struct pollfd){ .fd = w->fd[i], .events = POLLIN };
+			else
+				blind = 1;
+		}
+		ms = until ? (int)((until - now + 999999) / 1000000) : -1;
+		if (blind && (ms < 0 || ms > POLL_MS))
+			ms = POLL_MS;
+		got = poll(pf, n, ms);
+		if (got < 0 && errno != EINTR)
+			return -errno;
+	}
+}
+
+/* The units' labels, CPUs and threads: perf's names ("CPU2", "sleep-1234"); one "" for the sum. */
+static int units_new(struct stat_units *u, const struct pmukit_evplan *p, unsigned int n,
+		     unsigned int nev, int sum)
+{
+	struct pmukit_unit un;
+	unsigned int k;
+
+	memset(u, 0, sizeof(*u));
+	u->n = sum ? 1 : n;
+	u->nev = nev;
+	u->label = calloc(u->n, sizeof(*u->label));
+	u->cpu = calloc(u->n, sizeof(*u->cpu));
+	u->tid = calloc(u->n, sizeof(*u->tid));
+	u->c = calloc((size_t)u->n * nev, sizeof(*u->c));
+	u->offline = calloc(u->n, 1);
+	if (!u->label || !u->cpu || !u->tid || !u->c || !u->offline)
+		return -ENOMEM;
+	for (k = 0; k < u->n; k++) {
+		u->cpu[k] = -1;
+		u->tid[k] = -1;
+		if (sum || pmukit_evplan_unit(p, k, &un))
+			continue;
+		u->cpu[k] = un.cpu;
+		u->tid[k] = un.tid;
+		if (un.cpu >= 0)
+			snprintf(u->label[k], sizeof(u->label[k]), "CPU%d", un.cpu);
+		else
+			snprintf(u->label[k], sizeof(u->label[k]), "%s-%d", un.comm, (int)un.tid);
+	}
+	return 0;
+}
+
+static void units_free(struct stat_units *u)
+{
+	free(u->label);
+	free(u->cpu);
+	free(u->tid);
+	free(u->c);
+	free(u->offline);
+}
+
+/*
+ * The cumulative counts of every unit into @cum ([unit * nev + slot], the
+ * pass's slots), @offline marked. Return: 0 or a negative errno (said).
+ */
+static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int nev,
+		    struct pmukit_count *cum, unsigned char *offline)
+{
+	unsigned int k;
+	int ret;
+
+	for (k = 0; k < nunits; k++) {
+		ret = pmukit_read_unit(s, k, &cum[k * nev]);
+		if (ret == -ENODEV) {
+			offline[k] = 1;
+			continue;
+		}
+		if (ret) {
+			cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * @out (by unit, or the sum of all when out->n is 1 and there are more)
+ * from @cum minus @prev (NULL: nothing before); the plan's event order.
+ */
+static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
+		 unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
+		 const unsigned char *offline)
+{
+	unsigned int k, slot;
+
+	memset(out->c, 0, (size_t)out->n * nev * sizeof(*out->c));
+	for (k = 0; k < nunits; k++) {
+		unsigned int o = out->n == 1 ? 0 : k;
+
+		if (offline[k])
+			out->offline[o] = 1;
+		for (slot = 0; slot < nev; slot++) {
+			int i = pmukit_evplan_pass_event(p, 0, slot);
+			const struct pmukit_count *c = &cum[k * nev + slot];
+			struct pmukit_count *d = &out->c[o * nev + (unsigned int)i];
+
+			d->value += c->value - (prev ? prev[k * nev + slot].value : 0);
+			d->raw += c->raw - (prev ? prev[k * nev + slot].raw : 0);
+			d->enabled_ns += c->enabled_ns - (prev ? prev[k * nev + slot].enabled_ns : 0);
+			d->running_ns += c->running_ns - (prev ? prev[k * nev + slot].running_ns : 0);
+		}
+	}
+}
+
+/* The report's events (r->ev), as stat_summarise() gives them, from the sum of the units. */
+static void totals(const struct pmukit_evplan *p, const struct stat_units *sum, double wall_s,
+		   uint64_t user_ns, uint64_t sys_ns, struct stat_report *r)
+{
+	static struct pass_data pd;
+	static uint64_t val[STAT_MAX_EVENTS], times[STAT_TIMES];
+	unsigned int slot, nev = sum->nev;
+
+	memset(&pd, 0, sizeof(pd));
+	for (slot = 0; slot < nev; slot++) {
+		const struct pmukit_count *c = &sum->c[pmukit_evplan_pass_event(p, 0, slot)];
+
+		val[slot] = c->value;
+		pd.enabled[slot] = (double)c->enabled_ns;
+		pd.running[slot] = (double)c->running_ns;
+	}
+	times[STAT_WALL] = (uint64_t)(wall_s * 1e9);
+	times[STAT_USER] = user_ns;
+	times[STAT_SYS] = sys_ns;
+	pd.val = val;
+	pd.times = times;
+	pd.runs = 1;
+	r->runs = 1;
+	stat_summarise(p, &pd, r);
+}
+
+/* Everything the count holds, for one cleanup. */
+struct scope_run {
+	struct pmukit_evplan *plan;
+	struct pmukit_session *s;
+	struct pmukit_child ch;
+	int forked;
+	struct waits w;
+	struct stat_units rows, sum, ivl;
+	struct pmukit_count *cum, *prev;
+	unsigned char *offline;
+};
+
+static void run_free(struct scope_run *x)
+{
+	unsigned int i;
+
+	if (x->forked && x->w.child > 0) {
+		/* A command still held before its exec: ended without one. */
+		pmukit_child_cancel(&x->ch);
+	}
+	if (x->w.child_fd >= 0)
+		close(x->w.child_fd);
+	for (i = 0; i < x->w.ntasks; i++)
+		if (x->w.fd[i] >= 0)
+			close(x->w.fd[i]);
+	pmukit_close(x->s);
+	pmukit_evplan_free(x->plan);
+	units_free(&x->rows);
+	units_free(&x->sum);
+	units_free(&x->ivl);
+	free(x->cum);
+	free(x->prev);
+	free(x->offline);
+}
+
+/*
+ * The tasks of -p, -t to wait for (their end ends the count): -p's
+ * processes, each through its pidfd; -t's threads, a pidfd for a thread
+ * that leads its process, else looked at every POLL_MS (pmukit then wakes
+ * up while the threads run).
+ */
+static void wait_tasks(struct waits *w, const struct pmukit_evplan *p, int processes)
+{
+	struct pmukit_unit un;
+	unsigned int k, i;
+
+	for (k = 0; k < pmukit_evplan_nunits(p) && w->ntasks < MAX_IDS; k++) {
+		if (pmukit_evplan_unit(p, k, &un) || un.tid <= 0)
+			continue;
+		if (processes)
+			un.tid = un.pid;
+		for (i = 0; i < w->ntasks && w->task[i] != un.tid; i++)
+			;
+		if (i < w->ntasks)
+			continue;
+		w->task[w->ntasks] = un.tid;
+		w->fd[w->ntasks++] = un.tid == un.pid ? pidfd_of(un.tid) : -1;
+	}
+}
+
+int stat_scope(struct stat_opts *o)
+{
+	static struct scope_run x;
+	static struct stat_report r;
+	struct pmukit_options po;
+	char target[512];
+	struct out_file of;
+	struct rusage ru;
+	unsigned int nunits, nev, k, tick = 0;
+	uint64_t t0, next, end, last;
+	int ret, cap = 0, header = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
+	int status = CLI_OK, sig_int = 0;
+
+	ret = check_opts(o);
+	if (ret)
+		return ret;
+	memset(&x, 0, sizeof(x));
+	x.w.child_fd = -1;
+	ret = stat_plan_new(o, &x.plan);
+	if (!ret)
+		ret = set_scope(o, x.plan, target, sizeof(target));
+	if (!ret)
+		ret = stat_plan_make(o, x.plan, NULL, NULL, 0, &cap);
+	if (!ret && o->nunsup) {
+		for (k = 0; k < o->nunsup; k++)
+			cli_error("stat", "%s not supported here: %s", o->unsup[k].spec, o->unsup[k].why);
+		ret = CLI_FAIL;
+	}
+	if (!ret && pmukit_evplan_npasses(x.plan) > 1) {
+		cli_error("stat", "%u events need %u passes on the %s path: a scope or -I counts one pass (at most %u events here)",
+			  pmukit_evplan_nevents(x.plan), pmukit_evplan_npasses(x.plan),
+			  pmukit_path_name(o->path), pmukit_evplan_capacity(x.plan));
+		ret = CLI_FAIL;
+	}
+	if (ret) {
+		pmukit_evplan_free(x.plan);
+		return ret;
+	}
+	if (o->output && out_file_open(&of, "stat", o->output)) {
+		pmukit_evplan_free(x.plan);
+		return CLI_FAIL;
+	}
+	nunits = pmukit_evplan_nunits(x.plan);
+	nev = pmukit_evplan_pass_size(x.plan, 0);
+	po = (struct pmukit_options){ .path = o->path, .cpu = o->out.cpu };
+	if (o->argv) {
+		ret = pmukit_child_fork(&x.ch, o->argv);
+		if (ret) {
+			cli_error("stat", "cannot start '%s': %s", o->argv[0], pmukit_last_error());
+			goto fail;
+		}
+		x.forked = 1;
+		x.w.child = x.ch.pid;
+		stat_signals_child(x.ch.pid);
+		/* No scope: the command is what is counted (-I alone). */
+		if (!nunits) {
+			po.pid = x.ch.pid;
+			po.flags = PMUKIT_F_CHILD;
+		}
+	}
+	ret = pmukit_open_pass(&x.s, x.plan, 0, &po);
+	if (ret) {
+		cli_error("stat", "cannot count: %s", pmukit_last_error());
+		goto fail;
+	}
+	if (!nunits)
+		nunits = 1;
+	x.cum = calloc((size_t)nunits * nev, sizeof(*x.cum));
+	x.prev = calloc((size_t)nunits * nev, sizeof(*x.prev));
+	x.offline = calloc(nunits, 1);
+	if (!x.cum || !x.prev || !x.offline || units_new(&x.rows, x.plan, nunits, nev, !per_unit) ||
+	    units_new(&x.sum, x.plan, nunits, nev, 1) ||
+	    units_new(&x.ivl, x.plan, nunits, nev, !per_unit)) {
+		ret = -ENOMEM;
+		cli_error("stat", "out of memory");
+		goto fail;
+	}
+	wait_tasks(&x.w, x.plan, o->pids != NULL);
+	/* The report's names of the events, for the intervals' rows. */
+	memset(&r, 0, sizeof(r));
+	r.npasses = 1;
+	totals(x.plan, &x.sum, 0, 0, 0, &r);
+
+	stat_signals_catch();
+	ret = pmukit_start(x.s);
+	if (ret) {
+		stat_signals_restore();
+		cli_error("stat", "cannot count: %s", pmukit_last_error());
+		goto fail;
+	}
+	t0 = mono_ns();
+	last = t0;
+	if (x.forked) {
+		x.w.child_fd = pidfd_of(x.ch.pid);
+		ret = pmukit_child_release(&x.ch);
+		if (ret) {
+			stat_signals_restore();
+			cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
+			x.w.child = 0;	/* reaped by the release */
+			goto fail;
+		}
+	}
+	end = o->duration_ms ? t0 + o->duration_ms * 1000000ull : 0;
+	for (;;) {
+		next = o->interval_ms ? t0 + (tick + 1) * o->interval_ms * 1000000ull : 0;
+		if (end && (!next || end < next))
+			next = end;
+		how = wait_until(&x.w, next);
+		if (how != 0 || (end && next == end))
+			break;
+		/* An interval: the cumulative counts now, less those of the one before. */
+		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
+		if (ret)
+			break;
+		last = mono_ns();
+		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline);
+		stat_interval_report(o->output ? of.mem : stderr, o->out.fmt, o->out.sep, &r,
+				     (double)(last - t0) / 1e9, &x.ivl, &header);
+		memcpy(x.prev, x.cum, (size_t)nunits * nev * sizeof(*x.cum));
+		tick++;
+	}
+	sig_int = stat_interrupted();
+	pmukit_stop(x.s);
+	if (!ret)
+		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
+	t0 = mono_ns() - t0;
+	/* SIGINT with a command: it got it too (a terminal's ^C); its end is waited for. */
+	if (x.w.child > 0 && (sig_int || stat_ended_by())) {
+		kill(x.w.child, sig_int ? SIGINT : stat_ended_by());
+		while (waitpid(x.w.child, &x.w.child_status, 0) < 0 && errno == EINTR)
+			;
+		x.w.child = 0;
+	}
+	stat_signals_restore();
+	if (ret)
+		goto fail;
+	if (o->interval_ms) {
+		/* The last, partial interval: the intervals add up to the totals. */
+		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline);
+		stat_interval_report(o->output ? of.mem : stderr, o->out.fmt, o->out.sep, &r,
+				     (double)t0 / 1e9, &x.ivl, &header);
+	}
+	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline);
+	fill(&x.rows, x.plan, nunits, nev, x.cum, NULL, x.offline);
+	getrusage(RUSAGE_CHILDREN, &ru);
+	totals(x.plan, &x.sum, (double)t0 / 1e9,
+	       (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u,
+	       (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u, &r);
+	r.argv = o->argv;
+	r.target = target[0] ? target : NULL;
+	r.units = per_unit ? &x.rows : NULL;
+	r.path = pmukit_path_name(o->path);
+	r.cpu = o->out.cpu;
+	r.ncounters = (unsigned int)cap;
+	r.exit_code = 0;
+	if (o->argv) {
+		if (WIFEXITED(x.w.child_status)) {
+			r.exit_code = WEXITSTATUS(x.w.child_status);
+		} else {
+			r.exit_code = -1;
+			r.signal = WIFSIGNALED(x.w.child_status) ? WTERMSIG(x.w.child_status) : 0;
+		}
+		status = r.exit_code >= 0 ? r.exit_code : 128 + r.signal;
+	}
+	stat_report(o->output ? of.mem : stderr, o->out.fmt, o->out.sep, &r);
+	if (o->output && out_file_close(&of, "stat", 1))
+		status = CLI_FAIL;
+	run_free(&x);
+	if (stat_ended_by()) {
+		signal(stat_ended_by(), SIG_DFL);
+		raise(stat_ended_by());
+	}
+	return status;
+fail:
+	if (o->output)
+		out_file_discard(&of);
+	run_free(&x);
+	return CLI_FAIL;
+}

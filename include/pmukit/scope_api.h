@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scopes of a plan (lib/scope.c): CPUs, processes, threads, counted in
+ * place of the calling thread or a command.
+ * Part of pmukit.h, which includes it: include that.
+ */
+#ifndef PMUKIT_SCOPE_API_H
+#define PMUKIT_SCOPE_API_H
+
+#include <sys/types.h>
+
+#include "export.h"
+#include "plan_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * A plan's scope: what its sessions count, in place of the calling thread
+ * or a command. perf stat's -a and -C are a set of CPUs (whatever runs
+ * there), its -p and -t a set of tasks (wherever they run). Each CPU or
+ * thread is a unit of the sessions opened from the plan: pmukit_read()
+ * gives the sum over the units (perf stat's default), pmukit_read_unit()
+ * one unit's counts (perf stat -A, --per-thread).
+ *
+ *	struct pmukit_evplan *p;
+ *	struct pmukit_session *s;
+ *	struct pmukit_count c[2];
+ *	int cpus[] = { 0, 2, 3 };
+ *
+ *	pmukit_evplan_new(&p, NULL);
+ *	pmukit_evplan_add(p, "CPU_CYCLES");
+ *	pmukit_evplan_add(p, "INST_RETIRED");
+ *	pmukit_evplan_scope_cpus(p, cpus, 3);	// NULL, 0: every online CPU
+ *	pmukit_evplan_make(p);
+ *	pmukit_open_pass(&s, p, 0, NULL);
+ *	pmukit_start(s);
+ *	sleep(1);
+ *	pmukit_stop(s);
+ *	for (u = 0; u < pmukit_session_nunits(s); u++)
+ *		pmukit_read_unit(s, u, c);	// the counts of cpu cpus[u]
+ *
+ * Counting whole CPUs needs kernel.perf_event_paranoid 0 or lower (or
+ * CAP_PERFMON); counting another process, the right to ptrace it. The
+ * perf path counts every scope; the other paths refuse them, saying so
+ * (the direct path reads the PMU of the CPU it runs on: a task moves
+ * between CPUs, and other CPUs' counters are not read yet).
+ */
+
+/* pmukit_evplan_scope_tasks(): each id is a process: all its threads. */
+#define PMUKIT_SCOPE_PROCESS	(1U << 0)
+/* Units a scope holds at most (CPUs, or threads of the processes given). */
+#define PMUKIT_SCOPE_MAX_UNITS	1024
+
+/* One unit of a scope. */
+struct pmukit_unit {
+	int cpu;		/* a CPU unit: its number; -1 for a task */
+	pid_t tid;		/* a task unit: the thread; -1 for a CPU (all it runs) */
+	pid_t pid;		/* the thread's process; -1 for a CPU */
+	char comm[16];		/* the thread's name (/proc/TID/comm) when the scope was set; "" for a CPU */
+};
+
+/**
+ * pmukit_evplan_scope_cpus() - count CPUs: whatever runs on them
+ * @cpus: the CPU numbers (duplicates counted once), NULL for every online CPU
+ * @n: how many (0 with NULL)
+ *
+ * Return: 0; -ENODEV for a CPU that is not online here (the message names
+ * it and the online CPUs); -EINVAL when the plan already counts tasks;
+ * -E2BIG beyond PMUKIT_SCOPE_MAX_UNITS.
+ */
+PMUKIT_API int pmukit_evplan_scope_cpus(struct pmukit_evplan *p, const int *cpus,
+					unsigned int n);
+
+/**
+ * pmukit_evplan_scope_tasks() - count tasks that already run, wherever they run
+ * @ids: thread ids, or with PMUKIT_SCOPE_PROCESS process ids (each stands
+ *	for the threads it has now)
+ * @n: how many, at least 1
+ * @flags: PMUKIT_SCOPE_*
+ *
+ * Threads a counted thread creates later are counted with it (perf's
+ * inherit): a process's later threads add to the unit of the thread that
+ * created them.
+ *
+ * Return: 0; -ESRCH for an id that names no running task (the message
+ * names it); -EINVAL when the plan already counts CPUs; -E2BIG.
+ */
+PMUKIT_API int pmukit_evplan_scope_tasks(struct pmukit_evplan *p, const pid_t *ids,
+					 unsigned int n, unsigned int flags);
+
+/** pmukit_evplan_nunits() - the units of the plan's scope; 0: no scope (a thread or a command). */
+PMUKIT_API unsigned int pmukit_evplan_nunits(const struct pmukit_evplan *p);
+
+/** pmukit_evplan_unit() - unit @u of the plan's scope into @out. Return: 0 or -EINVAL. */
+PMUKIT_API int pmukit_evplan_unit(const struct pmukit_evplan *p, unsigned int u,
+				  struct pmukit_unit *out);
+
+/**
+ * pmukit_session_nunits() - the units of a session: those of the plan's
+ * scope it was opened from; 1 for a session without a scope.
+ */
+PMUKIT_API unsigned int pmukit_session_nunits(const struct pmukit_session *s);
+
+/**
+ * pmukit_read_unit() - the counts of unit @u alone (pmukit_read(): of all)
+ * @counts: room for pmukit_nevents(s) counts
+ *
+ * A CPU that went offline keeps the counts it had (its enabled time stops):
+ * -ENODEV then, with the counts filled and the message naming the CPU; the
+ * session goes on counting the others.
+ *
+ * Return: 0; -ENODEV (above); -EINVAL (no such unit); as pmukit_read().
+ */
+PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
+				struct pmukit_count *counts);
+
+/**
+ * pmukit_cpus_parse() - a list of CPUs as perf's -C and sysfs write it
+ * @list: "0,2-3"
+ * @cpus: filled in increasing order, each once
+ * @max: room in @cpus
+ *
+ * Return: the number of CPUs, or -EINVAL for a malformed list (the message
+ * says where), -E2BIG for more than @max.
+ */
+PMUKIT_API int pmukit_cpus_parse(const char *list, int *cpus, unsigned int max);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMUKIT_SCOPE_API_H */

@@ -1,0 +1,143 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# pmukit stat's scopes and intervals on this machine (TAP), with perf's
+# software events: -a, -C with -A (a row per CPU), -p and -t (until the
+# task ends, or the command after --), --per-thread (comm-TID rows), -I
+# (a time column; the intervals of an event add up to its total exactly,
+# in CSV and JSON), --duration, and ^C (SIGINT): the counts so far, exit 0,
+# or 130 when it killed the command. Skipped where perf cannot count whole
+# CPUs here (kernel.perf_event_paranoid above 0 without root).
+set -u
+# shellcheck source=tests/host/lib.sh
+. "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
+P=$top/build/$arch/bin/pmukit
+tmp_dir stat-scope
+
+[ -x "$P" ] || skip_all "$P is not built (make cli)"
+command -v python3 >/dev/null || skip_all "no python3"
+if ! "$P" stat -a -e task-clock --duration 0.01 >/dev/null 2>"$tmp/why"; then
+	skip_all "perf does not count whole CPUs here: $(head -1 "$tmp/why")"
+fi
+ncpus=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
+online=$(cat /sys/devices/system/cpu/online)
+
+# -A: one row per online CPU, named as perf names them.
+"$P" stat -a -A -e task-clock -x, -- sleep 0.05 2>"$tmp/a" >/dev/null
+rows=$(grep -c '^CPU[0-9]*,[0-9.]*,msec,task-clock,' "$tmp/a")
+expect_eq "-a -A: a row per online CPU ($online)" "$rows" \
+	"$(python3 -c "
+n=0
+for part in '$online'.split(','):
+    a,_,b=part.partition('-'); n+=int(b or a)-int(a)+1
+print(n)")"
+
+# -C 0 -A: CPU0's row alone; the header names the CPUs as perf does.
+"$P" stat -C 0 -A -e task-clock -- sleep 0.02 2>"$tmp/c"
+if grep -q "Performance counter stats for 'CPU(s) 0'" "$tmp/c" && grep -Eq '^CPU0 +[0-9.]+ msec task-clock' "$tmp/c" &&
+	! grep -q '^CPU1 ' "$tmp/c"; then ok "-C 0 -A: CPU0's row alone"
+else nok "-C 0 -A: CPU0's row alone"; diag "$(cat "$tmp/c")"; fi
+
+# -I: the intervals of an event add up to its total, exactly (CSV: time first).
+"$P" stat -a -I 20 -x, -e task-clock,context-switches -- sleep 0.11 2>"$tmp/i" >/dev/null
+python3 - "$tmp/i" >"$tmp/isum" <<'PY'
+import sys
+iv = {}; tot = {}
+for line in open(sys.argv[1]):
+    f = line.rstrip('\n').split(',')
+    if len(f) > 2 and f[0].replace('.', '').isdigit() and '.' in f[0] and f[3] in ('task-clock','context-switches'):
+        iv.setdefault(f[3], []).append(f[1])
+    elif len(f) > 2 and f[2] in ('task-clock','context-switches'):
+        tot[f[2]] = f[0]
+def num(v, ms): return round(float(v) * 1e6) if ms else int(v)
+ok = len(iv) == 2 and all(len(v) >= 5 for v in iv.values())
+for e, vals in iv.items():
+    ms = e == 'task-clock'
+    # task-clock is printed in msec with 2 decimals: compare the counts themselves
+    s = sum(int(v) for v in vals) if not ms else None
+    if not ms and s != int(tot.get(e, -1)):
+        ok = False
+print("ok" if ok else "bad", {e: len(v) for e, v in iv.items()}, tot)
+PY
+if grep -q '^ok' "$tmp/isum"; then ok "-I 20: 5 or more intervals, which add up to the total exactly"
+else nok "-I 20: 5 or more intervals, which add up to the total exactly"; diag "$(cat "$tmp/isum" "$tmp/i")"; fi
+
+# JSON: one object an interval, then the totals; the intervals add up (ns of task-clock).
+"$P" stat -a -I 20 --json -e task-clock -- sleep 0.07 2>"$tmp/j" >/dev/null
+python3 - "$tmp/j" >"$tmp/jsum" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+dec = json.JSONDecoder(); i = 0; objs = []
+while i < len(text):
+    while i < len(text) and text[i].isspace(): i += 1
+    if i == len(text): break
+    o, i = dec.raw_decode(text, i); objs.append(o)
+ivs = [o for o in objs if 'interval' in o]
+tot = [o for o in objs if 'events' in o]
+s = sum(c['value'] for o in ivs for c in o['counts'])
+t = tot[-1]['events'][0]['value'] if tot else -1
+print("ok" if len(ivs) >= 3 and len(tot) == 1 and objs[-1] is tot[0] and s == t else "bad", len(ivs), s, t)
+PY
+if grep -q '^ok' "$tmp/jsum"; then ok "--json -I: an object an interval, then the totals; the sum is the total"
+else nok "--json -I: an object an interval, then the totals; the sum is the total"; diag "$(cat "$tmp/jsum")"; fi
+
+# -p PID --per-thread: rows comm-TID of its threads; ends with the command after --.
+sleep 3 & victim=$!
+start=$(date +%s%N)
+"$P" stat -p "$victim" --per-thread -x, -e task-clock -- sleep 0.1 2>"$tmp/p" >/dev/null; rc=$?
+took=$((($(date +%s%N) - start) / 1000000))
+if [ "$rc" = 0 ] && grep -q "^sleep-$victim,[0-9.]*,msec,task-clock," "$tmp/p" && [ "$took" -lt 2500 ]; then
+	ok "-p PID --per-thread -- sleep 0.1: the row sleep-$victim; ended with the command ($took ms)"
+else nok "-p PID --per-thread -- sleep 0.1"; diag "rc $rc, $took ms: $(cat "$tmp/p")"; fi
+
+# -t TID without a command: until it ends.
+"$P" stat -t "$victim" -e task-clock 2>"$tmp/t"; rc=$?
+if [ "$rc" = 0 ] && ! kill -0 "$victim" 2>/dev/null && grep -q "Performance counter stats for thread id '$victim'" "$tmp/t"; then
+	ok "-t TID: counted until the thread ended"
+else nok "-t TID: counted until the thread ended"; diag "rc $rc: $(cat "$tmp/t")"; fi
+wait "$victim" 2>/dev/null
+
+# --duration: the count ends by itself.
+start=$(date +%s%N)
+"$P" stat -a --duration 0.2 -e task-clock 2>"$tmp/d"; rc=$?
+took=$((($(date +%s%N) - start) / 1000000))
+if [ "$rc" = 0 ] && [ "$took" -ge 200 ] && grep -q "seconds time elapsed" "$tmp/d"; then
+	ok "--duration 0.2: ended after $took ms, exit 0"
+else nok "--duration 0.2"; diag "rc $rc, $took ms: $(cat "$tmp/d")"; fi
+
+# A background job of a script ignores SIGINT (and pmukit keeps that): with
+# the default action back, as under a terminal.
+intable() { exec python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$@"; }
+
+# started PID: its exec of pmukit done (python3 is slow to start on a busy host), and a moment.
+started() {
+	for _ in $(seq 100); do
+		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = pmukit ] && break
+		sleep 0.05
+	done
+	sleep 0.3
+}
+
+# SIGINT without a command: the counts so far, exit 0 (as perf).
+intable "$P" stat -a -e task-clock 2>"$tmp/s" & pid=$!
+started "$pid"
+kill -INT "$pid"
+wait "$pid"; rc=$?
+kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+if [ "$rc" = 0 ] && grep -q "msec task-clock" "$tmp/s"; then ok "-a, ^C: the counts so far, exit 0"
+else nok "-a, ^C: the counts so far, exit 0"; diag "rc $rc: $(cat "$tmp/s")"; fi
+
+# ^C from a terminal reaches the command too (its process group): exit 130.
+setsid python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$P" stat -a -e task-clock -- sleep 5 2>"$tmp/s2" & pid=$!
+started "$pid"
+kill -INT -- "-$pid"
+wait "$pid"; rc=$?
+if [ "$rc" = 130 ] && grep -q "msec task-clock" "$tmp/s2" && grep -q "killed by signal 2" "$tmp/s2"; then
+	ok "-a -- sleep 5, ^C to the group: the counts, exit 130"
+else nok "-a -- sleep 5, ^C to the group: the counts, exit 130"; diag "rc $rc: $(cat "$tmp/s2")"; fi
+
+diag "$ncpus CPUs here"
+tap_done
