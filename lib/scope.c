@@ -27,6 +27,7 @@ struct pmukit_scoped {
 	unsigned int n;
 	struct pmukit_unit *unit;
 	struct pmukit_session **sub;
+	uint64_t *enabled;	/* each unit's enabled time at its last read */
 };
 
 void pmukit_scope_free(struct pmukit_scope *sc)
@@ -303,12 +304,14 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 	if (x) {
 		x->unit = calloc(sc->n, sizeof(*x->unit));
 		x->sub = calloc(sc->n, sizeof(*x->sub));
+		x->enabled = calloc(sc->n, sizeof(*x->enabled));
 	}
-	if (!s || !x || !x->unit || !x->sub) {
+	if (!s || !x || !x->unit || !x->sub || !x->enabled) {
 		free(s);
 		if (x) {
 			free(x->unit);
 			free(x->sub);
+			free(x->enabled);
 		}
 		free(x);
 		return pmukit_err(-ENOMEM, "out of memory");
@@ -407,10 +410,19 @@ PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 	if (u >= x->n)
 		return pmukit_err(-EINVAL, "pmukit_read_unit: no unit %u: the session has %u", u, x->n);
 	ret = pmukit_read(x->sub[u], counts);
-	if (!ret && x->unit[u].cpu >= 0 && cpu_offline(x->unit[u].cpu))
+	if (ret || x->unit[u].cpu < 0)
+		return ret;
+	/*
+	 * A CPU's events run while it is online, so their enabled time grows
+	 * from one read to the next: only a CPU whose time stood still is
+	 * looked up in sysfs (a read of a file per CPU and interval would cost
+	 * more than the counters' read).
+	 */
+	if (counts[0].enabled_ns == x->enabled[u] && cpu_offline(x->unit[u].cpu))
 		return pmukit_err(-ENODEV, "cpu %d went offline: its counts stop where it did",
 				  x->unit[u].cpu);
-	return ret;
+	x->enabled[u] = counts[0].enabled_ns;
+	return 0;
 }
 
 int pmukit_scoped_read(struct pmukit_session *s, struct pmukit_count *counts)
@@ -447,6 +459,7 @@ void pmukit_scoped_close(struct pmukit_session *s)
 		pmukit_close(x->sub[u]);
 	free(x->sub);
 	free(x->unit);
+	free(x->enabled);
 	free(x);
 	s->scoped = NULL;
 }
