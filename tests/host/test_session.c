@@ -745,7 +745,7 @@ static void test_child_stop(void)
 			pmukit_child_release(&child);
 			waitpid(child.pid, &st, 0);
 		}
-		tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 3 + i / 2,
+		tap_ok(WIFEXITED(st) && (unsigned int)WEXITSTATUS(st) == 3 + i / 2,
 		       "child stop: run %u finds the command of PATH=%s (status 0x%x)", i + 1,
 		       dir[i / 2], (unsigned int)st);
 	}
