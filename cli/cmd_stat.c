@@ -276,42 +276,6 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 }
 
 /*
- * The rows of the events left out (drop_unsupported()), where they were
- * given among the others; the metrics' and the cycles' rows move with them.
- */
-static void insert_unsupported(const struct stat_opts *o, struct stat_report *r)
-{
-	static unsigned int key[STAT_MAX_SPECS];	/* each row's place in -e */
-	unsigned int u, i, pos, k;
-
-	/* Row i < o->nev counts o->ev[i] (the plan keeps their order); then the added. */
-	for (i = 0; i < r->nev; i++)
-		key[i] = i < o->nev ? o->at[i] : UINT32_MAX;
-	for (u = 0; u < o->nunsup && r->nev < STAT_MAX_SPECS; u++) {
-		const struct stat_unsupported *x = &o->unsup[u];
-		struct stat_event *e;
-
-		for (pos = 0; pos < r->nev && key[pos] < x->at; pos++)
-			;
-		memmove(&r->ev[pos + 1], &r->ev[pos], (r->nev - pos) * sizeof(r->ev[0]));
-		memmove(&key[pos + 1], &key[pos], (r->nev - pos) * sizeof(key[0]));
-		r->nev++;
-		key[pos] = x->at;
-		e = &r->ev[pos];
-		memset(e, 0, sizeof(*e));
-		snprintf(e->name, sizeof(e->name), "%s", x->spec);
-		e->ev = x->ev;
-		snprintf(e->why, sizeof(e->why), "%s", x->why);
-		e->unsupported = 1;
-		for (k = 0; k < r->nmetrics; k++)
-			if (r->metric[k].event >= pos)
-				r->metric[k].event++;
-		if (r->cycles_ref >= (int)pos)
-			r->cycles_ref++;
-	}
-}
-
-/*
  * -M, --topdown: this core's metric set and the metrics asked for; into
  * @metric those whose events this machine implements (the others are
  * n/a, and say why).
@@ -495,7 +459,7 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (!ret) {
 		stat_summarise(plan, pd, &r);
-		insert_unsupported(&o, &r);
+		stat_insert_unsupported(&o, &r);
 		for (k = 0; k < r.nev; k++)
 			wrapped += r.ev[k].wrapped;
 		/* The metrics of -M and --topdown need every count. */
@@ -516,12 +480,8 @@ int cmd_stat(int argc, char **argv)
 	 * A counter that did not count is a failed measurement: the report
 	 * shows all there is, and the exit status says it failed.
 	 */
-	if (!ret && o.nunsup) {
-		for (k = 0; k < o.nunsup; k++)
-			cli_error("stat", "%s not supported here, not counted: %s", o.unsup[k].spec,
-				  o.unsup[k].why);
+	if (!ret && stat_say_unsupported(&o))
 		failed = 1;
-	}
 	if (!ret && r.not_counted) {
 		unsigned int nc = 0;
 		char names[320] = "";

@@ -138,6 +138,10 @@ double stat_sd_of_mean(const struct pmukit_stats *s);
 void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct stat_report *r);
 /* perf's clocks (task-clock, cpu-clock): counts of ns, shown in msec. */
 int stat_is_clock_ns(const struct stat_event *e);
+/* report_stat.c: the word in a count's place when it is none ("<not supported>", perf's), else NULL. */
+const char *stat_no_count_word(const struct stat_event *e);
+/* report_stat.c: pmukit's words for the verdict field ("not supported"): "" for a count. */
+const char *stat_verdict_field(const struct stat_event *e);
 
 /*
  * report_scope.c: the counts of one interval (-I) ending @t seconds after

@@ -8,7 +8,9 @@
  *	JSON	one object an interval: {"interval": t, "counts": [ ... ]}
  *
  * A CPU that went offline while it was counted keeps the counts it had;
- * its row says so ("offline" in CSV's verdict, JSON's "offline").
+ * its row says so ("offline" in CSV's verdict, JSON's "offline"). An
+ * event the path cannot count here (perf's partial count) has a row for
+ * each unit too, its count's place said as report_stat.c says it.
  */
 #include <string.h>
 
@@ -29,17 +31,20 @@ static double counting(const struct pmukit_count *c)
 	return c->enabled_ns ? 100.0 * (double)c->running_ns / (double)c->enabled_ns : 100.0;
 }
 
-/* One table row: [time] [label] value unit event; no padding at its end. */
+/* One table row: [time] [label] value unit event; no padding at its end. @c NULL: no count. */
 static void table_row(FILE *f, const char *time, const char *label, const struct stat_event *e,
 		      const struct pmukit_count *c, int offline)
 {
 	char num[48], line[256];
 	size_t k;
 
-	count_text(num, sizeof(num), e, c->value);
+	if (c)
+		count_text(num, sizeof(num), e, c->value);
+	else
+		snprintf(num, sizeof(num), "%s", stat_no_count_word(e));
 	snprintf(line, sizeof(line), "%s%s%-*s %18s %-5s%s%s", time, *time ? " " : "",
-		 *label ? 16 : 0, label, num, stat_is_clock_ns(e) ? "msec" : "", e->name,
-		 offline ? "  (went offline)" : "");
+		 *label ? 16 : 0, label, num, c && stat_is_clock_ns(e) ? "msec" : "", e->name,
+		 c && offline ? "  (went offline)" : "");
 	for (k = strlen(line); k > 0 && line[k - 1] == ' '; k--)
 		line[k - 1] = '\0';
 	fprintf(f, "%s\n", line);
@@ -49,7 +54,7 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 		    const struct stat_event *e, const struct pmukit_count *c, int offline)
 {
 	char v[48];
-	int first = 1, ns = stat_is_clock_ns(e);
+	int first = 1, ns = c && stat_is_clock_ns(e);
 
 	if (*time) {
 		pmukit_csv_field(f, sep, first, time);
@@ -59,22 +64,29 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 		pmukit_csv_field(f, sep, first, label);
 		first = 0;
 	}
-	if (ns)
+	if (!c)
+		snprintf(v, sizeof(v), "%s", stat_no_count_word(e));
+	else if (ns)
 		snprintf(v, sizeof(v), "%.2f", (double)c->value / 1e6);
 	else
 		snprintf(v, sizeof(v), "%llu", (unsigned long long)c->value);
 	pmukit_csv_field(f, sep, first, v);
 	pmukit_csv_field(f, sep, 0, ns ? "msec" : "");
 	pmukit_csv_field(f, sep, 0, e->name);
-	snprintf(v, sizeof(v), "%llu", (unsigned long long)c->running_ns);
+	snprintf(v, sizeof(v), "%llu", c ? (unsigned long long)c->running_ns : 0ull);
 	pmukit_csv_field(f, sep, 0, v);
-	snprintf(v, sizeof(v), "%.2f", counting(c));
+	snprintf(v, sizeof(v), "%.2f", c ? counting(c) : 0.0);
 	pmukit_csv_field(f, sep, 0, v);
 	pmukit_csv_field(f, sep, 0, "");
 	pmukit_csv_field(f, sep, 0, "");
-	pmukit_csv_field(f, sep, 0, "1");
-	pmukit_csv_field(f, sep, 0, offline ? "offline" : "");
-	pmukit_csv_field(f, sep, 0, offline ? OFFLINE_WHY : "");
+	pmukit_csv_field(f, sep, 0, c ? "1" : "");
+	if (!c) {
+		pmukit_csv_field(f, sep, 0, stat_verdict_field(e));
+		pmukit_csv_field(f, sep, 0, e->why);
+	} else {
+		pmukit_csv_field(f, sep, 0, offline ? "offline" : "");
+		pmukit_csv_field(f, sep, 0, offline ? OFFLINE_WHY : "");
+	}
 	fputc('\n', f);
 }
 
@@ -89,6 +101,13 @@ static void json_count(struct pmukit_json *j, const struct stat_units *u, unsign
 		pmukit_json_int(j, "tid", u->tid[k]);
 	}
 	pmukit_json_str(j, "event", e->name);
+	if (!c) {
+		pmukit_json_null(j, "value");
+		pmukit_json_str(j, "verdict", stat_verdict_field(e));
+		pmukit_json_str(j, "reason", e->why);
+		pmukit_json_obj_end(j);
+		return;
+	}
 	if (stat_is_clock_ns(e))
 		pmukit_json_str(j, "unit", "ns");
 	pmukit_json_u64(j, "value", c->value);
@@ -97,6 +116,36 @@ static void json_count(struct pmukit_json *j, const struct stat_units *u, unsign
 	if (u->offline && u->offline[k])
 		pmukit_json_bool(j, "offline", 1);
 	pmukit_json_obj_end(j);
+}
+
+/*
+ * Row @i of the report (r->ev[i]): unit @k's count, or NULL for an event
+ * left out (<not supported>). The units hold the counted events in the
+ * report's order; the rows left out are between them where they were given.
+ */
+static const struct pmukit_count *count_of(const struct stat_report *r,
+					  const struct stat_units *u, unsigned int k, unsigned int i)
+{
+	unsigned int col = 0, j;
+
+	if (r->ev[i].unsupported)
+		return NULL;
+	for (j = 0; j < i; j++)
+		col += !r->ev[j].unsupported;
+	return col < u->nev ? &u->c[k * u->nev + col] : NULL;
+}
+
+/* The rows of the report shown for units: those counted, and those left out. */
+static unsigned int nrows(const struct stat_report *r, const struct stat_units *u)
+{
+	unsigned int i, counted = 0;
+
+	for (i = 0; i < r->nev && counted < u->nev; i++)
+		counted += !r->ev[i].unsupported;
+	/* The rows left out after the last counted one. */
+	while (i < r->nev && r->ev[i].unsupported)
+		i++;
+	return i;
 }
 
 /* The column of the unit's name in the table's header: perf's words. */
@@ -121,9 +170,9 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 		pmukit_json_obj(&j, NULL);
 		pmukit_json_real(&j, "interval", t, 9);
 		pmukit_json_arr(&j, "counts");
-		for (i = 0; i < u->nev; i++)
+		for (i = 0; i < nrows(r, u); i++)
 			for (k = 0; k < u->n; k++)
-				json_count(&j, u, k, &r->ev[i], &u->c[k * u->nev + i]);
+				json_count(&j, u, k, &r->ev[i], count_of(r, u, k, i));
 		pmukit_json_arr_end(&j);
 		pmukit_json_obj_end(&j);
 		pmukit_json_finish(&j);
@@ -134,9 +183,9 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			unit_column(u), "counts", "unit", "events");
 	*header = 1;
 	/* perf's order: an event's units together. */
-	for (i = 0; i < u->nev; i++)
+	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++) {
-			const struct pmukit_count *c = &u->c[k * u->nev + i];
+			const struct pmukit_count *c = count_of(r, u, k, i);
 			int off = u->offline && u->offline[k];
 
 			if (fmt == OUT_CSV)
@@ -151,9 +200,9 @@ void stat_units_table(FILE *f, const struct stat_report *r)
 	const struct stat_units *u = r->units;
 	unsigned int k, i, off = 0;
 
-	for (i = 0; i < u->nev; i++)
+	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
-			table_row(f, "", u->label[k], &r->ev[i], &u->c[k * u->nev + i],
+			table_row(f, "", u->label[k], &r->ev[i], count_of(r, u, k, i),
 				  u->offline && u->offline[k]);
 	for (k = 0; k < u->n; k++)
 		if (u->offline && u->offline[k])
@@ -165,9 +214,9 @@ void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r)
 	const struct stat_units *u = r->units;
 	unsigned int k, i;
 
-	for (i = 0; i < u->nev; i++)
+	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
-			csv_row(f, sep, "", u->label[k], &r->ev[i], &u->c[k * u->nev + i],
+			csv_row(f, sep, "", u->label[k], &r->ev[i], count_of(r, u, k, i),
 				u->offline && u->offline[k]);
 }
 
@@ -177,8 +226,8 @@ void stat_units_json(struct pmukit_json *j, const struct stat_report *r)
 	unsigned int k, i;
 
 	pmukit_json_arr(j, "units");
-	for (i = 0; i < u->nev; i++)
+	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
-			json_count(j, u, k, &r->ev[i], &u->c[k * u->nev + i]);
+			json_count(j, u, k, &r->ev[i], count_of(r, u, k, i));
 	pmukit_json_arr_end(j);
 }

@@ -54,8 +54,7 @@ int stat_is_clock_ns(const struct stat_event *e)
 	       (e->ev.config == PERF_COUNT_SW_TASK_CLOCK || e->ev.config == PERF_COUNT_SW_CPU_CLOCK);
 }
 
-/* The word in a count's place when it is none (perf's where perf has one), else NULL. */
-static const char *no_count_word(const struct stat_event *e)
+const char *stat_no_count_word(const struct stat_event *e)
 {
 	if (e->unsupported || (e->nc_runs && e->verdict == PMUKIT_NOT_IMPLEMENTED))
 		return "<not supported>";
@@ -66,8 +65,7 @@ static const char *no_count_word(const struct stat_event *e)
 	return NULL;
 }
 
-/* pmukit's words for the verdict field: "" for a count. */
-static const char *verdict_field(const struct stat_event *e)
+const char *stat_verdict_field(const struct stat_event *e)
 {
 	if (e->unsupported)
 		return "not supported";
@@ -205,14 +203,14 @@ static void report_table(FILE *f, const struct stat_report *r)
 			fmt_count(num, sizeof(num), (uint64_t)(e->st.mean + 0.5));
 		line[0] = '\0';
 		add(line, sizeof(line), " %18s %-5s%-24s", num,
-		    stat_is_clock_ns(e) && !no_count_word(e) ? "msec" : "", e->name);
+		    stat_is_clock_ns(e) && !stat_no_count_word(e) ? "msec" : "", e->name);
 		if (m) {
 			metric_text(m, met, sizeof(met));
 			add(line, sizeof(line), " # %9s  %-24s", met, m->name);
 		} else {
 			add(line, sizeof(line), " %38s", "");
 		}
-		if (r->runs > 1 && !no_count_word(e))
+		if (r->runs > 1 && !stat_no_count_word(e))
 			add(line, sizeof(line), " ( +- %5.2f%% )", noise_percent(&e->st));
 		if (e->counting < 99.995 && !e->unsupported)
 			add(line, sizeof(line), "  [%.2f%% counting]", e->counting);
@@ -308,7 +306,7 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 	for (i = 0; i < r->nev && !r->units; i++) {
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
-		const char *word = no_count_word(e);
+		const char *word = stat_no_count_word(e);
 		int k = 0, ns = stat_is_clock_ns(e) && !word;
 
 		if (e->added)
@@ -338,7 +336,7 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 			snprintf(v[k++], sizeof(v[0]), "%u", e->pass);
 		for (int j = 0; j < k; j++)
 			pmukit_csv_field(f, sep, j == 0, v[j]);
-		pmukit_csv_field(f, sep, 0, verdict_field(e));
+		pmukit_csv_field(f, sep, 0, stat_verdict_field(e));
 		pmukit_csv_field(f, sep, 0, e->unsupported || e->nc_runs ? e->why :
 				     e->wrapped ? STAT_WRAPPED_NOTE : "");
 		fputc('\n', f);
@@ -427,7 +425,7 @@ static void report_json(FILE *f, const struct stat_report *r)
 		pmukit_json_real(&j, "run_ns", e->run_ns, 0);
 		pmukit_json_u64(&j, "overhead", e->overhead);
 		pmukit_json_bool(&j, "counted", !e->nc_runs && !e->unsupported);
-		pmukit_json_str(&j, "verdict", e->unsupported || e->nc_runs ? verdict_field(e) : "counted");
+		pmukit_json_str(&j, "verdict", e->unsupported || e->nc_runs ? stat_verdict_field(e) : "counted");
 		if (e->unsupported)
 			pmukit_json_str(&j, "reason", e->why);
 		if (e->nc_runs) {

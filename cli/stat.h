@@ -86,6 +86,14 @@ int stat_plan_new(struct stat_opts *o, struct pmukit_evplan **plan);
 struct an_sel;
 int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct an_sel *sel,
 		   const unsigned int *metric, unsigned int nm, int *cap);
+/*
+ * stat_plan.c: the rows of the events left out (o->unsup) put into @r
+ * where they were given among the others, "<not supported>" with the
+ * reason: perf's partial count. Call after stat_summarise().
+ */
+void stat_insert_unsupported(const struct stat_opts *o, struct stat_report *r);
+/* Each event left out said on stderr; 1 when there was one (the exit status is then 1), else 0. */
+int stat_say_unsupported(const struct stat_opts *o);
 
 /*
  * Runs the command o->runs times for each pass of the plan @p (made),

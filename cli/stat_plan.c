@@ -226,3 +226,46 @@ int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct
 		*cap = (int)pmukit_evplan_capacity(plan);
 	return 0;
 }
+
+/* The rows of the left out events where they were given; the metrics' and the cycles' rows move with them. */
+void stat_insert_unsupported(const struct stat_opts *o, struct stat_report *r)
+{
+	static unsigned int key[STAT_MAX_SPECS];	/* each row's place in -e */
+	unsigned int u, i, pos, k;
+
+	/* Row i < o->nev counts o->ev[i] (the plan keeps their order); then the added. */
+	for (i = 0; i < r->nev; i++)
+		key[i] = i < o->nev ? o->at[i] : UINT32_MAX;
+	for (u = 0; u < o->nunsup && r->nev < STAT_MAX_SPECS; u++) {
+		const struct stat_unsupported *x = &o->unsup[u];
+		struct stat_event *e;
+
+		for (pos = 0; pos < r->nev && key[pos] < x->at; pos++)
+			;
+		memmove(&r->ev[pos + 1], &r->ev[pos], (r->nev - pos) * sizeof(r->ev[0]));
+		memmove(&key[pos + 1], &key[pos], (r->nev - pos) * sizeof(key[0]));
+		r->nev++;
+		key[pos] = x->at;
+		e = &r->ev[pos];
+		memset(e, 0, sizeof(*e));
+		snprintf(e->name, sizeof(e->name), "%s", x->spec);
+		e->ev = x->ev;
+		snprintf(e->why, sizeof(e->why), "%s", x->why);
+		e->unsupported = 1;
+		for (k = 0; k < r->nmetrics; k++)
+			if (r->metric[k].event >= pos)
+				r->metric[k].event++;
+		if (r->cycles_ref >= (int)pos)
+			r->cycles_ref++;
+	}
+}
+
+int stat_say_unsupported(const struct stat_opts *o)
+{
+	unsigned int k;
+
+	for (k = 0; k < o->nunsup; k++)
+		cli_error("stat", "%s not supported here, not counted: %s", o->unsup[k].spec,
+			  o->unsup[k].why);
+	return o->nunsup != 0;
+}

@@ -434,7 +434,7 @@ int stat_scope(struct stat_opts *o)
 	char target[512];
 	struct out_file of;
 	struct rusage ru;
-	unsigned int nunits, nev, k, tick = 0;
+	unsigned int nunits, nev, tick = 0;
 	uint64_t t0, next, end, last;
 	int ret, cap = 0, header = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
 	int status = CLI_OK, sig_int = 0;
@@ -449,11 +449,6 @@ int stat_scope(struct stat_opts *o)
 		ret = set_scope(o, x.plan, target, sizeof(target));
 	if (!ret)
 		ret = stat_plan_make(o, x.plan, NULL, NULL, 0, &cap);
-	if (!ret && o->nunsup) {
-		for (k = 0; k < o->nunsup; k++)
-			cli_error("stat", "%s not supported here: %s", o->unsup[k].spec, o->unsup[k].why);
-		ret = CLI_FAIL;
-	}
 	if (!ret && pmukit_evplan_npasses(x.plan) > 1) {
 		cli_error("stat", "%u events need %u passes on the %s path: a scope or -I counts one pass (at most %u events here)",
 			  pmukit_evplan_nevents(x.plan), pmukit_evplan_npasses(x.plan),
@@ -508,6 +503,7 @@ int stat_scope(struct stat_opts *o)
 	memset(&r, 0, sizeof(r));
 	r.npasses = 1;
 	totals(x.plan, &x.sum, 0, 0, 0, &r);
+	stat_insert_unsupported(o, &r);
 
 	stat_signals_catch();
 	ret = pmukit_start(x.s);
@@ -574,6 +570,7 @@ int stat_scope(struct stat_opts *o)
 	totals(x.plan, &x.sum, (double)t0 / 1e9,
 	       (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u,
 	       (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u, &r);
+	stat_insert_unsupported(o, &r);
 	r.argv = o->argv;
 	r.target = target[0] ? target : NULL;
 	r.units = per_unit ? &x.rows : NULL;
@@ -592,6 +589,9 @@ int stat_scope(struct stat_opts *o)
 	}
 	stat_report(o->output ? of.mem : stderr, o->out.fmt, o->out.sep, &r);
 	if (o->output && out_file_close(&of, "stat", 1))
+		status = CLI_FAIL;
+	/* As stat of a command: the others counted, the measurement failed (exit 1). */
+	if (stat_say_unsupported(o))
 		status = CLI_FAIL;
 	run_free(&x);
 	if (stat_ended_by()) {

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # pmukit stat's scopes (-a, -A, -p, --per-thread, -I) inside a QEMU guest of
 # 4 CPUs under -icount shift=0, single-threaded TCG (the CPUs run in turn,
-# the same way every boot), run by tests/qemu/scope.sh. Prints TAP 13.
+# the same way every boot), run by tests/qemu/scope.sh: the counts, an event
+# the core lacks (<not supported>, the others counted), bad input. Prints TAP 13.
 #
 #   scope-tests.sh CPU     CPU: the core QEMU emulates (cortex-a53)
 #
@@ -130,6 +131,30 @@ if command -v perf >/dev/null; then
 	else nok "-a -- CMD agrees with perf stat -a"; fi
 else
 	skip "no perf in this guest (scope.sh boots with --perf)" "-a -- CMD agrees with perf stat -a"
+fi
+
+# ---- an event the core does not implement: the others counted ------------
+# As stat of a command (and perf): <not supported> in its place, on each
+# CPU's row, the others counted; exit 1. Asked of the command first: a core
+# that implements L1D_CACHE has nothing to show here.
+run pmukit stat -x, -e CPU_CYCLES,L1D_CACHE -- true
+if printf '%s\n' "$out" | grep -q '^<not supported>,,L1D_CACHE,'; then
+	run pmukit stat -a -e CPU_CYCLES,L1D_CACHE -- true
+	if [ "$rc" = 1 ] && printf '%s\n' "$out" | grep -Eq '^ +[0-9,]+ +CPU_CYCLES' &&
+		printf '%s\n' "$out" | grep -Eq '^ +<not supported> +L1D_CACHE$' &&
+		printf '%s\n' "$out" | grep -q '^pmukit stat: L1D_CACHE not supported here, not counted: '; then
+		ok "-a -e CPU_CYCLES,L1D_CACHE: CPU_CYCLES counted, L1D_CACHE <not supported>; exit 1"
+	else nok "-a -e CPU_CYCLES,L1D_CACHE: a partial count"; diag "rc $rc: $out"; fi
+	run pmukit stat -a -A -I 50 -x, -e CPU_CYCLES,L1D_CACHE -- sleep 0.12
+	nc=$(printf '%s\n' "$out" | grep -Ec '^[0-9]+\.[0-9]+,CPU[0-9]+,[0-9]+,,CPU_CYCLES(:u)?,')
+	nl=$(printf '%s\n' "$out" | grep -Ec '^[0-9]+\.[0-9]+,CPU[0-9]+,<not supported>,,L1D_CACHE,0,0\.00,,,,not supported,.')
+	tl=$(printf '%s\n' "$out" | grep -Ec '^CPU[0-9]+,<not supported>,,L1D_CACHE,')
+	if [ "$rc" = 1 ] && [ "$nc" -ge 8 ] && [ "$nl" = "$nc" ] && [ "$tl" = 4 ]; then
+		ok "-a -A -I 50: each interval's CPU rows ($nc) and the 4 totals show L1D_CACHE <not supported>"
+	else nok "-a -A -I 50: L1D_CACHE <not supported> in every row"; diag "rc $rc, $nc $nl $tl: $out"; fi
+else
+	skip "$cpu implements L1D_CACHE" "-a: an event the core lacks is <not supported>"
+	skip "$cpu implements L1D_CACHE" "-a -A -I: an event the core lacks is <not supported> in every row"
 fi
 
 # ---- bad input a guest shows -----------------------------------------------

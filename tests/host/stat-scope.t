@@ -5,8 +5,10 @@
 # task ends, or the command after --), --per-thread (comm-TID rows), -I
 # (a time column; the intervals of an event add up to its total exactly,
 # in CSV and JSON), --duration, and ^C (SIGINT): the counts so far, exit 0,
-# or 130 when it killed the command. Skipped where perf cannot count whole
-# CPUs here (kernel.perf_event_paranoid above 0 without root).
+# or 130 when it killed the command; an event the machine lacks is
+# <not supported> in every row, the others counted (exit 1). Skipped where
+# perf cannot count whole CPUs here (kernel.perf_event_paranoid above 0
+# without root).
 set -u
 # shellcheck source=tests/host/lib.sh
 . "$(dirname "$0")/lib.sh"	# top, arch, tmp_dir; TAP 13: ok, nok, skip, diag
@@ -79,6 +81,24 @@ print("ok" if len(ivs) >= 3 and len(tot) == 1 and objs[-1] is tot[0] and s == t 
 PY
 if grep -q '^ok' "$tmp/jsum"; then ok "--json -I: an object an interval, then the totals; the sum is the total"
 else nok "--json -I: an object an interval, then the totals; the sum is the total"; diag "$(cat "$tmp/jsum")"; fi
+
+# An event this machine lacks, as stat of a command: the others counted, it
+# <not supported> in each unit's and each interval's row, with the reason; exit 1.
+lacks=$( [ "$arch" = x86_64 ] && echo L1D_CACHE || echo r3ff )
+"$P" stat -a -A -x, -e "$lacks,task-clock" -- sleep 0.02 2>"$tmp/u" >/dev/null; rc=$?
+if [ "$rc" = 1 ] &&
+	[ "$(grep -Ec "^CPU[0-9]+,<not supported>,,$lacks,0,0\.00,,,,not supported,.+" "$tmp/u")" = "$rows" ] &&
+	[ "$(grep -Ec '^CPU[0-9]+,[0-9.]+,msec,task-clock,[0-9]+,' "$tmp/u")" = "$rows" ] &&
+	grep -q "^pmukit stat: $lacks not supported here, not counted: " "$tmp/u"; then
+	ok "-a -A -e $lacks,task-clock: $lacks <not supported> on each of $rows CPUs, task-clock counted; exit 1"
+else nok "-a -A -e $lacks,task-clock: partial count"; diag "rc $rc: $(cat "$tmp/u")"; fi
+"$P" stat -a -I 20 -e "task-clock,$lacks" -- sleep 0.05 2>"$tmp/ui" >/dev/null; rc=$?
+nt=$(grep -Ec '^ +[0-9]+\.[0-9]{9} +[0-9.]+ msec task-clock$' "$tmp/ui")
+nl=$(grep -Ec "^ +[0-9]+\.[0-9]{9} +<not supported> +$lacks\$" "$tmp/ui")
+if [ "$rc" = 1 ] && [ "$nt" -ge 2 ] && [ "$nt" = "$nl" ] && grep -Eq "^ +<not supported> +$lacks\$" "$tmp/ui" &&
+	grep -Eq '^ +[0-9.]+ msec task-clock +#' "$tmp/ui"; then
+	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported>; the totals too; exit 1"
+else nok "-a -I 20 -e task-clock,$lacks: partial count"; diag "rc $rc: $(cat "$tmp/ui")"; fi
 
 # -p PID --per-thread: rows comm-TID of its threads; ends with the command after --.
 sleep 3 & victim=$!
