@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend.h"
 #include "cores.h"
@@ -28,6 +29,7 @@ struct pmukit_scoped {
 	struct pmukit_unit *unit;
 	struct pmukit_session **sub;
 	uint64_t *enabled;	/* each unit's enabled time at its last read */
+	uint64_t *at;		/* and the monotonic time of that read (0: none yet) */
 };
 
 void pmukit_scope_free(struct pmukit_scope *sc)
@@ -305,13 +307,15 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 		x->unit = calloc(sc->n, sizeof(*x->unit));
 		x->sub = calloc(sc->n, sizeof(*x->sub));
 		x->enabled = calloc(sc->n, sizeof(*x->enabled));
+		x->at = calloc(sc->n, sizeof(*x->at));
 	}
-	if (!s || !x || !x->unit || !x->sub || !x->enabled) {
+	if (!s || !x || !x->unit || !x->sub || !x->enabled || !x->at) {
 		free(s);
 		if (x) {
 			free(x->unit);
 			free(x->sub);
 			free(x->enabled);
+			free(x->at);
 		}
 		free(x);
 		return pmukit_err(-ENOMEM, "out of memory");
@@ -397,6 +401,8 @@ PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 				struct pmukit_count *counts)
 {
 	struct pmukit_scoped *x;
+	struct timespec ts;
+	uint64_t now;
 	int ret;
 
 	if (!s || !counts)
@@ -409,19 +415,26 @@ PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 	}
 	if (u >= x->n)
 		return pmukit_err(-EINVAL, "pmukit_read_unit: no unit %u: the session has %u", u, x->n);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	ret = pmukit_read(x->sub[u], counts);
 	if (ret || x->unit[u].cpu < 0)
 		return ret;
 	/*
 	 * A CPU's events run while it is online, so their enabled time grows
-	 * from one read to the next: only a CPU whose time stood still is
+	 * as fast as the clock: only a CPU looked at for the first time, or
+	 * whose time grew by less than half the time since its last read, is
 	 * looked up in sysfs (a read of a file per CPU and interval would cost
-	 * more than the counters' read).
+	 * more than the counters' read). Once offline, always: its time stands.
 	 */
-	if (counts[0].enabled_ns == x->enabled[u] && cpu_offline(x->unit[u].cpu))
+	if ((!x->at[u] || (counts[0].enabled_ns - x->enabled[u]) * 2 < now - x->at[u]) &&
+	    cpu_offline(x->unit[u].cpu)) {
+		x->enabled[u] = counts[0].enabled_ns;
 		return pmukit_err(-ENODEV, "cpu %d went offline: its counts stop where it did",
 				  x->unit[u].cpu);
+	}
 	x->enabled[u] = counts[0].enabled_ns;
+	x->at[u] = now;
 	return 0;
 }
 
@@ -460,6 +473,7 @@ void pmukit_scoped_close(struct pmukit_session *s)
 	free(x->sub);
 	free(x->unit);
 	free(x->enabled);
+	free(x->at);
 	free(x);
 	s->scoped = NULL;
 }
