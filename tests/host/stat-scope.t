@@ -102,6 +102,8 @@ else nok "-a -I 20 -e task-clock,$lacks: partial count"; diag "rc $rc: $(cat "$t
 
 # -p PID --per-thread: rows comm-TID of its threads; ends with the command after --.
 sleep 3 & victim=$!
+# Named sleep once it has run exec (the row's name is the thread's then).
+for _ in $(seq 100); do [ "$(cat "/proc/$victim/comm" 2>/dev/null)" = sleep ] && break; sleep 0.01; done
 start=$(date +%s%N)
 "$P" stat -p "$victim" --per-thread -x, -e task-clock -- sleep 0.1 2>"$tmp/p" >/dev/null; rc=$?
 took=$((($(date +%s%N) - start) / 1000000))
