@@ -144,13 +144,13 @@ const char *stat_no_count_word(const struct stat_event *e);
 const char *stat_verdict_field(const struct stat_event *e);
 
 /*
- * report_scope.c: the counts of one interval (-I) ending @t seconds after
+ * report_scope.c: the counts of one interval (-I) ending @t_ns ns after
  * the start, one row an event of each of @u's units, with a leading time:
  * the table's header before the first (*@header 0, then set), CSV's time
  * field, one JSON object an interval. @r names the events (r->ev).
  */
 void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
-			  const struct stat_report *r, double t, const struct stat_units *u,
+			  const struct stat_report *r, uint64_t t_ns, const struct stat_units *u,
 			  int *header);
 /* report_scope.c: the rows of r->units, for the table, CSV and JSON of stat_report(). */
 void stat_units_table(FILE *f, const struct stat_report *r);

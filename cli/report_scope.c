@@ -50,43 +50,100 @@ static void table_row(FILE *f, const char *time, const char *label, const struct
 	fprintf(f, "%s\n", line);
 }
 
+/* @v in decimal at @buf (room for 21); its length. */
+static size_t dec(char *buf, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0, k;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (k = 0; k < n; k++)
+		buf[k] = tmp[n - 1 - k];
+	buf[n] = '\0';
+	return n;
+}
+
+/* @v / 10^@places with @places decimals (printf's "%.2f" of a count's fraction), at @buf. */
+static void fixed(char *buf, uint64_t v, unsigned int places)
+{
+	uint64_t one = 1;
+	size_t n;
+	unsigned int k;
+
+	for (k = 0; k < places; k++)
+		one *= 10;
+	n = dec(buf, v / one);
+	buf[n++] = '.';
+	v %= one;
+	for (k = places; k-- > 0; v /= 10)
+		buf[n + k] = (char)('0' + v % 10);
+	buf[n + places] = '\0';
+}
+
+/* @v / @den, rounded to the nearest. */
+static uint64_t div_round(uint64_t v, uint64_t den)
+{
+	return v / den + (v % den >= den - den / 2);
+}
+
+/* A counting percentage in hundredths (100.00 when nothing was enabled). */
+static uint64_t pct_100(const struct pmukit_count *c)
+{
+	return c->enabled_ns ? (uint64_t)(10000.0 * (double)c->running_ns / (double)c->enabled_ns + 0.5) :
+			       10000;
+}
+
+/*
+ * One CSV row: [time,][label,]value,unit,event,run time,counting %,,,pass,
+ * verdict,reason. @c NULL: no count. An interval writes a row for each
+ * event and unit: the row is built in memory with integer arithmetic and
+ * written at once (printf's and a stream's per-field cost would be most of
+ * an interval's), the fields quoted by the one rule (pmukit_csv_field_put()).
+ */
 static void csv_row(FILE *f, const char *sep, const char *time, const char *label,
 		    const struct stat_event *e, const struct pmukit_count *c, int offline)
 {
-	char v[48];
-	int first = 1, ns = c && stat_is_clock_ns(e);
+	char v[24], run[24], pct[24], line[1024];
+	const char *fld[13];
+	unsigned int nf = 0, k;
+	size_t n = 0;
+	int ns = c && stat_is_clock_ns(e);
 
-	if (*time) {
-		pmukit_csv_field(f, sep, first, time);
-		first = 0;
-	}
-	if (*label) {
-		pmukit_csv_field(f, sep, first, label);
-		first = 0;
-	}
+	if (*time)
+		fld[nf++] = time;
+	if (*label)
+		fld[nf++] = label;
 	if (!c)
 		snprintf(v, sizeof(v), "%s", stat_no_count_word(e));
 	else if (ns)
-		snprintf(v, sizeof(v), "%.2f", (double)c->value / 1e6);
+		fixed(v, div_round(c->value, 10000), 2);	/* ms, two decimals */
 	else
-		snprintf(v, sizeof(v), "%llu", (unsigned long long)c->value);
-	pmukit_csv_field(f, sep, first, v);
-	pmukit_csv_field(f, sep, 0, ns ? "msec" : "");
-	pmukit_csv_field(f, sep, 0, e->name);
-	snprintf(v, sizeof(v), "%llu", c ? (unsigned long long)c->running_ns : 0ull);
-	pmukit_csv_field(f, sep, 0, v);
-	snprintf(v, sizeof(v), "%.2f", c ? counting(c) : 0.0);
-	pmukit_csv_field(f, sep, 0, v);
-	pmukit_csv_field(f, sep, 0, "");
-	pmukit_csv_field(f, sep, 0, "");
-	pmukit_csv_field(f, sep, 0, c ? "1" : "");
-	if (!c) {
-		pmukit_csv_field(f, sep, 0, stat_verdict_field(e));
-		pmukit_csv_field(f, sep, 0, e->why);
-	} else {
-		pmukit_csv_field(f, sep, 0, offline ? "offline" : "");
-		pmukit_csv_field(f, sep, 0, offline ? OFFLINE_WHY : "");
+		dec(v, c->value);
+	fld[nf++] = v;
+	fld[nf++] = ns ? "msec" : "";
+	fld[nf++] = e->name;
+	dec(run, c ? c->running_ns : 0);
+	fld[nf++] = run;
+	fixed(pct, c ? pct_100(c) : 0, 2);
+	fld[nf++] = pct;
+	fld[nf++] = "";
+	fld[nf++] = "";
+	fld[nf++] = c ? "1" : "";
+	fld[nf++] = !c ? stat_verdict_field(e) : offline ? "offline" : "";
+	fld[nf++] = !c ? e->why : offline ? OFFLINE_WHY : "";
+	for (k = 0; k < nf && n < sizeof(line); k++)
+		n += pmukit_csv_field_put(line + n, sizeof(line) - n, sep, k == 0, fld[k]);
+	if (n + 1 < sizeof(line)) {
+		line[n++] = '\n';
+		fwrite(line, 1, n, f);
+		return;
 	}
+	/* Longer than the line (a long separator or reason): field by field. */
+	for (k = 0; k < nf; k++)
+		pmukit_csv_field(f, sep, k == 0, fld[k]);
 	fputc('\n', f);
 }
 
@@ -157,18 +214,19 @@ static const char *unit_column(const struct stat_units *u)
 }
 
 void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
-			  const struct stat_report *r, double t, const struct stat_units *u,
+			  const struct stat_report *r, uint64_t t_ns, const struct stat_units *u,
 			  int *header)
 {
 	struct pmukit_json j;
-	char time[32];
+	char time[32], num[32];
 	unsigned int k, i;
 
-	snprintf(time, sizeof(time), fmt == OUT_TABLE ? "%16.9f" : "%.9f", t);
+	fixed(num, t_ns, 9);
+	snprintf(time, sizeof(time), "%*s", fmt == OUT_TABLE ? 16 : 0, num);
 	if (fmt == OUT_JSON) {
 		pmukit_json_start(&j, f);
 		pmukit_json_obj(&j, NULL);
-		pmukit_json_real(&j, "interval", t, 9);
+		pmukit_json_real(&j, "interval", (double)t_ns / 1e9, 9);
 		pmukit_json_arr(&j, "counts");
 		for (i = 0; i < nrows(r, u); i++)
 			for (k = 0; k < u->n; k++)

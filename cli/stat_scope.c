@@ -10,26 +10,23 @@
  * one), when every task of -p or -t has ended, after --duration, or at
  * SIGINT; then the counts so far are reported. Intervals are differences
  * of cumulative reads, so that an event's intervals add up to its total
- * exactly; the last, partial interval is printed too.
+ * exactly; the last, partial interval is printed too. What the count
+ * waits for is in stat_wait.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "stat.h"
+#include "stat_wait.h"
 
-#define MAX_IDS		PMUKIT_SCOPE_MAX_UNITS
-/* Without pidfds, how often the end of a task is looked for. */
-#define POLL_MS		100
+#define MAX_IDS		STAT_MAX_IDS
 
 int stat_scope_wanted(const struct stat_opts *o)
 {
@@ -129,121 +126,6 @@ static int set_scope(const struct stat_opts *o, struct pmukit_evplan *p, char *t
 		return ret == -EINVAL ? CLI_USAGE : CLI_FAIL;
 	}
 	return 0;
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* What the count waits for: the command, the tasks of -p/-t (their pidfds where there are). */
-struct waits {
-	pid_t child;		/* the command, until reaped; 0: none */
-	int child_status;
-	int child_fd;		/* its pidfd, or -1 */
-	unsigned int ntasks;	/* the tasks of -p, -t not yet ended */
-	pid_t task[MAX_IDS];
-	int fd[MAX_IDS];	/* their pidfds, or -1 (a thread that leads no process) */
-};
-
-static int pidfd_of(pid_t pid)
-{
-#ifdef SYS_pidfd_open
-	long fd = syscall(SYS_pidfd_open, pid, 0);
-
-	return fd < 0 ? -1 : (int)fd;
-#else
-	(void)pid;
-	return -1;
-#endif
-}
-
-/* Has task @tid ended (gone, or a zombie)? */
-static int task_ended(pid_t tid)
-{
-	char path[64], buf[256], *p;
-	FILE *f;
-	size_t got;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
-	f = fopen(path, "re");
-	if (!f)
-		return 1;
-	got = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[got] = '\0';
-	p = strrchr(buf, ')');
-	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
-}
-
-/* Reaps the command when it has ended; 1 then. */
-static int reap(struct waits *w)
-{
-	if (w->child <= 0 || waitpid(w->child, &w->child_status, WNOHANG) != w->child)
-		return 0;
-	w->child = 0;
-	stat_signals_child(0);
-	return 1;
-}
-
-/* Drops the tasks that ended; 1 when none is left (and there were some). */
-static int tasks_over(struct waits *w)
-{
-	unsigned int i = 0, had = w->ntasks;
-
-	while (i < w->ntasks) {
-		if (!task_ended(w->task[i])) {
-			i++;
-			continue;
-		}
-		if (w->fd[i] >= 0)
-			close(w->fd[i]);
-		w->ntasks--;
-		w->task[i] = w->task[w->ntasks];
-		w->fd[i] = w->fd[w->ntasks];
-	}
-	return had && !w->ntasks;
-}
-
-/*
- * Waits until @until (monotonic ns; 0: no time limit). Return: 0 at that
- * time, 1 when the count is over (the command ended, every task ended),
- * -EINTR after a signal.
- */
-static int wait_until(struct waits *w, uint64_t until)
-{
-	struct pollfd pf[MAX_IDS + 1];
-	unsigned int n = 0, i, blind = w->child > 0 && w->child_fd < 0;
-	uint64_t now;
-	int ms, got;
-
-	for (;;) {
-		if (stat_interrupted() || stat_ended_by())
-			return -EINTR;
-		if (reap(w) || tasks_over(w))
-			return 1;
-		now = mono_ns();
-		if (until && now >= until)
-			return 0;
-		n = 0;
-		if (w->child > 0 && w->child_fd >= 0)
-			pf[n++] = (struct pollfd){ .fd = w->child_fd, .events = POLLIN };
-		for (i = 0; i < w->ntasks; i++) {
-			if (w->fd[i] >= 0)
-				pf[n++] = (struct pollfd){ .fd = w->fd[i], .events = POLLIN };
-			else
-				blind = 1;
-		}
-		ms = until ? (int)((until - now + 999999) / 1000000) : -1;
-		if (blind && (ms < 0 || ms > POLL_MS))
-			ms = POLL_MS;
-		got = poll(pf, n, ms);
-		if (got < 0 && errno != EINTR)
-			return -errno;
-	}
 }
 
 /* The units' labels, CPUs and threads: perf's names ("CPU2", "sleep-1234"); one "" for the sum. */
@@ -376,7 +258,23 @@ struct scope_run {
 	struct stat_units rows, sum, ivl;
 	struct pmukit_count *cum, *prev;
 	unsigned char *offline;
+	/* What an interval's report needs. */
+	const struct stat_opts *o;
+	const struct stat_report *r;
+	FILE *out;
+	int header;
+	unsigned int nunits, nev;
+	uint64_t t0;
 };
+
+/* An interval: the cumulative counts just read, less those of the one before. */
+static void report_interval(struct scope_run *x)
+{
+	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline);
+	stat_interval_report(x->out, x->o->out.fmt, x->o->out.sep, x->r,
+			     stat_mono_ns() - x->t0, &x->ivl, &x->header);
+	memcpy(x->prev, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
+}
 
 static void run_free(struct scope_run *x)
 {
@@ -401,30 +299,6 @@ static void run_free(struct scope_run *x)
 	free(x->offline);
 }
 
-/*
- * The tasks of -p, -t to wait for (their end ends the count): -p's
- * processes, each through its pidfd; -t's threads, a pidfd for a thread
- * that leads its process, else looked at every POLL_MS (pmukit then wakes
- * up while the threads run).
- */
-static void wait_tasks(struct waits *w, const struct pmukit_evplan *p, int processes)
-{
-	struct pmukit_unit un;
-	unsigned int k, i;
-
-	for (k = 0; k < pmukit_evplan_nunits(p) && w->ntasks < MAX_IDS; k++) {
-		if (pmukit_evplan_unit(p, k, &un) || un.tid <= 0)
-			continue;
-		if (processes)
-			un.tid = un.pid;
-		for (i = 0; i < w->ntasks && w->task[i] != un.tid; i++)
-			;
-		if (i < w->ntasks)
-			continue;
-		w->task[w->ntasks] = un.tid;
-		w->fd[w->ntasks++] = un.tid == un.pid ? pidfd_of(un.tid) : -1;
-	}
-}
 
 int stat_scope(struct stat_opts *o)
 {
@@ -435,8 +309,8 @@ int stat_scope(struct stat_opts *o)
 	struct out_file of;
 	struct rusage ru;
 	unsigned int nunits, nev, tick = 0;
-	uint64_t t0, next, end, last;
-	int ret, cap = 0, header = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
+	uint64_t t0, next, end;
+	int ret, cap = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
 	int status = CLI_OK, sig_int = 0;
 
 	ret = check_opts(o);
@@ -498,7 +372,7 @@ int stat_scope(struct stat_opts *o)
 		cli_error("stat", "out of memory");
 		goto fail;
 	}
-	wait_tasks(&x.w, x.plan, o->pids != NULL);
+	stat_wait_tasks(&x.w, x.plan, o->pids != NULL);
 	/* The report's names of the events, for the intervals' rows. */
 	memset(&r, 0, sizeof(r));
 	r.npasses = 1;
@@ -512,10 +386,15 @@ int stat_scope(struct stat_opts *o)
 		cli_error("stat", "cannot count: %s", pmukit_last_error());
 		goto fail;
 	}
-	t0 = mono_ns();
-	last = t0;
+	t0 = stat_mono_ns();
+	x.o = o;
+	x.r = &r;
+	x.out = o->output ? of.mem : stderr;
+	x.nunits = nunits;
+	x.nev = nev;
+	x.t0 = t0;
 	if (x.forked) {
-		x.w.child_fd = pidfd_of(x.ch.pid);
+		x.w.child_fd = stat_pidfd_of(x.ch.pid);
 		ret = pmukit_child_release(&x.ch);
 		if (ret) {
 			stat_signals_restore();
@@ -529,25 +408,20 @@ int stat_scope(struct stat_opts *o)
 		next = o->interval_ms ? t0 + (tick + 1) * o->interval_ms * 1000000ull : 0;
 		if (end && (!next || end < next))
 			next = end;
-		how = wait_until(&x.w, next);
+		how = stat_wait_until(&x.w, next);
 		if (how != 0 || (end && next == end))
 			break;
-		/* An interval: the cumulative counts now, less those of the one before. */
 		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
 		if (ret)
 			break;
-		last = mono_ns();
-		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline);
-		stat_interval_report(o->output ? of.mem : stderr, o->out.fmt, o->out.sep, &r,
-				     (double)(last - t0) / 1e9, &x.ivl, &header);
-		memcpy(x.prev, x.cum, (size_t)nunits * nev * sizeof(*x.cum));
+		report_interval(&x);
 		tick++;
 	}
 	sig_int = stat_interrupted();
 	pmukit_stop(x.s);
 	if (!ret)
 		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
-	t0 = mono_ns() - t0;
+	t0 = stat_mono_ns() - t0;
 	/* SIGINT with a command: it got it too (a terminal's ^C); its end is waited for. */
 	if (x.w.child > 0 && (sig_int || stat_ended_by())) {
 		kill(x.w.child, sig_int ? SIGINT : stat_ended_by());
@@ -561,8 +435,7 @@ int stat_scope(struct stat_opts *o)
 	if (o->interval_ms) {
 		/* The last, partial interval: the intervals add up to the totals. */
 		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline);
-		stat_interval_report(o->output ? of.mem : stderr, o->out.fmt, o->out.sep, &r,
-				     (double)t0 / 1e9, &x.ivl, &header);
+		stat_interval_report(x.out, o->out.fmt, o->out.sep, &r, t0, &x.ivl, &x.header);
 	}
 	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline);
 	fill(&x.rows, x.plan, nunits, nev, x.cum, NULL, x.offline);

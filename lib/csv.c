@@ -11,8 +11,17 @@
  */
 static int csv_quoted(const char *s, const char *sep)
 {
-	size_t n = strlen(s), k;
+	size_t n, k;
+	const char *p;
 
+	/* One character (-x ,): one pass, no longer separator to start inside. */
+	if (sep[0] && !sep[1]) {
+		for (p = s; *p; p++)
+			if (*p == sep[0] || *p == '"' || *p == '\n' || *p == '\r')
+				return 1;
+		return 0;
+	}
+	n = strlen(s);
 	if (strstr(s, sep) || strpbrk(s, "\"\n\r"))
 		return 1;
 	for (k = 1; sep[k] && k <= n; k++)
@@ -38,4 +47,30 @@ void pmukit_csv_field(FILE *f, const char *sep, int first, const char *s)
 		fputc(*p, f);
 	}
 	fputc('"', f);
+}
+
+size_t pmukit_csv_field_put(char *buf, size_t len, const char *sep, int first, const char *s)
+{
+	size_t n = 0;
+	const char *p;
+	int q = csv_quoted(s, sep);
+
+/* Each character counted; stored while there is room for it and the NUL. */
+#define PUT(c) do { if (n + 1 < len) buf[n] = (c); n++; } while (0)
+	if (!first)
+		for (p = sep; *p; p++)
+			PUT(*p);
+	if (q)
+		PUT('"');
+	for (p = s; *p; p++) {
+		if (q && *p == '"')
+			PUT('"');
+		PUT(*p);
+	}
+	if (q)
+		PUT('"');
+#undef PUT
+	if (len)
+		buf[n < len ? n : len - 1] = '\0';
+	return n;
 }

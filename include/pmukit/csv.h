@@ -28,6 +28,18 @@ extern "C" {
  */
 PMUKIT_API void pmukit_csv_field(FILE *f, const char *sep, int first, const char *s);
 
+/**
+ * pmukit_csv_field_put() - the same field into a buffer, for a record built
+ * in memory and written at once
+ * @buf: where the field goes, NUL-terminated (cut at @len - 1 characters)
+ * @len: the room in @buf
+ *
+ * Return: the field's length (without the NUL), as snprintf(): @len or
+ * more means that it was cut.
+ */
+PMUKIT_API size_t pmukit_csv_field_put(char *buf, size_t len, const char *sep, int first,
+				       const char *s);
+
 #ifdef __cplusplus
 }
 #endif

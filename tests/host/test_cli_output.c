@@ -466,7 +466,7 @@ static void test_numbers(void)
 		{ __LINE__, "ab", "b", "b" },
 	};
 	char buf[64], *out;
-	size_t i, len;
+	size_t i, len, n;
 	FILE *m;
 
 	for (i = 0; i < ARRAY_SIZE(counts); i++)
@@ -485,6 +485,19 @@ static void test_numbers(void)
 			    csv[i].want))
 			tap_diag("  got %s", out);
 		free(out);
+		/* The buffer's field is the stream's, and says its length. */
+		n = pmukit_csv_field_put(buf, sizeof(buf), csv[i].sep, 0, csv[i].field);
+		if (!tap_ok(n == strlen(csv[i].sep) + strlen(csv[i].want) &&
+			    !strncmp(buf, csv[i].sep, strlen(csv[i].sep)) &&
+			    !strcmp(buf + strlen(csv[i].sep), csv[i].want),
+			    "line %d: CSV field %s into a buffer, after the separator", csv[i].line,
+			    csv[i].want))
+			tap_diag("  got %s (%zu)", buf, n);
+		n = pmukit_csv_field_put(buf, 3, csv[i].sep, 1, csv[i].field);
+		tap_ok(n == strlen(csv[i].want) && strlen(buf) == (n < 3 ? n : 2) &&
+		       !strncmp(buf, csv[i].want, strlen(buf)),
+		       "line %d: CSV field %s cut at 2 characters, its length said", csv[i].line,
+		       csv[i].want);
 	}
 }
 
