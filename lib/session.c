@@ -37,6 +37,8 @@ void pmukit_backend_release(struct pmukit_session *s, int guarded)
 static int session_new(struct pmukit_session **out, const struct pmukit_options *opts,
 		       const struct pmukit_session *bound);
 static int session_attach(struct pmukit_session *s, const struct pmukit_ev *ev, unsigned int n);
+static int session_finish(struct pmukit_session **out, struct pmukit_session *s,
+			  const struct pmukit_ev *ev, unsigned int n);
 
 /* The fast read of event 0 for backends that have no special one. */
 static int sample1_generic(struct pmukit_session *s, uint64_t *value)
@@ -151,15 +153,11 @@ PMUKIT_API int pmukit_open(struct pmukit_session **out, const char *const *event
 				 n, PMUKIT_MAX_EVENTS);
 	else
 		ret = pmukit_ev_parse_specs(s, events, n, ev);
-	if (!ret)
-		ret = session_attach(s, ev, n);
 	if (ret) {
 		free(s);
 		return ret;
 	}
-	pmukit_err_clear();
-	*out = s;
-	return 0;
+	return session_finish(out, s, ev, n);
 }
 
 /* The core type of @from, for @s: what pmukit_session_bind() found for it. */
@@ -223,6 +221,21 @@ static int session_attach(struct pmukit_session *s, const struct pmukit_ev *ev, 
 	return be ? try_open(s, be, ev, n) : open_auto(s, ev, n);
 }
 
+/* @s with @ev opened into *@out, or freed (the error said). */
+static int session_finish(struct pmukit_session **out, struct pmukit_session *s,
+			  const struct pmukit_ev *ev, unsigned int n)
+{
+	int ret = session_attach(s, ev, n);
+
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	pmukit_err_clear();
+	*out = s;
+	return 0;
+}
+
 int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_ev *ev,
 			      unsigned int n, const struct pmukit_options *opts,
 			      const struct pmukit_session *bound)
@@ -237,16 +250,7 @@ int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_e
 		return pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
 				  n, PMUKIT_MAX_EVENTS);
 	ret = session_new(&s, opts, bound);
-	if (ret)
-		return ret;
-	ret = session_attach(s, ev, n);
-	if (ret) {
-		free(s);
-		return ret;
-	}
-	pmukit_err_clear();
-	*out = s;
-	return 0;
+	return ret ? ret : session_finish(out, s, ev, n);
 }
 
 int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
@@ -267,13 +271,7 @@ int pmukit_session_open_unit(struct pmukit_session **out, const struct pmukit_ev
 		return ret;
 	s->unit_tid = tid;
 	s->unit_cpu = cpu;
-	ret = session_attach(s, ev, n);
-	if (ret) {
-		free(s);
-		return ret;
-	}
-	*out = s;
-	return 0;
+	return session_finish(out, s, ev, n);
 }
 
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,
