@@ -75,7 +75,9 @@ set -o pipefail
 kv=$(uname -r)
 ver=$(cat /payload/version)
 install_pkgs() {
-	cd /payload/debs && apt-get install -y --no-download ./pmukit-dkms_*.deb ./pmukit_*.deb ./libpmukit0_*.deb ./libpmukit-dev_*.deb
+	# (apt 2.6 wants the .debs' paths absolute once it has sorted them.)
+	apt-get install -y /payload/debs/pmukit-dkms_*.deb /payload/debs/pmukit_*.deb \
+		/payload/debs/libpmukit0_*.deb /payload/debs/libpmukit-dev_*.deb
 }
 built_here() {	# KVER: DKMS says installed, the module's vermagic is that kernel's, its make.log is there
 	dkms status pmukit
@@ -110,7 +112,7 @@ completion() {
 		printf "%s\n" "${COMPREPLY[@]}"' | tee /dev/stderr | grep -qx stat
 }
 second_kernel() {
-	cd /payload/kernel && apt-get install -y --no-download ./*.deb
+	apt-get install -y /payload/kernel/*.deb
 }
 take_kernel() {	# the second kernel's vmlinuz and Debian initramfs, for the next boot
 	k=$(ls /lib/modules | grep -v "^$kv\$" | sort -V | tail -n 1)
