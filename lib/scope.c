@@ -334,9 +334,9 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 		ret = pmukit_session_open_unit(&x->sub[u], ev, n, &po, un->tid, un->cpu);
 		if (ret) {
 			if (un->cpu >= 0)
-				pmukit_err_append(" (cpu %d)", un->cpu);
+				pmukit_err_append("on cpu %d", un->cpu);
 			else
-				pmukit_err_append(" (thread %d of process %d)", (int)un->tid,
+				pmukit_err_append("on thread %d of process %d", (int)un->tid,
 						  (int)un->pid);
 			pmukit_scoped_close(s);
 			free(s);
