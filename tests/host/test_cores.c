@@ -28,6 +28,7 @@
 #include "sysfile.h"
 #include "core/compiler.h"
 #include "../tap.h"
+#include "sys_tree.h"
 #include "util.h"
 
 #define MAX_CPUS	8
@@ -138,66 +139,28 @@ static char cpuinfo_tree[PATH_MAX];
  * the order it is made (and removed in the reverse order): a link to the
  * same path in the fixture rk3399, a directory, or a file with its text.
  */
-static const struct {
-	const char *path;
-	enum { PART_LINK, PART_DIR, PART_FILE } kind;
-	const char *text;
-} cpuinfo_parts[] = {
-	{ "proc", PART_LINK, NULL },
-	{ "sys", PART_DIR, NULL },
-	{ "sys/bus", PART_LINK, NULL },
-	{ "sys/devices", PART_DIR, NULL },
-	{ "sys/devices/system", PART_DIR, NULL },
-	{ "sys/devices/system/cpu", PART_DIR, NULL },
-	{ "sys/devices/system/cpu/online", PART_FILE, "0-5\n" },
+static const struct sys_part cpuinfo_parts[] = {
+	{ "proc", 1, NULL },
+	{ "sys", 0, NULL },
+	{ "sys/bus", 1, NULL },
+	{ "sys/devices", 0, NULL },
+	{ "sys/devices/system", 0, NULL },
+	{ "sys/devices/system/cpu", 0, NULL },
+	{ "sys/devices/system/cpu/online", 0, "0-5\n" },
 };
 
 static int make_cpuinfo_tree(void)
 {
-	char path[PATH_MAX + 128], target[PATH_MAX + 64];
-	const char *tmp = getenv("TMPDIR");
-	size_t i;
-	FILE *f;
+	char rk3399[PATH_MAX + 16];
 
-	snprintf(cpuinfo_tree, sizeof(cpuinfo_tree), "%s/pmukit-cores.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(cpuinfo_tree))
-		return -errno;
-	for (i = 0; i < ARRAY_SIZE(cpuinfo_parts); i++) {
-		snprintf(path, sizeof(path), "%s/%s", cpuinfo_tree, cpuinfo_parts[i].path);
-		switch (cpuinfo_parts[i].kind) {
-		case PART_LINK:
-			snprintf(target, sizeof(target), "%s/rk3399/%s", fixtures,
-				 cpuinfo_parts[i].path);
-			if (symlink(target, path))
-				return -errno;
-			break;
-		case PART_DIR:
-			mkdir(path, 0755);
-			break;
-		case PART_FILE:
-			f = fopen(path, "w");
-			if (!f)
-				return -errno;
-			fputs(cpuinfo_parts[i].text, f);
-			fclose(f);
-			break;
-		}
-	}
-	return 0;
+	snprintf(rk3399, sizeof(rk3399), "%s/rk3399", fixtures);
+	return sys_tree_make(cpuinfo_tree, "cores", rk3399, cpuinfo_parts,
+			     ARRAY_SIZE(cpuinfo_parts));
 }
 
 static void remove_cpuinfo_tree(void)
 {
-	char path[PATH_MAX + 64];
-	size_t i;
-
-	for (i = ARRAY_SIZE(cpuinfo_parts); i-- > 0;) {
-		snprintf(path, sizeof(path), "%s/%s", cpuinfo_tree, cpuinfo_parts[i].path);
-		if (unlink(path))
-			rmdir(path);
-	}
-	rmdir(cpuinfo_tree);
+	sys_tree_remove(cpuinfo_tree, cpuinfo_parts, ARRAY_SIZE(cpuinfo_parts));
 }
 
 static void enter(const struct machine *m)

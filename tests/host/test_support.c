@@ -22,6 +22,7 @@
 #include "pmukit/support.h"
 #include "core/compiler.h"
 #include "../tap.h"
+#include "sys_tree.h"
 
 /* Every source but the registers, which would be this machine's own. */
 #define FILES	(PMUKIT_IMPL_SYSFS | PMUKIT_IMPL_PERF)
@@ -163,73 +164,38 @@ static void test_from_perf(void)
  * of cpu0 (an A53 without INST_SPEC and CHAIN) and cpu4 (an A72 with
  * both), in the order it is made and removed in reverse.
  */
-static const struct {
-	const char *path;
-	const char *link;	/* the same path in rk3399, or NULL */
-	const char *text;	/* a file's text; NULL: a directory */
-} kmod_parts[] = {
-	{ "proc", "proc", NULL },
-	{ "sys", NULL, NULL },
-	{ "sys/bus", "sys/bus", NULL },
-	{ "sys/devices", "sys/devices", NULL },
-	{ "sys/kernel", NULL, NULL },
-	{ "sys/kernel/pmukit", NULL, NULL },
-	{ "sys/kernel/pmukit/mode", NULL, "read\n" },
-	{ "sys/kernel/pmukit/cpu0", NULL, NULL },
+static const struct sys_part kmod_parts[] = {
+	{ "proc", 1, NULL },
+	{ "sys", 0, NULL },
+	{ "sys/bus", 1, NULL },
+	{ "sys/devices", 1, NULL },
+	{ "sys/kernel", 0, NULL },
+	{ "sys/kernel/pmukit", 0, NULL },
+	{ "sys/kernel/pmukit/mode", 0, "read\n" },
+	{ "sys/kernel/pmukit/cpu0", 0, NULL },
 	/* 0x00-0x1a; 0x1b (INST_SPEC) to 0x1f off, BUS_CYCLES too; 0x20-0x23 */
-	{ "sys/kernel/pmukit/cpu0/pmceid0", NULL, "0x07ffffff\n" },
-	{ "sys/kernel/pmukit/cpu0/pmceid1", NULL, "0x0000000f\n" },
-	{ "sys/kernel/pmukit/cpu4", NULL, NULL },
+	{ "sys/kernel/pmukit/cpu0/pmceid0", 0, "0x07ffffff\n" },
+	{ "sys/kernel/pmukit/cpu0/pmceid1", 0, "0x0000000f\n" },
+	{ "sys/kernel/pmukit/cpu4", 0, NULL },
 	/* every common event 0x00-0x1f, and 0x20-0x23 */
-	{ "sys/kernel/pmukit/cpu4/pmceid0", NULL, "0xffffffff\n" },
-	{ "sys/kernel/pmukit/cpu4/pmceid1", NULL, "0x0000000f\n" },
-	{ "sys/kernel/pmukit/cpu0/user_access", NULL, "off\n" },
-	{ "sys/kernel/pmukit/cpu4/user_access", NULL, "on\n" },
-	{ "sys/kernel/pmukit/events", NULL, "0x08:u,0x11\n" },
+	{ "sys/kernel/pmukit/cpu4/pmceid0", 0, "0xffffffff\n" },
+	{ "sys/kernel/pmukit/cpu4/pmceid1", 0, "0x0000000f\n" },
+	{ "sys/kernel/pmukit/cpu0/user_access", 0, "off\n" },
+	{ "sys/kernel/pmukit/cpu4/user_access", 0, "on\n" },
+	{ "sys/kernel/pmukit/events", 0, "0x08:u,0x11\n" },
 };
 
 static int make_kmod_tree(void)
 {
-	char path[PATH_MAX + 128], target[PATH_MAX + 64];
-	const char *tmp = getenv("TMPDIR");
-	size_t i;
-	FILE *f;
+	char rk3399[PATH_MAX + 16];
 
-	snprintf(kmod_tree, sizeof(kmod_tree), "%s/pmukit-support.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(kmod_tree))
-		return -errno;
-	for (i = 0; i < ARRAY_SIZE(kmod_parts); i++) {
-		snprintf(path, sizeof(path), "%s/%s", kmod_tree, kmod_parts[i].path);
-		if (kmod_parts[i].link) {
-			snprintf(target, sizeof(target), "%s/rk3399/%s", fixtures, kmod_parts[i].link);
-			if (symlink(target, path))
-				return -errno;
-		} else if (!kmod_parts[i].text) {
-			if (mkdir(path, 0755))
-				return -errno;
-		} else {
-			f = fopen(path, "w");
-			if (!f)
-				return -errno;
-			fputs(kmod_parts[i].text, f);
-			fclose(f);
-		}
-	}
-	return 0;
+	snprintf(rk3399, sizeof(rk3399), "%s/rk3399", fixtures);
+	return sys_tree_make(kmod_tree, "support", rk3399, kmod_parts, ARRAY_SIZE(kmod_parts));
 }
 
 static void remove_kmod_tree(void)
 {
-	char path[PATH_MAX + 128];
-	size_t i;
-
-	for (i = ARRAY_SIZE(kmod_parts); i-- > 0;) {
-		snprintf(path, sizeof(path), "%s/%s", kmod_tree, kmod_parts[i].path);
-		if (unlink(path))
-			rmdir(path);
-	}
-	rmdir(kmod_tree);
+	sys_tree_remove(kmod_tree, kmod_parts, ARRAY_SIZE(kmod_parts));
 }
 
 /* PMCEID as pmukit.ko shows it comes first; perf's list where it has no bit. */
