@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +21,29 @@ struct sys_part {
 	int link;		/* a link to @path in the fixture */
 	const char *text;	/* a file's text; NULL (and not a link): a directory */
 };
+
+/*
+ * The fixtures' directory, tests/fixtures/sysfs, beside this file's (the
+ * host tests' own), by its real path into @out (room: PATH_MAX). Return: 0,
+ * or -1 when it is not there (@out then holds the path looked at).
+ */
+static inline int sys_fixtures_dir(char *out)
+{
+	char here[PATH_MAX - 32], path[PATH_MAX], *slash;
+	struct stat st;
+
+	snprintf(here, sizeof(here), "%s", __FILE__);
+	slash = strrchr(here, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(here, sizeof(here), ".");
+	snprintf(out, PATH_MAX, "%s/../fixtures/sysfs", here);
+	if (stat(out, &st) || !realpath(out, path))
+		return -1;
+	snprintf(out, PATH_MAX, "%s", path);
+	return 0;
+}
 
 /*
  * Makes the tree of @parts[0..n) in a new directory @dir (room: PATH_MAX)

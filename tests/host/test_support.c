@@ -284,22 +284,10 @@ static void test_names(void)
 
 int main(void)
 {
-	char here[PATH_MAX - 32], path[PATH_MAX], *slash;
-	struct stat st;
-
-	/* The fixtures are beside this file's directory: tests/fixtures/sysfs. */
-	snprintf(here, sizeof(here), "%s", __FILE__);
-	slash = strrchr(here, '/');
-	if (slash)
-		*slash = '\0';
-	else
-		snprintf(here, sizeof(here), ".");
-	snprintf(fixtures, sizeof(fixtures), "%s/../fixtures/sysfs", here);
-	if (stat(fixtures, &st) || !realpath(fixtures, path)) {
+	if (sys_fixtures_dir(fixtures)) {
 		printf("1..0 # SKIP %s not found: run from the top of the source tree\n", fixtures);
 		return 0;
 	}
-	snprintf(fixtures, sizeof(fixtures), "%s", path);
 	if (make_kmod_tree()) {
 		printf("Bail out! cannot build a tree under %s\n", kmod_tree);
 		remove_kmod_tree();
