@@ -25,25 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counted_loop.h"
 #include "guest_irq.h"
 #include "pmukit/pmukit.h"
-
-#define LOOP_INSNS	2
-
-static __attribute__((noinline)) void loop(unsigned long n)
-{
-	if (!n)
-		return;
-#if defined(__aarch64__)
-	__asm__ volatile("1:	subs	%0, %0, #1\n"
-			 "	b.ne	1b\n" : "+r"(n) : : "cc");
-#elif defined(__arm__)
-	__asm__ volatile("1:	subs	%0, %0, #1\n"
-			 "	bne	1b\n" : "+r"(n) : : "cc");
-#else
-#error "stat_loop runs in the ARM guests"
-#endif
-}
 
 /* One function for both, so that both regions hold the same instructions. */
 static __attribute__((noinline, noipa)) void region_loop(const char *name, unsigned long n)

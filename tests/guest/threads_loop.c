@@ -22,26 +22,13 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "counted_loop.h"
+
 #define MAX_THREADS	8
 
 static pthread_barrier_t ready, go;
 static unsigned long iters[MAX_THREADS];
 static pid_t tids[MAX_THREADS];
-
-static __attribute__((noinline)) void loop(unsigned long n)
-{
-	if (!n)
-		return;
-#if defined(__aarch64__)
-	__asm__ volatile("1:	subs	%0, %0, #1\n"
-			 "	b.ne	1b\n" : "+r"(n) : : "cc");
-#elif defined(__arm__)
-	__asm__ volatile("1:	subs	%0, %0, #1\n"
-			 "	bne	1b\n" : "+r"(n) : : "cc");
-#else
-#error "threads_loop runs in the ARM guests"
-#endif
-}
 
 static void *worker(void *arg)
 {
