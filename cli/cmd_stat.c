@@ -24,6 +24,7 @@
 #include "analysis.h"
 #include "cli.h"
 #include "stat.h"
+#include "stat_wait.h"
 #include "support.h"
 
 #define STAT_MAX_RUNS		100000UL
@@ -364,14 +365,6 @@ static void die_of(int sig)
 	raise(sig);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int cmd_stat(int argc, char **argv)
 {
 	static struct pass_data pd[STAT_MAX_PASSES];
@@ -426,9 +419,9 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	}
 	stat_signals_catch();
-	t0 = now_s();
+	t0 = (double)stat_mono_ns() / 1e9;
 	ret = stat_run_passes(&o, plan, pd, &r);
-	r.total_s = now_s() - t0;
+	r.total_s = (double)stat_mono_ns() / 1e9 - t0;
 	stat_signals_restore();
 
 	/* SIGTERM, SIGHUP: the command has ended (it got the signal), the sessions are closed. */

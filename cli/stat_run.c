@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "stat_metrics.h"
 #include "stat.h"
+#include "stat_wait.h"
 
 #define STAT_OVERHEAD_RUNS	8
 
@@ -156,14 +157,6 @@ static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmu
 	}
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static uint64_t tv_ns(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
@@ -231,9 +224,9 @@ static int run_once(const struct stat_opts *o, const struct pmukit_evplan *p, un
 	}
 	/* Release, wait, stop: on the direct path, perf's window (the command alone). */
 	getrusage(RUSAGE_CHILDREN, &ru0);
-	t0 = mono_ns();
+	t0 = stat_mono_ns();
 	ret = pmukit_child_run(&ch, s, status);
-	t[STAT_WALL] = mono_ns() - t0;
+	t[STAT_WALL] = stat_mono_ns() - t0;
 	getrusage(RUSAGE_CHILDREN, &ru1);
 	t[STAT_USER] = tv_ns(&ru1.ru_utime) - tv_ns(&ru0.ru_utime);
 	t[STAT_SYS] = tv_ns(&ru1.ru_stime) - tv_ns(&ru0.ru_stime);
