@@ -154,6 +154,28 @@ fail:
 	return CLI_FAIL;
 }
 
+int out_file_stream(struct out_file *of, const char *cmd, const char *name)
+{
+	int fd, err;
+
+	memset(of, 0, sizeof(*of));
+	of->name = name;
+	of->fd = -1;
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);
+	if (fd >= 0) {
+		of->mem = fdopen(fd, "w");
+		if (of->mem) {
+			of->stream = 1;
+			return 0;
+		}
+	}
+	err = errno;
+	if (fd >= 0)
+		close(fd);
+	cli_error(cmd, "cannot write %s: %s", name, strerror(err));
+	return CLI_FAIL;
+}
+
 void out_file_discard(struct out_file *of)
 {
 	if (of->mem)
@@ -189,6 +211,16 @@ int out_file_close(struct out_file *of, const char *cmd, int to_stdout)
 	int err = 0;
 
 	errno = 0;
+	if (of->stream) {
+		/* What is left in the stream's buffer; nothing kept to fall back on. */
+		if (fclose(of->mem))
+			err = errno ? errno : EIO;
+		if (err)
+			cli_error(cmd, "cannot write %s: %s", of->name, strerror(err));
+		memset(of, 0, sizeof(*of));
+		of->fd = -1;
+		return err ? CLI_FAIL : 0;
+	}
 	/* The memory stream fails only without memory: then there is nothing to save. */
 	if (fclose(of->mem))
 		err = errno ? errno : ENOMEM;

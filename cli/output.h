@@ -39,10 +39,18 @@ struct out_file {
 	FILE *mem;		/* where the command writes its output */
 	char *buf;
 	size_t len;
+	int stream;		/* of->mem writes to fd itself (out_file_stream()) */
 };
 
 /* Return: 0, or CLI_FAIL after "pmukit CMD: cannot write NAME: reason". */
 int out_file_open(struct out_file *of, const char *cmd, const char *name);
+/*
+ * The same for output that is read while it is written (stat -I): the
+ * name is opened in place (truncated, as perf does) and of->mem writes to
+ * it, so that what is flushed is there at once; a failed run leaves what
+ * was written. Closed by out_file_close() or out_file_discard() as above.
+ */
+int out_file_stream(struct out_file *of, const char *cmd, const char *name);
 /*
  * Writes what was written to of->mem into the file, puts it in place and
  * closes both. When that fails: the message and, with @to_stdout, the text

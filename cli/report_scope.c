@@ -234,6 +234,7 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 		pmukit_json_arr_end(&j);
 		pmukit_json_obj_end(&j);
 		pmukit_json_finish(&j);
+		fflush(f);
 		return;
 	}
 	if (fmt == OUT_TABLE && !*header)
@@ -251,6 +252,8 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			else
 				table_row(f, time, u->label[k], &r->ev[i], c, off);
 		}
+	/* Each interval as it ends, to a file or a pipe too (perf's way): one write. */
+	fflush(f);
 }
 
 void stat_units_table(FILE *f, const struct stat_report *r)

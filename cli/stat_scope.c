@@ -333,7 +333,9 @@ int stat_scope(struct stat_opts *o)
 		pmukit_evplan_free(x.plan);
 		return ret;
 	}
-	if (o->output && out_file_open(&of, "stat", o->output)) {
+	/* Intervals are read as they come: written in place (out_file_stream()). */
+	if (o->output && (o->interval_ms ? out_file_stream(&of, "stat", o->output) :
+			  out_file_open(&of, "stat", o->output))) {
 		pmukit_evplan_free(x.plan);
 		return CLI_FAIL;
 	}

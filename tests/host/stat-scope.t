@@ -100,6 +100,26 @@ if [ "$rc" = 1 ] && [ "$nt" -ge 2 ] && [ "$nt" = "$nl" ] && grep -Eq "^ +<not su
 	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported>; the totals too; exit 1"
 else nok "-a -I 20 -e task-clock,$lacks: partial count"; diag "rc $rc: $(cat "$tmp/ui")"; fi
 
+# -I to a file: each interval is there as it ends, not at the end of the
+# count. The command waits for a file the test makes only once the output
+# holds an interval's row (or 30 s have gone by, and the test fails).
+for fmt in "-x," --json; do
+	rm -f "$tmp/go" "$tmp/live"
+	"$P" stat -a -I 20 $fmt -e task-clock -o "$tmp/live" -- \
+		sh -c "while [ ! -e '$tmp/go' ]; do sleep 0.01; done" 2>/dev/null &
+	pid=$!
+	seen=0
+	for _ in $(seq 3000); do
+		if grep -q 'task-clock' "$tmp/live" 2>/dev/null; then seen=1; break; fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.01
+	done
+	touch "$tmp/go"
+	wait "$pid"; rc=$?
+	if [ "$seen" = 1 ] && [ "$rc" = 0 ]; then ok "-I 20 $fmt -o FILE: an interval's row is in the file while the command runs"
+	else nok "-I 20 $fmt -o FILE: an interval's row is in the file while the command runs"; diag "rc $rc: $(head -c 600 "$tmp/live")"; fi
+done
+
 # -p PID --per-thread: rows comm-TID of its threads; ends with the command after --.
 sleep 3 & victim=$!
 # Named sleep once it has run exec (the row's name is the thread's then).
