@@ -36,7 +36,10 @@ struct input_lines {
 	char buf[IN_LINE_MAX];
 };
 
-/* The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too long. */
+/*
+ * The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too
+ * long (l->buf then holds its start) or holding a NUL byte.
+ */
 int input_next_line(struct input_lines *l);
 
 /* @s without the white space around it (in place). */

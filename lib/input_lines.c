@@ -17,7 +17,10 @@
 #include "core/compiler.h"
 #include "input.h"
 
-/* The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too long. */
+/*
+ * The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too
+ * long (l->buf holds its start) or holding a NUL byte.
+ */
 int input_next_line(struct input_lines *l)
 {
 	size_t start = l->pos, n;
@@ -31,8 +34,12 @@ int input_next_line(struct input_lines *l)
 	l->no++;
 	if (n && l->text[start + n - 1] == '\r')
 		n--;
-	if (n >= sizeof(l->buf))
+	/* Too long: its start, for a reader that passes over such lines. */
+	if (n >= sizeof(l->buf)) {
+		memcpy(l->buf, l->text + start, sizeof(l->buf) - 1);
+		l->buf[sizeof(l->buf) - 1] = '\0';
 		return -1;
+	}
 	memcpy(l->buf, l->text + start, n);
 	l->buf[n] = '\0';
 	if (memchr(l->buf, '\0', n))

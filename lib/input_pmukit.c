@@ -92,26 +92,34 @@ static int parse_u64(const char *s, uint64_t *out)
 	return *end || errno ? -1 : 0;
 }
 
-/* The next line of @text from *pos into @buf (no line end). Return: its length, -1 at the end. */
-static int next_line(const char *text, size_t len, size_t *pos, char *buf, size_t cap,
-		     int *too_long)
+/*
+ * The next line, read as the other formats' (input_next_line()), held to
+ * OWN_LINE_MAX - 1 characters: *too_long is set for a longer one (its
+ * start left in l->buf) and for one holding a NUL byte. Return: its
+ * length, -1 at the end.
+ */
+static int own_line(struct input_lines *l, int *too_long)
 {
-	size_t start = *pos, n;
+	int r = input_next_line(l);
+	size_t n;
 
-	if (start >= len)
+	if (!r)
 		return -1;
-	n = strcspn(text + start, "\n");
-	if (start + n > len)
-		n = len - start;
-	*pos = start + n + 1;
-	if (n && text[start + n - 1] == '\r')
-		n--;
-	*too_long = n >= cap;
-	if (*too_long)
-		n = cap - 1;
-	memcpy(buf, text + start, n);
-	buf[n] = '\0';
+	n = strlen(l->buf);
+	*too_long = r < 0 || n >= OWN_LINE_MAX;
+	if (n >= OWN_LINE_MAX) {
+		n = OWN_LINE_MAX - 1;
+		l->buf[n] = '\0';
+	}
 	return (int)n;
+}
+
+/* A reader of @text's lines from the first. */
+static void own_lines(struct input_lines *l, const char *text, size_t len)
+{
+	memset(l, 0, sizeof(*l));
+	l->text = text;
+	l->len = len;
 }
 
 /*
@@ -197,21 +205,22 @@ static int find_sep(const char *line, char *sep, size_t cap)
 static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			  struct input_own *o, char *err, size_t errlen)
 {
-	char buf[OWN_LINE_MAX], sep[17], *f[OWN_MAX_FIELDS];
-	unsigned int line = 0;
-	size_t pos = 0;
+	char sep[17], *f[OWN_MAX_FIELDS], *buf;
+	struct input_lines l;
 	int n, too_long;
 
+	own_lines(&l, text, len);
+	buf = l.buf;
 	o->in->format = "pmukit stat -x";
 	sep[0] = '\0';
 	if (sep_arg)
 		snprintf(sep, sizeof(sep), "%s", sep_arg);
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+	while ((n = own_line(&l, &too_long)) >= 0) {
+		unsigned int line = l.no;
 		uint64_t v, pass;
 		enum pmukit_input_status st;
 		int nf;
 
-		line++;
 		if (too_long)
 			return input_fail(err, errlen, line, "at most %d characters", OWN_LINE_MAX - 1);
 		if (!n)
@@ -235,7 +244,7 @@ static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			input_own_not_counted(o, f[9][0] ? f[9] : f[8]);
 	}
 	if (!o->in->n)
-		return input_fail(err, errlen, line ? line : 1, "%s", stat_csv_expected);
+		return input_fail(err, errlen, l.no ? l.no : 1, "%s", stat_csv_expected);
 	return 0;
 }
 
@@ -290,14 +299,16 @@ static int fw_row(struct input_own *o, char *buf, int merged, unsigned int pass,
 static int parse_fw(const char *text, size_t len, int merged_only, struct input_own *o,
 		    char *err, size_t errlen)
 {
-	char buf[OWN_LINE_MAX];
-	unsigned int line = 0, base = 0, pass = 0;
-	int n, too_long, in = -1;	/* -1: outside, 0: a pass's table, 1: merged */
-	size_t pos = 0;
+	unsigned int base = 0, pass = 0;
+	int too_long, in = -1;	/* -1: outside, 0: a pass's table, 1: merged */
+	struct input_lines l;
+	char *buf = l.buf;
 
+	own_lines(&l, text, len);
 	o->in->format = "firmware CSV";
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
-		line++;
+	while (own_line(&l, &too_long) >= 0) {
+		unsigned int line = l.no;
+
 		if (too_long && in >= 0)
 			return input_fail(err, errlen, line, "at most %d characters", OWN_LINE_MAX - 1);
 		if (in >= 0 && table_end(buf))
@@ -316,16 +327,16 @@ static int parse_fw(const char *text, size_t len, int merged_only, struct input_
 			return -EINVAL;
 	}
 	if (!o->in->n)
-		return input_fail(err, errlen, line, "rows after the '%s' line",
+		return input_fail(err, errlen, l.no, "rows after the '%s' line",
 			    merged_only ? fw_merged : fw_table);
 	return 0;
 }
 
 int input_own_format(const char *text, size_t len, const char *sep)
 {
-	char buf[OWN_LINE_MAX], s[17], *f[OWN_MAX_FIELDS];
+	char s[17], *f[OWN_MAX_FIELDS], *buf;
 	const char *p = text;
-	size_t pos = 0;
+	struct input_lines l;
 	int n, too_long, nf;
 
 	while (p < text + len && isspace((unsigned char)*p))
@@ -336,7 +347,9 @@ int input_own_format(const char *text, size_t len, const char *sep)
 	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1) ||
 	    memmem(text, len, fw_table, sizeof(fw_table) - 1))
 		return INPUT_OWN_FIRMWARE;
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+	own_lines(&l, text, len);
+	buf = l.buf;
+	while ((n = own_line(&l, &too_long)) >= 0) {
 		if (!n || buf[0] == '#')
 			continue;
 		if (too_long)
