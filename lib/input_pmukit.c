@@ -114,61 +114,16 @@ static int own_line(struct input_lines *l, int *too_long)
 	return (int)n;
 }
 
-/* A reader of @text's lines from the first. */
-static void own_lines(struct input_lines *l, const char *text, size_t len)
-{
-	memset(l, 0, sizeof(*l));
-	l->text = text;
-	l->len = len;
-}
-
 /*
- * Splits @line at @sep into at most OWN_MAX_FIELDS fields, in place; a
- * field in double quotes may hold the separator ("" is a quote). Return:
- * the number of fields, or -1 for a quote left open or too many fields.
+ * Splits @line at @sep into at most OWN_MAX_FIELDS fields, in place, as
+ * written (not trimmed); a field in double quotes may hold the separator.
+ * Return: the number of fields, or -1 for a quote left open or too many.
  */
 static int split(char *line, const char *sep, char **field)
 {
-	size_t sl = strlen(sep);
-	char *p = line;
-	int n = 0;
+	int n = input_split(line, sep, IN_SPLIT_QUOTES | IN_SPLIT_ASIS, field);
 
-	for (;;) {
-		char *out = p;
-
-		if (n == OWN_MAX_FIELDS)
-			return -1;
-		field[n++] = p;
-		if (*p == '"') {
-			char *in = p + 1;
-
-			for (;;) {
-				if (!*in)
-					return -1;
-				if (*in == '"' && in[1] == '"') {
-					*out++ = '"';
-					in += 2;
-				} else if (*in == '"') {
-					in++;
-					break;
-				} else {
-					*out++ = *in++;
-				}
-			}
-			if (*in && strncmp(in, sep, sl))
-				return -1;
-			*out = '\0';
-			if (!*in)
-				return n;
-			p = in + sl;
-			continue;
-		}
-		p = strstr(p, sep);
-		if (!p)
-			return n;
-		*p = '\0';
-		p += sl;
-	}
+	return n > OWN_MAX_FIELDS ? -1 : n;
 }
 
 /* ---- pmukit stat -x ------------------------------------------------------ */
@@ -205,11 +160,11 @@ static int find_sep(const char *line, char *sep, size_t cap)
 static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			  struct input_own *o, char *err, size_t errlen)
 {
-	char sep[17], *f[OWN_MAX_FIELDS], *buf;
+	char sep[17], *f[IN_MAX_FIELDS], *buf;
 	struct input_lines l;
 	int n, too_long;
 
-	own_lines(&l, text, len);
+	input_lines_init(&l, text, len);
 	buf = l.buf;
 	o->in->format = "pmukit stat -x";
 	sep[0] = '\0';
@@ -267,7 +222,7 @@ static int fw_row(struct input_own *o, char *buf, int merged, unsigned int pass,
 	};
 	enum pmukit_input_status st = PMUKIT_INPUT_COUNTED;
 	uint64_t a = 0, b = 0, d = 0;
-	char *f[OWN_MAX_FIELDS];
+	char *f[IN_MAX_FIELDS];
 	int nf = split(buf, ",", f);
 
 	if (nf != (merged ? 3 : 4) || !f[0][0])
@@ -304,7 +259,7 @@ static int parse_fw(const char *text, size_t len, int merged_only, struct input_
 	struct input_lines l;
 	char *buf = l.buf;
 
-	own_lines(&l, text, len);
+	input_lines_init(&l, text, len);
 	o->in->format = "firmware CSV";
 	while (own_line(&l, &too_long) >= 0) {
 		unsigned int line = l.no;
@@ -334,7 +289,7 @@ static int parse_fw(const char *text, size_t len, int merged_only, struct input_
 
 int input_own_format(const char *text, size_t len, const char *sep)
 {
-	char s[17], *f[OWN_MAX_FIELDS], *buf;
+	char s[17], *f[IN_MAX_FIELDS], *buf;
 	const char *p = text;
 	struct input_lines l;
 	int n, too_long, nf;
@@ -347,7 +302,7 @@ int input_own_format(const char *text, size_t len, const char *sep)
 	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1) ||
 	    memmem(text, len, fw_table, sizeof(fw_table) - 1))
 		return INPUT_OWN_FIRMWARE;
-	own_lines(&l, text, len);
+	input_lines_init(&l, text, len);
 	buf = l.buf;
 	while ((n = own_line(&l, &too_long)) >= 0) {
 		if (!n || buf[0] == '#')
