@@ -280,9 +280,7 @@ int cmd_selftest(int argc, char **argv)
 	if (path_env_check("selftest"))
 		return CLI_USAGE;
 
-	memset(&info, 0, sizeof(info));
-	pmukit_pmu_info(&info);
-	core = this_core(&info);
+	core = this_machine(&info);
 	support_load(&sup);
 	if (!pmukit_reg_count())
 		printf("pmukit selftest on %s (no ARM PMU: cycles and instructions at most)",
