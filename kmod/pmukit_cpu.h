@@ -8,7 +8,7 @@
 #ifndef PMUKIT_CPU_H
 #define PMUKIT_CPU_H
 
-#include <linux/bits.h>
+#include <linux/bitops.h>
 #include <linux/percpu.h>
 
 #include "pmukit_kmod.h"
@@ -42,11 +42,10 @@ u32 pmukit_userenr_value(const struct pmukit_saved *s);
 /* Keep the types and counts of @mask's counters (of @n event counters, and C) in @c. */
 static inline void pmukit_counters_keep(struct pmukit_counters *c, u32 mask, u32 n)
 {
-	u32 i;
+	unsigned long m = mask;
+	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		if (!(mask & BIT(i)))
-			continue;
+	for_each_set_bit(i, &m, n) {
 		c->type[i] = pmukit_read_pmevtyper(i);
 		c->value[i] = pmukit_read_pmevcntr(i);
 	}
@@ -60,12 +59,11 @@ static inline void pmukit_counters_keep(struct pmukit_counters *c, u32 mask, u32
 /* Put back into @mask's counters what pmukit_counters_keep() kept in @c. */
 static inline void pmukit_counters_put(const struct pmukit_counters *c, u32 mask, u32 n)
 {
-	u32 i;
+	unsigned long m = mask;
+	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		if (!(mask & BIT(i)))
-			continue;
-		/* PMEVTYPERn, PMEVCNTRn: the type and count kept. */
+	/* PMEVTYPERn, PMEVCNTRn: the type and count kept, in counter order. */
+	for_each_set_bit(i, &m, n) {
 		pmukit_write_pmevtyper(i, c->type[i]);
 		pmukit_write_pmevcntr(i, c->value[i]);
 	}
