@@ -75,6 +75,8 @@ int parse_out_arg(const char *cmd, int opt, const char *arg, struct out_args *oa
 int parse_seconds_ms(const char *s, unsigned long *ms);
 int pin_to_cpu(int cpu);
 const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info);
+/* This machine's PMU (pmukit_pmu_info()) into @info; its core's table, or NULL. */
+const struct pmukit_core_def *this_machine(struct pmukit_pmu_info *info);
 const struct pmukit_core_def *default_common(void);
 int direct_rearm(const char *cmd);
 

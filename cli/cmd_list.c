@@ -250,10 +250,7 @@ int cmd_list(int argc, char **argv)
 		}
 	}
 
-	memset(&info, 0, sizeof(info));
-	if (pmukit_pmu_info(&info))
-		memset(&info, 0, sizeof(info));
-	mine = this_core(&info);
+	mine = this_machine(&info);
 	if (metrics)
 		return list_metrics(core ? core : mine, core ? 0 : info.midr);
 	if (!core && !info.midr && !all)

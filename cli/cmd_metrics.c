@@ -198,6 +198,20 @@ static int slice_counts(const struct pmukit_input *in, const struct slice *sl, c
 	return recorded_from_input(in, order + sl->first, sl->n, &slice_rec, err, errlen);
 }
 
+/*
+ * The metrics of @sl into slice_sel: @sel's, or with @counted the ones
+ * whose events the slice counted (no -M, no --topdown).
+ */
+static void slice_eval(const struct pmukit_input *in, const struct slice *sl,
+		       const struct an_sel *sel, int counted, char *err, size_t errlen)
+{
+	slice_counts(in, sl, err, errlen);
+	slice_sel = *sel;
+	if (counted)
+		an_select_counted(&slice_sel, &slice_rec);
+	an_eval(&slice_sel, &slice_rec);
+}
+
 static int by_slice(const void *pa, const void *pb)
 {
 	unsigned int a = *(const unsigned int *)pa, b = *(const unsigned int *)pb;
@@ -427,11 +441,7 @@ int cmd_metrics(int argc, char **argv)
 		for (s = 0; s < nslices; s++) {
 			const struct recorded *r = &slice_rec;
 
-			slice_counts(&in, &slices[s], err, sizeof(err));
-			slice_sel = sel;
-			if (!names && !topdown)
-				an_select_counted(&slice_sel, r);
-			an_eval(&slice_sel, r);
+			slice_eval(&in, &slices[s], &sel, !names && !topdown, err, sizeof(err));
 			if (per) {
 				pmukit_json_obj(&j, NULL);
 				if (slices[s].interval >= 0)
@@ -453,11 +463,7 @@ int cmd_metrics(int argc, char **argv)
 			const struct recorded *r = &slice_rec;
 			char label[96], prefix[96];
 
-			slice_counts(&in, &slices[s], err, sizeof(err));
-			slice_sel = sel;
-			if (!names && !topdown)
-				an_select_counted(&slice_sel, r);
-			an_eval(&slice_sel, r);
+			slice_eval(&in, &slices[s], &sel, !names && !topdown, err, sizeof(err));
 			if (out.fmt == OUT_CSV) {
 				slice_label(&slices[s], prefix, sizeof(prefix), out.sep);
 				slice_sel.csv_prefix = prefix[0] ? prefix : NULL;

@@ -71,16 +71,14 @@ struct st_tally {
 static int st_raw;
 
 static const char *judge(const struct st_event *e, const struct st_result *r, uint64_t want,
-			 const struct pmukit_implemented *sup, const struct pmukit_core_def *core,
-			 struct st_tally *t, char *buf, size_t len)
+			 const struct pmukit_implemented *sup, struct st_tally *t, char *buf,
+			 size_t len)
 {
-	struct pmukit_event_spec es;
 	int known = -1;
-	char base[64];
 
-	snprintf(base, sizeof(base), "%.*s", (int)strcspn(e->spec, ":"), e->spec);
-	if (pmukit_reg_count() && pmukit_event_parse(base, core, &es) == 0)
-		known = pmukit_event_supported(sup, es.code, NULL);
+	/* The event as its plan parsed it: no spec is parsed again here. */
+	if (pmukit_reg_count() && r->code >= 0)
+		known = pmukit_event_supported(sup, (unsigned int)r->code, NULL);
 	t->measured++;
 	/* Raw or not, expected or not: a counter that did not count fails. */
 	if (r->verdict == PMUKIT_NOT_COUNTED) {
@@ -117,7 +115,7 @@ static const char *judge(const struct st_event *e, const struct st_result *r, ui
 
 static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, size_t npaths,
 		       struct st_result (*all)[ST_MAX_EVENTS], const struct pmukit_implemented *sup,
-		       const struct pmukit_core_def *core, struct st_tally *t)
+		       struct st_tally *t)
 {
 	static const char *const head[] = {
 		"path", "event", "expected", "measured", "uncorrected", "empty", "verdict",
@@ -153,7 +151,7 @@ static void print_loop(const struct st_loop *l, const enum pmukit_path *paths, s
 				fmt_count(got, sizeof(got), res[i].value);
 				fmt_count(raw, sizeof(raw), res[i].raw);
 				fmt_count(empty, sizeof(empty), res[i].empty);
-				cells[6] = judge(e, &res[i], want, sup, core, t, vb, sizeof(vb));
+				cells[6] = judge(e, &res[i], want, sup, t, vb, sizeof(vb));
 			}
 			table_add(&tab, cells);
 		}
@@ -174,32 +172,28 @@ static void keep_generic(struct st_loop *l)
 	unsigned int i, n = 0;
 
 	for (i = 0; i < l->nev; i++)
-		if (!strncmp(l->ev[i].spec, "CPU_CYCLES", 10) ||
-		    !strncmp(l->ev[i].spec, "INST_RETIRED", 12))
+		if (!strcmp(l->ev[i].event, "CPU_CYCLES") || !strcmp(l->ev[i].event, "INST_RETIRED"))
 			l->ev[n++] = l->ev[i];
 	l->nev = n;
 }
 
 /*
- * A core whose event counters cannot filter by level (ARMv7 without the
- * Virtualization Extensions: Cortex-A5, A8, A9; pmu_id.h) counts at every
- * level: the events count as ":uk", and a count that the kernel's work on
- * this CPU (interrupts) can add to is only a lower bound. SW_INCR counts
- * writes to PMSWINC, which the kernel does not make: still exact.
+ * The events of @l as specs: user space only (":u"), or with @every_level
+ * at every level (":uk") for a core whose event counters cannot filter by
+ * level (ARMv7 without the Virtualization Extensions: Cortex-A5, A8, A9;
+ * pmu_id.h). There a count that the kernel's work on this CPU (interrupts)
+ * can add to is only a lower bound; SW_INCR counts writes to PMSWINC,
+ * which the kernel does not make: still exact.
  */
-#define ST_NAME_LEN	40
-
-static void all_levels(struct st_loop *l, char (*names)[ST_NAME_LEN])
+static void st_levels(struct st_loop *l, int every_level)
 {
 	unsigned int i;
 
 	for (i = 0; i < l->nev; i++) {
 		struct st_event *e = &l->ev[i];
-		size_t n = strcspn(e->spec, ":");
 
-		snprintf(names[i], ST_NAME_LEN, "%.*s:uk", (int)n, e->spec);
-		e->spec = names[i];
-		if (e->kind == EXP_EXACT && strcmp(names[i], "SW_INCR:uk"))
+		snprintf(e->spec, sizeof(e->spec), "%s:%s", e->event, every_level ? "uk" : "u");
+		if (every_level && e->kind == EXP_EXACT && strcmp(e->event, "SW_INCR"))
 			e->kind = EXP_ATLEAST;
 	}
 }
@@ -225,10 +219,10 @@ static const char *branch_event(const struct pmukit_core_def *core, enum expect 
 	for (i = 0; core && i < core->nevents; i++)
 		if (!strcmp(core->events[i].name, "BR_RETIRED")) {
 			*kind = EXP_EXACT;
-			return "BR_RETIRED:u";
+			return "BR_RETIRED";
 		}
 	*kind = EXP_ATLEAST;
-	return "BR_PRED:u";
+	return "BR_PRED";
 }
 
 int cmd_selftest(int argc, char **argv)
@@ -286,9 +280,7 @@ int cmd_selftest(int argc, char **argv)
 	if (path_env_check("selftest"))
 		return CLI_USAGE;
 
-	memset(&info, 0, sizeof(info));
-	pmukit_pmu_info(&info);
-	core = this_core(&info);
+	core = this_machine(&info);
 	support_load(&sup);
 	if (!pmukit_reg_count())
 		printf("pmukit selftest on %s (no ARM PMU: cycles and instructions at most)",
@@ -324,15 +316,15 @@ int cmd_selftest(int argc, char **argv)
 		const char *br = branch_event(core, &bkind);
 		struct st_loop loops[3] = {
 			{ t1, &loop_store_shape, pmukit_loop_store, ST_STORE_ITERS, store_buf, 3,
-			  { { "ST_RETIRED:u", EXP_EXACT, 2 }, { "INST_RETIRED:u", EXP_EXACT, 0 },
-			    { "CPU_CYCLES:u", EXP_NONE, 0 } }, 0 },
+			  { { "ST_RETIRED", EXP_EXACT, 2, "" }, { "INST_RETIRED", EXP_EXACT, 0, "" },
+			    { "CPU_CYCLES", EXP_NONE, 0, "" } }, 0 },
 			{ t2, &loop_load_shape, pmukit_loop_load, iters, load_buf, 5,
-			  { { "CPU_CYCLES:u", EXP_NONE, 0 }, { "INST_RETIRED:u", EXP_EXACT, 0 },
-			    { br, bkind, 1 }, { "L1D_CACHE:u", EXP_ATLEAST, 1 },
-			    { "L1D_CACHE_REFILL:u", EXP_NONE, 0 } }, 0 },
+			  { { "CPU_CYCLES", EXP_NONE, 0, "" }, { "INST_RETIRED", EXP_EXACT, 0, "" },
+			    { br, bkind, 1, "" }, { "L1D_CACHE", EXP_ATLEAST, 1, "" },
+			    { "L1D_CACHE_REFILL", EXP_NONE, 0, "" } }, 0 },
 			{ t3, &loop_swinc_shape, pmukit_loop_swinc, ST_SWINC_ITERS,
 			  (void *)(uintptr_t)0x7fffffffUL, 1,
-			  { { "SW_INCR:u", EXP_EXACT, 1 } }, 1 },
+			  { { "SW_INCR", EXP_EXACT, 1, "" } }, 1 },
 		};
 
 		snprintf(t1, sizeof(t1), "store loop: %u iterations of %s (2 stores each)",
@@ -343,13 +335,12 @@ int cmd_selftest(int argc, char **argv)
 			 ST_SWINC_ITERS, loop_swinc_shape.body);
 		size_t nloops = loop_have_swinc ? ARRAY_SIZE(loops) : ARRAY_SIZE(loops) - 1, p;
 
-		static char names[3][ST_MAX_EVENTS][ST_NAME_LEN];
 		int filter = level_filter();
 
 		for (i = 0; i < nloops && !pmukit_reg_count(); i++)
 			keep_generic(&loops[i]);
-		for (i = 0; i < nloops && pmukit_reg_count() && !filter; i++)
-			all_levels(&loops[i], names[i]);
+		for (i = 0; i < nloops; i++)
+			st_levels(&loops[i], pmukit_reg_count() && !filter);
 		if (pmukit_reg_count() && !filter)
 			printf("(this core counts at every level only: events as :uk, counts that interrupts can add to are lower bounds)\n");
 		/*
@@ -363,7 +354,7 @@ int cmd_selftest(int argc, char **argv)
 				selftest_measure(paths[p], &loops[i], results[i][p], st_raw);
 		}
 		for (i = 0; i < nloops; i++)
-			print_loop(&loops[i], paths, npaths, results[i], &sup, core, &t);
+			print_loop(&loops[i], paths, npaths, results[i], &sup, &t);
 	}
 	free(load_buf);
 

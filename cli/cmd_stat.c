@@ -290,10 +290,7 @@ static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned 
 	struct pmukit_implemented sup;
 	int ret;
 
-	memset(&info, 0, sizeof(info));
-	if (pmukit_pmu_info(&info))
-		memset(&info, 0, sizeof(info));
-	sel->core = this_core(&info);
+	sel->core = this_machine(&info);
 	sel->set = an_set_of(sel->core, info.midr);
 	if (!sel->set) {
 		cli_error("stat", "no metrics for this core (%s)", info.core[0] ? info.core : "unknown");

@@ -19,18 +19,25 @@
 #include "cli.h"
 #include "output.h"
 
+/* The @n digits @d into @out, a ',' between each three from the right. Return: what it wrote. */
+static size_t group3(char *out, const char *d, size_t n)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = d[i];
+	}
+	return o;
+}
+
 char *fmt_count(char *buf, size_t len, uint64_t v)
 {
 	char digits[32], tmp[48];
 	int n = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)v);
-	int i, o = 0;
 
-	for (i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			tmp[o++] = ',';
-		tmp[o++] = digits[i];
-	}
-	tmp[o] = '\0';
+	tmp[group3(tmp, digits, (size_t)n)] = '\0';
 	snprintf(buf, len, "%s", tmp);
 	return buf;
 }
@@ -39,7 +46,7 @@ char *fmt_real(char *buf, size_t len, double v, int prec)
 {
 	char s[400], out[520];
 	const char *p = s;
-	size_t i, n, o = 0;
+	size_t n, o = 0;
 
 	snprintf(s, sizeof(s), "%.*f", prec, v);
 	if (!isfinite(v)) {
@@ -49,11 +56,7 @@ char *fmt_real(char *buf, size_t len, double v, int prec)
 	if (*p == '-')
 		out[o++] = *p++;
 	n = strcspn(p, ".");
-	for (i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = p[i];
-	}
+	o += group3(out + o, p, n);
 	snprintf(out + o, sizeof(out) - o, "%s", p + n);
 	snprintf(buf, len, "%s", out);
 	return buf;

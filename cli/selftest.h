@@ -15,10 +15,14 @@
 
 enum expect { EXP_NONE, EXP_EXACT, EXP_ATLEAST };
 
+/* Room for a spec: an event's name and its levels ("L1D_CACHE_REFILL:uk"). */
+#define ST_SPEC_LEN		40
+
 struct st_event {
-	const char *spec;
+	const char *event;	/* its name in the tables, without levels */
 	enum expect kind;
 	unsigned int per_iter;	/* expected per iteration; 0: the body's instructions */
+	char spec[ST_SPEC_LEN];	/* as counted: the name and the levels (st_levels()) */
 };
 
 struct st_loop {
@@ -37,6 +41,7 @@ struct st_result {
 	int err;		/* when not: the error */
 	char why[1024];		/* when not: pmukit_last_error(), whole */
 	char name[64];		/* as the session calls it */
+	int code;		/* the Arm event number its plan parsed; -1: none */
 	uint64_t value, raw, empty;
 	/* pmukit_count_verdict() of the loop's count (raw): did it count? */
 	int verdict;

@@ -139,7 +139,7 @@ static void measure_alone(const struct pmukit_evplan *p, const struct st_loop *l
 
 /*
  * Every event of @l on @path: each spec parsed once into the library's
- * plan, counted in the plan's passes (the cycles a plan adds to each pass
+ * plan (its event number kept for the verdict), counted in the plan's passes (the cycles a plan adds to each pass
  * are of no use here), and where a pass cannot be opened (an event this
  * path lacks, a group the kernel refuses), each event on its own. One
  * counter (the TSC, the clock): one event at a time.
@@ -152,6 +152,8 @@ void selftest_measure(enum pmukit_path path, const struct st_loop *l, struct st_
 	int ret;
 
 	memset(res, 0, sizeof(*res) * l->nev);
+	for (i = 0; i < l->nev; i++)
+		res[i].code = -1;
 	ret = pmukit_evplan_new(&p, &po);
 	if (ret) {
 		for (i = 0; i < l->nev; i++)
@@ -159,11 +161,17 @@ void selftest_measure(enum pmukit_path path, const struct st_loop *l, struct st_
 		return;
 	}
 	for (i = 0; i < l->nev; i++) {
+		const struct pmukit_ev *ev;
+
 		ret = pmukit_evplan_add(p, l->ev[i].spec);
-		if (ret < 0)
+		if (ret < 0) {
 			note_failure(l, i, res, ret);
-		else
-			loop_of[ret] = i;
+			continue;
+		}
+		loop_of[ret] = i;
+		ev = pmukit_evplan_event(p, (unsigned int)ret);
+		if (ev && ev->kind == PMUKIT_EV_PMU)
+			res[i].code = ev->code;
 	}
 	if (pmukit_evplan_nevents(p))
 		pmukit_evplan_make(p);

@@ -45,19 +45,9 @@ int stat_pidfd_of(pid_t pid)
 /* Has task @tid ended (gone, or a zombie)? */
 static int task_ended(pid_t tid)
 {
-	char path[64], buf[256], *p;
-	FILE *f;
-	size_t got;
+	int st = pmukit_task_state(tid);
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
-	f = fopen(path, "re");
-	if (!f)
-		return 1;
-	got = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[got] = '\0';
-	p = strrchr(buf, ')');
-	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+	return st < 0 || st == 'Z' || st == 'X';
 }
 
 /* Reaps the command when it has ended; 1 then. */

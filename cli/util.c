@@ -143,6 +143,12 @@ const struct pmukit_core_def *this_core(const struct pmukit_pmu_info *info)
 	return c;
 }
 
+const struct pmukit_core_def *this_machine(struct pmukit_pmu_info *info)
+{
+	pmukit_pmu_info(info);	/* which fails only for NULL, and zeroes @info first */
+	return this_core(info);
+}
+
 /* The common events of the architecture this program runs on. */
 const struct pmukit_core_def *default_common(void)
 {

@@ -149,15 +149,24 @@ static int add_group(struct pmukit_fw_passes *p, const struct pmukit_metric_grou
 	return rc;
 }
 
-/* The groups of a topdown stage. */
-static int add_stage(struct pmukit_fw_passes *p, const struct pmukit_metric_set *s,
-		     unsigned int n, const uint16_t *group)
+/*
+ * The groups of the topdown stages @flags names, in the methodology's
+ * order (pmukit_topdown_group_at(): stage 1's, then stage 2's), the order
+ * the report prints them in and the command's too.
+ */
+static int add_stages(struct pmukit_fw_passes *p, const struct pmukit_metric_set *s,
+		      const struct pmukit_topdown *t, unsigned int flags)
 {
-	unsigned int k;
+	unsigned int g = flags & PMUKIT_FW_TOPDOWN1 ? 0 : t->nstage1;
+	unsigned int end = flags & PMUKIT_FW_TOPDOWN2 & ~PMUKIT_FW_TOPDOWN1 ?
+			   t->nstage1 + t->nstage2 : t->nstage1;
 	int rc = 0;
 
-	for (k = 0; k < n && !rc; k++)
-		rc = add_group(p, pmukit_metric_set_group(s, group[k]));
+	for (; g < end && !rc; g++) {
+		int x = pmukit_topdown_group_at(t, g, 0);
+
+		rc = add_group(p, pmukit_metric_set_group(s, (unsigned int)x));
+	}
 	return rc;
 }
 
@@ -197,10 +206,8 @@ static int choose(struct pmukit_fw_passes *p, const struct pmukit_metric_set *s,
 		pmukit_fw_print("\n");
 		return PMUKIT_FW_ENOENT;
 	}
-	if (flags & PMUKIT_FW_TOPDOWN1)
-		rc = add_stage(p, s, t->nstage1, t->stage1);
-	if (!rc && (flags & PMUKIT_FW_TOPDOWN2 & ~PMUKIT_FW_TOPDOWN1))
-		rc = add_stage(p, s, t->nstage2, t->stage2);
+	if (flags)
+		rc = add_stages(p, s, t, flags);
 	for (; !rc && names && *names; names++) {
 		if ((x = pmukit_metric_set_find(s, *names)) >= 0)
 			rc = add_metric(p, (unsigned int)x);

@@ -20,33 +20,9 @@
 #include <linux/printk.h>
 #include <linux/smp.h>
 
-#include "pmukit_kmod.h"
+#include "pmukit_cpu.h"
 
-/* What the module changed on this CPU, and the values it found there. */
-struct pmukit_saved {
-	bool active;		/* set up here, and not yet given back */
-	u32 pmuserenr;		/* as found */
-	u32 pmcr;		/* as found: E, D, LC are given back from it */
-	bool cc_taken;		/* the module set up the cycle counter ... */
-	bool cc_enabled;	/* ... which was enabled (PMCNTENSET.C) then */
-	u32 pmccfiltr;		/* ... with this filter */
-	u32 raw;		/* mode=read without perf: counters programmed raw */
-	u32 raw_enabled;	/* ... of those, the ones enabled when found */
-	u32 pmevtyper[PMUKIT_MAX_EVENT_COUNTERS];	/* ... their types as found */
-	struct pmukit_cpu_map map;	/* where EL0 finds the module's counts */
-	u32 overflows[32];	/* flags of map.owned consumed, per counter */
-	bool task_on;		/* a process holding /dev/pmukit runs here with full access */
-	/* Kept over an idle state: the counters perf did not hold at entry. */
-	bool idle_kept;
-	u32 idle_mask;		/* event counters and C kept */
-	u32 idle_enabled;	/* ... of those, the enabled ones */
-	u64 idle_ccnt;
-	u32 idle_ccfiltr;
-	u32 idle_type[PMUKIT_MAX_EVENT_COUNTERS];
-	u64 idle_value[PMUKIT_MAX_EVENT_COUNTERS];
-};
-
-static DEFINE_PER_CPU(struct pmukit_saved, pmukit_saved);
+DEFINE_PER_CPU(struct pmukit_saved, pmukit_saved);
 
 const char *pmukit_mode_name(enum pmukit_mode mode)
 {
@@ -96,7 +72,7 @@ static u32 pmukit_userenr_full(void)
  * else reads only (PMUv3: CR, ER), or nothing where the PMU has no
  * read-only access (ARMv7: EN alone would let EL0 program every counter).
  */
-static u32 pmukit_userenr_value(const struct pmukit_saved *s)
+u32 pmukit_userenr_value(const struct pmukit_saved *s)
 {
 	if (s->task_on || pmukit_cfg.mode == PMUKIT_MODE_FULL)
 		return pmukit_userenr_full();
@@ -399,7 +375,7 @@ static u32 pmukit_idle_keepable(const struct pmukit_saved *s, u32 held, u32 n)
 void pmukit_cpu_idle_enter(void)
 {
 	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 held, pmcr, i, selr;
+	u32 held, pmcr, selr;
 
 	if (!s->active)
 		return;
@@ -408,17 +384,7 @@ void pmukit_cpu_idle_enter(void)
 	held = pmukit_perf_counters(pmcr);
 	s->idle_mask = pmukit_idle_keepable(s, held, PMUKIT_PMCR_N(pmcr));
 	s->idle_enabled = pmukit_read_pmcntenset() & s->idle_mask;
-	for (i = 0; i < PMUKIT_PMCR_N(pmcr); i++) {
-		if (!(s->idle_mask & BIT(i)))
-			continue;
-		s->idle_type[i] = pmukit_read_pmevtyper(i);
-		s->idle_value[i] = pmukit_read_pmevcntr(i);
-	}
-	if (s->idle_mask & PMUKIT_CYCLE_COUNTER_BIT) {
-		s->idle_ccnt = pmukit_read_pmccntr();
-		if (pmukit_cfg.pmuv3)
-			s->idle_ccfiltr = pmukit_read_pmccfiltr();
-	}
+	pmukit_counters_keep(&s->idle, s->idle_mask, PMUKIT_PMCR_N(pmcr));
 	/* PMSELR: as it was. */
 	pmukit_write_pmselr(selr);
 	s->idle_kept = true;
@@ -430,22 +396,11 @@ void pmukit_cpu_idle_enter(void)
  */
 static u32 pmukit_cpu_idle_restore(struct pmukit_saved *s, u32 held, u32 n)
 {
-	u32 i, mask = s->idle_mask & ~held;
+	u32 mask = s->idle_mask & ~held;
 
 	s->idle_kept = false;
-	for (i = 0; i < n; i++) {
-		if (!(mask & BIT(i)))
-			continue;
-		/* PMEVTYPERn, PMEVCNTRn: the type and count it had before idle. */
-		pmukit_write_pmevtyper(i, s->idle_type[i]);
-		pmukit_write_pmevcntr(i, s->idle_value[i]);
-	}
-	if (mask & PMUKIT_CYCLE_COUNTER_BIT) {
-		/* PMCCFILTR: the filter before idle (a power-down loses it). */
-		if (pmukit_cfg.pmuv3)
-			pmukit_write_pmccfiltr(s->idle_ccfiltr);
-		pmukit_write_pmccntr(s->idle_ccnt);	/* PMCCNTR: the count before idle */
-	}
+	/* The types, counts and cycle filter before idle (a power-down loses them). */
+	pmukit_counters_put(&s->idle, mask, n);
 	/* PMCNTENSET: the counters that were counting before idle. */
 	pmukit_write_pmcntenset(s->idle_enabled & mask);
 	return mask;
@@ -580,150 +535,4 @@ void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs)
 	/* PMCEID0/1 exist from PMUv3 on; QEMU traps them on ARMv7. */
 	regs->pmceid0 = pmukit_cfg.pmuv3 ? pmukit_read_pmceid0() : 0;
 	regs->pmceid1 = pmukit_cfg.pmuv3 ? pmukit_read_pmceid1() : 0;
-}
-
-/*
- * The counters a process holding /dev/pmukit may program on this CPU now:
- * every one perf does not hold and, unless every process has full access
- * (global_full_access=1), the module does not own.
- */
-static u32 pmukit_task_free(const struct pmukit_saved *s, u32 pmcr)
-{
-	u32 all = PMUKIT_CYCLE_COUNTER_BIT | (u32)(BIT(PMUKIT_PMCR_N(pmcr)) - 1);
-	u32 theirs = pmukit_perf_counters(pmcr);
-
-	if (pmukit_cfg.mode != PMUKIT_MODE_FULL)
-		theirs |= s->map.owned;
-	return all & ~theirs;
-}
-
-u32 pmukit_cpu_task_counters(void)
-{
-	const struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-
-	lockdep_assert_irqs_disabled();
-	return s->active ? pmukit_task_free(s, pmukit_read_pmcr()) : 0;
-}
-
-/* Stop @mask's counters and zero their types, counts and overflow flags. */
-static void pmukit_task_scrub(u32 mask, u32 n)
-{
-	u32 i;
-
-	/* PMCNTENCLR: stop them, so nothing counts into them while nobody's. */
-	pmukit_write_pmcntenclr(mask);
-	/* PMOVSCLR: no overflow flag of the task's is seen by the next one. */
-	pmukit_write_pmovsclr(mask);
-	for (i = 0; i < n; i++) {
-		if (!(mask & BIT(i)))
-			continue;
-		pmukit_write_pmevtyper(i, 0);	/* PMEVTYPERn: no event of the task's */
-		pmukit_write_pmevcntr(i, 0);	/* PMEVCNTRn: no count of the task's */
-	}
-	if (!(mask & PMUKIT_CYCLE_COUNTER_BIT))
-		return;
-	/* PMCCFILTR: no filter of the task's (0: every level, as at reset). */
-	if (pmukit_cfg.pmuv3)
-		pmukit_write_pmccfiltr(0);
-	pmukit_write_pmccntr(0);	/* PMCCNTR: no count of the task's */
-}
-
-/*
- * A process holding /dev/pmukit is switched in on this CPU: put back what it
- * had here when it was switched out (@t; all 0 the first time), on the
- * counters nobody else holds now, zero the other free counters, and open
- * full EL0 access last. Runs from the scheduler with interrupts off.
- * Return: false where the module does not serve this CPU (no access given).
- */
-bool pmukit_cpu_task_in(const struct pmukit_task_pmu *t)
-{
-	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 pmcr, n, free, mask, i;
-
-	lockdep_assert_irqs_disabled();
-	if (!s->active)
-		return false;
-	pmcr = pmukit_read_pmcr();
-	n = PMUKIT_PMCR_N(pmcr);
-	free = pmukit_task_free(s, pmcr);
-	mask = t->mask & free;	/* a counter perf took since is lost to the task */
-	/* Counters nobody holds: whatever is in them is nobody's to read. */
-	pmukit_task_scrub(free & ~mask, n);
-	for (i = 0; i < n; i++) {
-		if (!(mask & BIT(i)))
-			continue;
-		/* PMEVTYPERn, PMEVCNTRn: the task's event and count. */
-		pmukit_write_pmevtyper(i, t->type[i]);
-		pmukit_write_pmevcntr(i, t->value[i]);
-	}
-	if (mask & PMUKIT_CYCLE_COUNTER_BIT) {
-		/* PMCCFILTR, PMCCNTR: the task's filter and count. */
-		if (pmukit_cfg.pmuv3)
-			pmukit_write_pmccfiltr(t->pmccfiltr);
-		pmukit_write_pmccntr(t->pmccntr);
-		/* PMCR.D, PMCR.LC: shape only the cycle counter, now the task's. */
-		pmcr = (pmcr & ~(PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_LC_BIT)) |
-		       (t->pmcr & (PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_LC_BIT));
-		/* PMCR (P and C written as 0: nothing is reset). */
-		pmukit_write_pmcr(pmcr & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
-	}
-	/* PMOVSSET: the overflows the task had not cleared yet. */
-	pmukit_write_pmovsset(t->overflow & mask);
-	/* PMCNTENSET: the task's counters that were counting. */
-	pmukit_write_pmcntenset(t->enabled & mask);
-	/* PMSELR: the task's selection, which a PMXEV* access may follow. */
-	pmukit_write_pmselr(t->pmselr);
-	s->task_on = true;
-	/* PMUSERENR: full access, last, once the PMU holds only the task's state. */
-	pmukit_write_pmuserenr(pmukit_userenr_value(s));
-	pmukit_isb();
-	return true;
-}
-
-/*
- * The process holding /dev/pmukit is switched out (or loses the device):
- * close its access first, keep its counters' state in @t, and scrub them, so
- * the next task reads none of it. PMCR.E is set again if the task cleared it
- * (that stops perf's counters too); D and LC go back to the values found at
- * load where the task had the cycle counter.
- */
-void pmukit_cpu_task_out(struct pmukit_task_pmu *t)
-{
-	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
-	u32 pmcr, n, free, i;
-
-	lockdep_assert_irqs_disabled();
-	if (!s->task_on)
-		return;
-	s->task_on = false;
-	/* PMUSERENR: the access every other task has (reads, or none). */
-	pmukit_write_pmuserenr(pmukit_userenr_value(s));
-	pmukit_isb();
-	t->pmselr = pmukit_read_pmselr();
-	pmcr = pmukit_read_pmcr();
-	n = PMUKIT_PMCR_N(pmcr);
-	free = pmukit_task_free(s, pmcr);
-	t->mask = free;
-	t->enabled = pmukit_read_pmcntenset() & free;
-	t->overflow = pmukit_read_pmovsset() & free;
-	t->pmcr = pmcr;
-	for (i = 0; i < n; i++) {
-		if (!(free & BIT(i)))
-			continue;
-		t->type[i] = pmukit_read_pmevtyper(i);
-		t->value[i] = pmukit_read_pmevcntr(i);
-	}
-	if (free & PMUKIT_CYCLE_COUNTER_BIT) {
-		t->pmccntr = pmukit_read_pmccntr();
-		if (pmukit_cfg.pmuv3)
-			t->pmccfiltr = pmukit_read_pmccfiltr();
-		pmcr = (pmcr & ~(PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_LC_BIT)) |
-		       (s->pmcr & (PMUKIT_PMCR_D_BIT | PMUKIT_PMCR_LC_BIT));
-	}
-	pmukit_task_scrub(free, n);
-	/* PMCR.E on, as the module keeps it; P and C written as 0: nothing reset. */
-	pmukit_write_pmcr((pmcr | PMUKIT_PMCR_E_BIT) & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
-	/* PMSELR: 0, not the task's selection. */
-	pmukit_write_pmselr(0);
-	pmukit_isb();
 }

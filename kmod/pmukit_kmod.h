@@ -70,6 +70,14 @@ struct pmukit_cpu_map {
 	u32 owned;	/* every counter the module holds, chained halves too */
 };
 
+/* Counters kept while they are not there (switched out, over idle): types and counts. */
+struct pmukit_counters {
+	u32 type[PMUKIT_MAX_EVENT_COUNTERS];	/* PMEVTYPERn */
+	u64 value[PMUKIT_MAX_EVENT_COUNTERS];	/* PMEVCNTRn */
+	u64 ccnt;				/* PMCCNTR */
+	u32 ccfiltr;				/* PMCCFILTR (PMUv3) */
+};
+
 /* A process's PMU state on one CPU, kept while /dev/pmukit's holder is switched out. */
 struct pmukit_task_pmu {
 	u32 mask;		/* the counters it had: free of perf and the module */
@@ -77,10 +85,7 @@ struct pmukit_task_pmu {
 	u32 overflow;		/* PMOVSSET of those */
 	u32 pmcr;		/* as it left it: D and LC are put back with the cycle counter */
 	u32 pmselr;
-	u32 pmccfiltr;
-	u64 pmccntr;
-	u32 type[PMUKIT_MAX_EVENT_COUNTERS];
-	u64 value[PMUKIT_MAX_EVENT_COUNTERS];
+	struct pmukit_counters c;	/* the counters of mask */
 };
 
 /* pmukit_cpu.c: per-CPU setup, run on the CPU concerned with interrupts off. */

@@ -74,13 +74,13 @@ static void child_continue(const struct pmukit_child *c)
 
 /*
  * "go": a byte, and for pmukit_child_run() on the direct path the enable
- * bits and the /proc stat file of the parent's waiting thread.
+ * bits and the parent's waiting thread.
  */
 struct child_go {
 	uint8_t go;
 	uint8_t pad[3];
 	uint32_t mask;
-	char waiter[32];
+	pid_t waiter;
 };
 
 #if defined(__aarch64__) || defined(__arm__)
@@ -139,7 +139,7 @@ static long go_wait_stopping(struct pmukit_child *c, uint32_t mask, int *status,
 	struct child_go msg = { .go = 1, .mask = mask };
 	long ret;
 
-	snprintf(msg.waiter, sizeof(msg.waiter), "/proc/%ld/stat", (long)syscall(SYS_gettid));
+	msg.waiter = (pid_t)syscall(SYS_gettid);
 	*wr = go_write(c->go_fd, &msg, sizeof(msg));
 	if (*wr < 0)
 		*wr = -errno;
@@ -230,8 +230,8 @@ static const char *child_find_kept(const char *file, char *buf, size_t len)
 
 #if CHILD_START_ITSELF
 /*
- * Wait until the task of @stat (a /proc/TID/stat path) sleeps (state S, or
- * anything but R), yielding the CPU meanwhile. The child of
+ * Wait until task @tid sleeps (state S, or anything but R: pmukit_task_state()),
+ * yielding the CPU meanwhile. The child of
  * pmukit_child_run() waits so for the parent to sleep in its wait4 before
  * starting the counters: a child woken by "go" may or may not preempt the
  * parent between its release and its wait4 (the scheduler's choice), and
@@ -240,30 +240,16 @@ static const char *child_find_kept(const char *file, char *buf, size_t len)
  * offers tells a task that another one sleeps, short of /proc; the check
  * is made once the parent is on its way to wait4, so that it is true at the
  * first or second look. Gives up without waiting where /proc cannot tell,
- * and after 100000 yields. Only open, read, close, strrchr and sched_yield:
- * safe in the child of a fork.
+ * and after 100000 yields. Safe in the child of a fork, as
+ * pmukit_task_state() and sched_yield() are.
  */
-static void wait_blocked(const char *stat)
+static void wait_blocked(pid_t tid)
 {
-	char buf[512], *p;
 	unsigned int i;
 
-	for (i = 0; i < 100000; i++) {
-		ssize_t n;
-		int fd = open(stat, O_RDONLY | O_CLOEXEC);
-
-		if (fd < 0)
-			return;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n <= 0)
-			return;
-		buf[n] = '\0';
-		p = strrchr(buf, ')');	/* the command name may hold ')' and spaces */
-		if (!p || p[1] != ' ' || p[2] != 'R')
-			return;		/* S: asleep; anything else: no use waiting */
+	/* S: asleep; anything else (or no state): no use waiting. */
+	for (i = 0; i < 100000 && pmukit_task_state(tid) == 'R'; i++)
 		sched_yield();
-	}
 }
 #endif
 
@@ -337,7 +323,6 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 			_exit(125);
 #if CHILD_START_ITSELF
 		if (got == (ssize_t)sizeof(msg) && found) {
-			msg.waiter[sizeof(msg.waiter) - 1] = '\0';
 			wait_blocked(msg.waiter);
 			exec_counting(msg.mask, found, argv);
 		}

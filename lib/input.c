@@ -62,11 +62,10 @@ static int detect(const char *text, size_t len, const char *sep)
 	case INPUT_OWN_FIRMWARE:
 		return F_FIRMWARE;
 	}
-	l = calloc(1, sizeof(*l));
+	l = malloc(sizeof(*l));
 	if (!l)
 		return F_PERF_CSV;
-	l->text = text;
-	l->len = len;
+	input_lines_init(l, text, len);
 	while ((r = input_next_line(l)) > 0) {
 		const char *s = input_trim(l->buf);
 

@@ -36,18 +36,29 @@ struct input_lines {
 	char buf[IN_LINE_MAX];
 };
 
-/* The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too long. */
+/*
+ * The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too
+ * long (l->buf then holds its start) or holding a NUL byte.
+ */
 int input_next_line(struct input_lines *l);
 
 /* @s without the white space around it (in place). */
 char *input_trim(char *s);
 
+/* A reader of @text's lines from the first. */
+void input_lines_init(struct input_lines *l, const char *text, size_t len);
+
+/* How input_split() splits: quotes as CSV writes them; fields as written (not trimmed). */
+#define IN_SPLIT_QUOTES	1u
+#define IN_SPLIT_ASIS	2u
+
 /*
- * Splits @line at @sep in place, fields trimmed; with @quotes a field in
- * double quotes may hold the separator. Return: the number of fields
- * (into @f, at most IN_MAX_FIELDS), -1 for too many or a quote left open.
+ * Splits @line at @sep in place, fields trimmed unless IN_SPLIT_ASIS; with
+ * IN_SPLIT_QUOTES in @how a field in double quotes may hold the separator.
+ * Return: the number of fields (into @f, at most IN_MAX_FIELDS), -1 for
+ * too many or a quote left open.
  */
-int input_split(char *line, const char *sep, int quotes, char **f);
+int input_split(char *line, const char *sep, unsigned int how, char **f);
 
 /* A count as the tools print it: digits, a fraction, with @exp an exponent. Return: 0 or -1. */
 int input_parse_count(const char *s, int exp, uint64_t *out);

@@ -49,16 +49,14 @@ int input_read_likwid(const char *text, size_t len, const struct pmukit_core_def
 	unsigned int group = 0;		/* in a raw table: its group */
 	int header = 0, regions = 0;
 
-	memset(&l, 0, sizeof(l));
-	l.text = text;
-	l.len = len;
+	input_lines_init(&l, text, len);
 	in->format = INPUT_TITLE_LIKWID;
 	while ((r = input_next_line(&l)) != 0) {
 		int nf, k;
 
 		if (r < 0)
 			return input_fail(err, errlen, l.no, "a line of at most %d characters", IN_LINE_MAX - 1);
-		nf = input_split(l.buf, ",", 1, f);
+		nf = input_split(l.buf, ",", IN_SPLIT_QUOTES, f);
 		if (nf < 0)
 			return input_fail(err, errlen, l.no, "a likwid-perfctr -O CSV line (fields separated by ',')");
 		nf = drop_empty_tail(f, nf);

@@ -17,7 +17,17 @@
 #include "core/compiler.h"
 #include "input.h"
 
-/* The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too long. */
+void input_lines_init(struct input_lines *l, const char *text, size_t len)
+{
+	memset(l, 0, sizeof(*l));
+	l->text = text;
+	l->len = len;
+}
+
+/*
+ * The next line into l->buf (no line end). Return: 1, 0 at the end, -1 too
+ * long (l->buf holds its start) or holding a NUL byte.
+ */
 int input_next_line(struct input_lines *l)
 {
 	size_t start = l->pos, n;
@@ -31,8 +41,12 @@ int input_next_line(struct input_lines *l)
 	l->no++;
 	if (n && l->text[start + n - 1] == '\r')
 		n--;
-	if (n >= sizeof(l->buf))
+	/* Too long: its start, for a reader that passes over such lines. */
+	if (n >= sizeof(l->buf)) {
+		memcpy(l->buf, l->text + start, sizeof(l->buf) - 1);
+		l->buf[sizeof(l->buf) - 1] = '\0';
 		return -1;
+	}
 	memcpy(l->buf, l->text + start, n);
 	l->buf[n] = '\0';
 	if (memchr(l->buf, '\0', n))
@@ -53,13 +67,14 @@ char *input_trim(char *s)
 }
 
 /*
- * Splits @line at @sep in place, fields trimmed; with @quotes a field in
- * double quotes may hold the separator ("" is a quote), as Python's and
- * LIKWID's CSV write. Return: the number of fields, -1 for too many or a
- * quote left open.
+ * Splits @line at @sep in place, fields trimmed unless IN_SPLIT_ASIS; with
+ * IN_SPLIT_QUOTES a field in double quotes may hold the separator ("" is a
+ * quote), as Python's, LIKWID's and pmukit's CSV write. Return: the number
+ * of fields, -1 for too many or a quote left open.
  */
-int input_split(char *line, const char *sep, int quotes, char **f)
+int input_split(char *line, const char *sep, unsigned int how, char **f)
 {
+	int quotes = !!(how & IN_SPLIT_QUOTES), trim = !(how & IN_SPLIT_ASIS);
 	size_t sl = strlen(sep);
 	char *p = line;
 	int n = 0;
@@ -69,7 +84,7 @@ int input_split(char *line, const char *sep, int quotes, char **f)
 
 		if (n == IN_MAX_FIELDS)
 			return -1;
-		while (quotes && *p == ' ')
+		while (quotes && trim && *p == ' ')
 			p++;
 		if (quotes && *p == '"') {
 			char *in = p + 1, *out = p;
@@ -87,7 +102,7 @@ int input_split(char *line, const char *sep, int quotes, char **f)
 					*out++ = *in++;
 				}
 			}
-			while (*in == ' ')
+			while (trim && *in == ' ')
 				in++;
 			if (*in && strncmp(in, sep, sl))
 				return -1;
@@ -101,7 +116,7 @@ int input_split(char *line, const char *sep, int quotes, char **f)
 		q = strstr(p, sep);
 		if (q)
 			*q = '\0';
-		f[n++] = input_trim(p);
+		f[n++] = trim ? input_trim(p) : p;
 		if (!q)
 			return n;
 		p = q + sl;

@@ -86,9 +86,9 @@ static int perf_layout(char **f, int nf, struct perf_line *pl)
  * field that holds the separator (a reason with a ';'); not with a blank
  * separator, where the spaces before a quote would be taken away.
  */
-static int sep_quotes(const char *sep)
+static unsigned int sep_quotes(const char *sep)
 {
-	return !strpbrk(sep, " \t");
+	return strpbrk(sep, " \t") ? 0 : IN_SPLIT_QUOTES;
 }
 
 /*
@@ -147,9 +147,7 @@ int input_read_perf_csv(const char *text, size_t len, const char *sep_arg,
 	char *f[IN_MAX_FIELDS];
 	int r;
 
-	memset(&l, 0, sizeof(l));
-	l.text = text;
-	l.len = len;
+	input_lines_init(&l, text, len);
 	in->format = INPUT_TITLE_PERF_CSV;
 	if (sep_arg)
 		snprintf(in->sep, sizeof(in->sep), "%s", sep_arg);
@@ -309,9 +307,7 @@ int input_read_perf_json(const char *text, size_t len, const struct pmukit_core_
 	static struct input_lines l;
 	int r;
 
-	memset(&l, 0, sizeof(l));
-	l.text = text;
-	l.len = len;
+	input_lines_init(&l, text, len);
 	in->format = INPUT_TITLE_PERF_JSON;
 	while ((r = input_next_line(&l)) != 0) {
 		struct pmukit_input_count c, *pc;

@@ -92,75 +92,38 @@ static int parse_u64(const char *s, uint64_t *out)
 	return *end || errno ? -1 : 0;
 }
 
-/* The next line of @text from *pos into @buf (no line end). Return: its length, -1 at the end. */
-static int next_line(const char *text, size_t len, size_t *pos, char *buf, size_t cap,
-		     int *too_long)
+/*
+ * The next line, read as the other formats' (input_next_line()), held to
+ * OWN_LINE_MAX - 1 characters: *too_long is set for a longer one (its
+ * start left in l->buf) and for one holding a NUL byte. Return: its
+ * length, -1 at the end.
+ */
+static int own_line(struct input_lines *l, int *too_long)
 {
-	size_t start = *pos, n;
+	int r = input_next_line(l);
+	size_t n;
 
-	if (start >= len)
+	if (!r)
 		return -1;
-	n = strcspn(text + start, "\n");
-	if (start + n > len)
-		n = len - start;
-	*pos = start + n + 1;
-	if (n && text[start + n - 1] == '\r')
-		n--;
-	*too_long = n >= cap;
-	if (*too_long)
-		n = cap - 1;
-	memcpy(buf, text + start, n);
-	buf[n] = '\0';
+	n = strlen(l->buf);
+	*too_long = r < 0 || n >= OWN_LINE_MAX;
+	if (n >= OWN_LINE_MAX) {
+		n = OWN_LINE_MAX - 1;
+		l->buf[n] = '\0';
+	}
 	return (int)n;
 }
 
 /*
- * Splits @line at @sep into at most OWN_MAX_FIELDS fields, in place; a
- * field in double quotes may hold the separator ("" is a quote). Return:
- * the number of fields, or -1 for a quote left open or too many fields.
+ * Splits @line at @sep into at most OWN_MAX_FIELDS fields, in place, as
+ * written (not trimmed); a field in double quotes may hold the separator.
+ * Return: the number of fields, or -1 for a quote left open or too many.
  */
 static int split(char *line, const char *sep, char **field)
 {
-	size_t sl = strlen(sep);
-	char *p = line;
-	int n = 0;
+	int n = input_split(line, sep, IN_SPLIT_QUOTES | IN_SPLIT_ASIS, field);
 
-	for (;;) {
-		char *out = p;
-
-		if (n == OWN_MAX_FIELDS)
-			return -1;
-		field[n++] = p;
-		if (*p == '"') {
-			char *in = p + 1;
-
-			for (;;) {
-				if (!*in)
-					return -1;
-				if (*in == '"' && in[1] == '"') {
-					*out++ = '"';
-					in += 2;
-				} else if (*in == '"') {
-					in++;
-					break;
-				} else {
-					*out++ = *in++;
-				}
-			}
-			if (*in && strncmp(in, sep, sl))
-				return -1;
-			*out = '\0';
-			if (!*in)
-				return n;
-			p = in + sl;
-			continue;
-		}
-		p = strstr(p, sep);
-		if (!p)
-			return n;
-		*p = '\0';
-		p += sl;
-	}
+	return n > OWN_MAX_FIELDS ? -1 : n;
 }
 
 /* ---- pmukit stat -x ------------------------------------------------------ */
@@ -197,21 +160,22 @@ static int find_sep(const char *line, char *sep, size_t cap)
 static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			  struct input_own *o, char *err, size_t errlen)
 {
-	char buf[OWN_LINE_MAX], sep[17], *f[OWN_MAX_FIELDS];
-	unsigned int line = 0;
-	size_t pos = 0;
+	char sep[17], *f[IN_MAX_FIELDS], *buf;
+	struct input_lines l;
 	int n, too_long;
 
+	input_lines_init(&l, text, len);
+	buf = l.buf;
 	o->in->format = "pmukit stat -x";
 	sep[0] = '\0';
 	if (sep_arg)
 		snprintf(sep, sizeof(sep), "%s", sep_arg);
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+	while ((n = own_line(&l, &too_long)) >= 0) {
+		unsigned int line = l.no;
 		uint64_t v, pass;
 		enum pmukit_input_status st;
 		int nf;
 
-		line++;
 		if (too_long)
 			return input_fail(err, errlen, line, "at most %d characters", OWN_LINE_MAX - 1);
 		if (!n)
@@ -235,7 +199,7 @@ static int parse_stat_csv(const char *text, size_t len, const char *sep_arg,
 			input_own_not_counted(o, f[9][0] ? f[9] : f[8]);
 	}
 	if (!o->in->n)
-		return input_fail(err, errlen, line ? line : 1, "%s", stat_csv_expected);
+		return input_fail(err, errlen, l.no ? l.no : 1, "%s", stat_csv_expected);
 	return 0;
 }
 
@@ -258,7 +222,7 @@ static int fw_row(struct input_own *o, char *buf, int merged, unsigned int pass,
 	};
 	enum pmukit_input_status st = PMUKIT_INPUT_COUNTED;
 	uint64_t a = 0, b = 0, d = 0;
-	char *f[OWN_MAX_FIELDS];
+	char *f[IN_MAX_FIELDS];
 	int nf = split(buf, ",", f);
 
 	if (nf != (merged ? 3 : 4) || !f[0][0])
@@ -290,14 +254,16 @@ static int fw_row(struct input_own *o, char *buf, int merged, unsigned int pass,
 static int parse_fw(const char *text, size_t len, int merged_only, struct input_own *o,
 		    char *err, size_t errlen)
 {
-	char buf[OWN_LINE_MAX];
-	unsigned int line = 0, base = 0, pass = 0;
-	int n, too_long, in = -1;	/* -1: outside, 0: a pass's table, 1: merged */
-	size_t pos = 0;
+	unsigned int base = 0, pass = 0;
+	int too_long, in = -1;	/* -1: outside, 0: a pass's table, 1: merged */
+	struct input_lines l;
+	char *buf = l.buf;
 
+	input_lines_init(&l, text, len);
 	o->in->format = "firmware CSV";
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
-		line++;
+	while (own_line(&l, &too_long) >= 0) {
+		unsigned int line = l.no;
+
 		if (too_long && in >= 0)
 			return input_fail(err, errlen, line, "at most %d characters", OWN_LINE_MAX - 1);
 		if (in >= 0 && table_end(buf))
@@ -316,16 +282,16 @@ static int parse_fw(const char *text, size_t len, int merged_only, struct input_
 			return -EINVAL;
 	}
 	if (!o->in->n)
-		return input_fail(err, errlen, line, "rows after the '%s' line",
+		return input_fail(err, errlen, l.no, "rows after the '%s' line",
 			    merged_only ? fw_merged : fw_table);
 	return 0;
 }
 
 int input_own_format(const char *text, size_t len, const char *sep)
 {
-	char buf[OWN_LINE_MAX], s[17], *f[OWN_MAX_FIELDS];
+	char s[17], *f[IN_MAX_FIELDS], *buf;
 	const char *p = text;
-	size_t pos = 0;
+	struct input_lines l;
 	int n, too_long, nf;
 
 	while (p < text + len && isspace((unsigned char)*p))
@@ -336,7 +302,9 @@ int input_own_format(const char *text, size_t len, const char *sep)
 	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1) ||
 	    memmem(text, len, fw_table, sizeof(fw_table) - 1))
 		return INPUT_OWN_FIRMWARE;
-	while ((n = next_line(text, len, &pos, buf, sizeof(buf), &too_long)) >= 0) {
+	input_lines_init(&l, text, len);
+	buf = l.buf;
+	while ((n = own_line(&l, &too_long)) >= 0) {
 		if (!n || buf[0] == '#')
 			continue;
 		if (too_long)

@@ -31,9 +31,7 @@ int input_read_topdown(const char *text, size_t len, const struct pmukit_core_de
 	char *f[IN_MAX_FIELDS];
 	int r, header = 0;
 
-	memset(&l, 0, sizeof(l));
-	l.text = text;
-	l.len = len;
+	input_lines_init(&l, text, len);
 	in->format = INPUT_TITLE_TOPDOWN;
 	while ((r = input_next_line(&l)) != 0) {
 		struct pmukit_input_count *c;
@@ -51,7 +49,7 @@ int input_read_topdown(const char *text, size_t len, const struct pmukit_core_de
 			header = 1;
 			continue;
 		}
-		nf = input_split(l.buf, ",", 1, f);
+		nf = input_split(l.buf, ",", IN_SPLIT_QUOTES, f);
 		if (nf != 4 || !f[2][0])
 			return input_fail(err, errlen, l.no, "%s", expected);
 		errno = 0;

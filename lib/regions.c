@@ -34,8 +34,9 @@
  * adds to the total, so nothing is counted twice.
  *
  * The settings are read from the environment by regions_setup.c; the
- * threads' totals are added up and written at exit by regions_exit.c
- * (through regions_report.c's writer).
+ * markers' cost is measured by regions_calibrate.c; the threads' totals
+ * are added up and written at exit by regions_exit.c (through
+ * regions_report.c's writer).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -81,14 +82,9 @@ char reg_verdict_why[REG_MAX_EVENTS][PMUKIT_VERDICT_WHY_LEN];
 /* What a close takes off its region, and adds to the skip: 0 until calibrated, or raw. */
 static uint64_t in_sub[REG_MAX_EVENTS], pair_add[REG_MAX_EVENTS];
 
-/* The calibration's own regions: never reported. */
-static const char calib_outer[] = "pmukit calibration";
-static const char calib_inner[] = "pmukit calibration, nested";
 /* The record of stack[0]: no region, no name a marker gives. */
 static const char none_name[] = "";
 static struct reg_rec none_rec = { .name = none_name, .hidden = 1 };
-/* Never in its first slot: its begin always goes the long way. */
-static const char calib_slow[] = "pmukit calibration, out of line";
 /* What the long way costs a region beyond its bracketed work: added to the skip. */
 static uint64_t slow_cost[REG_MAX_EVENTS];
 
@@ -214,7 +210,8 @@ static struct reg_rec *rec_add(const char *name)
 			return NULL;
 		r = &me->recs[me->nrecs++];
 		r->name = name;
-		r->hidden = name == calib_outer || name == calib_inner || name == calib_slow;
+		r->hidden = name == reg_calib_outer || name == reg_calib_inner ||
+			    name == reg_calib_slow;
 	}
 	me->hash[i].key = name;
 	me->hash[i].rec = r;
@@ -224,112 +221,36 @@ static struct reg_rec *rec_add(const char *name)
 /*
  * The next close writes its raw count to @out instead of adding it up: set
  * inside a calibration region, the same few instructions every time, what
- * they cost measured and taken off; calib_off() ends it.
+ * they cost measured and taken off; reg_calib_off() ends it.
  */
-static __attribute__((noinline)) void calib_on(uint64_t *out)
+__attribute__((noinline)) void reg_calib_on(uint64_t *out)
 {
 	me->calib_out = out;
 	me->odd = 1;
 }
 
-static void calib_off(void)
+void reg_calib_off(void)
 {
 	me->calib_out = NULL;
 	odd_set(me);
 }
 
-/* The raw count of a calibration region holding a pair of @inner, into @out. */
-static void calib_pair(const char *inner, uint64_t *out)
+int reg_read_counts(uint64_t *v)
 {
-	memset(out, 0xff, REG_MAX_EVENTS * sizeof(*out));
-	pmukit_region_begin(calib_outer);
-	pmukit_region_begin(inner);
-	pmukit_region_end(inner);
-	calib_on(out);
-	pmukit_region_end(calib_outer);
-	calib_off();
+	return read_counts(v);
 }
 
-/* @best[i]: the smallest of itself and @b[i] - @a[i], per event. */
-static void calib_min(uint64_t *best, const uint64_t *a, const uint64_t *b)
+void reg_calib_names(void)
 {
-	unsigned int i;
+	unsigned int k;
 
-	for (i = 0; i < reg_cfg.nevents; i++)
-		if (sub0(b[i], a[i]) < best[i])
-			best[i] = sub0(b[i], a[i]);
-}
-
-/*
- * Smallest raw cost of two reads back to back (with calib_on() between
- * them: @glue), of an empty region, of a region holding one, and of one
- * holding a region whose begin goes the long way (begin_slow()).
- */
-static void calibrate(void)
-{
-	uint64_t empty[REG_MAX_EVENTS], outer[REG_MAX_EVENTS], slow[REG_MAX_EVENTS];
-	uint64_t best_empty[REG_MAX_EVENTS], best_outer[REG_MAX_EVENTS], best_slow[REG_MAX_EVENTS];
-	uint64_t a[REG_MAX_EVENTS], b[REG_MAX_EVENTS], glue[REG_MAX_EVENTS];
-	unsigned int i, k;
-	int ok;
-
-	for (i = 0; i < reg_cfg.nevents; i++)
-		best_empty[i] = best_outer[i] = best_slow[i] = read_cost[i] = glue[i] = UINT64_MAX;
-	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
-		if (!read_counts(a) && !read_counts(b))
-			calib_min(read_cost, a, b);
-		if (read_counts(a))
-			continue;
-		calib_on(empty);
-		ok = !read_counts(b);
-		calib_off();
-		if (ok)
-			calib_min(glue, a, b);
-	}
-	for (i = 0; i < reg_cfg.nevents; i++) {
-		if (read_cost[i] == UINT64_MAX)
-			read_cost[i] = 0;
-		glue[i] = glue[i] == UINT64_MAX ? 0 : sub0(glue[i], read_cost[i]);
-	}
-	/*
-	 * The names first, so that none of the measured calls adds one; the
-	 * first slot of calib_slow held by a key no name has (an address
-	 * inside it), so that it lands in another.
-	 */
-	rec_add(calib_outer);
-	rec_add(calib_inner);
-	k = slot_of(calib_slow, 0);
+	rec_add(reg_calib_outer);
+	rec_add(reg_calib_inner);
+	/* A key no name has (an address inside it) in its first slot: it lands in another. */
+	k = slot_of(reg_calib_slow, 0);
 	if (!me->hash[k].key)
-		me->hash[k].key = calib_slow + 1;
-	rec_add(calib_slow);
-	for (k = 0; k < REG_CALIBRATE_RUNS; k++) {
-		memset(empty, 0xff, sizeof(empty));
-		calib_on(empty);
-		pmukit_region_begin(calib_outer);
-		pmukit_region_end(calib_outer);
-		calib_off();
-		calib_pair(calib_inner, outer);
-		calib_pair(calib_slow, slow);
-
-		for (i = 0; i < reg_cfg.nevents; i++) {
-			if (empty[i] < best_empty[i])
-				best_empty[i] = empty[i];
-			if (outer[i] < best_outer[i])
-				best_outer[i] = outer[i];
-			if (slow[i] < best_slow[i])
-				best_slow[i] = slow[i];
-		}
-	}
-	for (i = 0; i < reg_cfg.nevents; i++) {
-		reg_in_cost[i] = best_empty[i] == UINT64_MAX ? 0 : best_empty[i];
-		/* calib_on() is in the region holding the pair: not the pair's */
-		reg_pair_cost[i] = best_outer[i] == UINT64_MAX ? 0 :
-			       sub0(best_outer[i], reg_in_cost[i] + glue[i]);
-		slow_cost[i] = best_slow[i] == UINT64_MAX || best_outer[i] == UINT64_MAX ?
-			       0 : sub0(best_slow[i], best_outer[i]);
-		in_sub[i] = reg_cfg.raw ? 0 : reg_in_cost[i];
-		pair_add[i] = reg_cfg.raw ? 0 : reg_pair_cost[i];
-	}
+		me->hash[k].key = reg_calib_slow + 1;
+	rec_add(reg_calib_slow);
 }
 
 static int thread_ready(void)
@@ -383,7 +304,11 @@ static int thread_ready(void)
 		snprintf(reg_path_name, sizeof(reg_path_name), "%s",
 			 pmukit_path_name(pmukit_session_path(t->s)));
 		ok = read_counts(a) == 0;
-		calibrate();
+		reg_calibrate(read_cost, slow_cost);
+		for (i = 0; i < reg_cfg.nevents; i++) {
+			in_sub[i] = reg_cfg.raw ? 0 : reg_in_cost[i];
+			pair_add[i] = reg_cfg.raw ? 0 : reg_pair_cost[i];
+		}
 		if (ok && read_counts(b) == 0) {
 			struct pmukit_count c[REG_MAX_EVENTS];
 

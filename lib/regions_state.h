@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Inside the region markers: what regions.c (the markers), regions_setup.c
- * (the settings) and regions_exit.c (the report at exit) share. The
+ * (the settings), regions_calibrate.c (the markers' own cost) and
+ * regions_exit.c (the report at exit) share. The
  * markers' own hot state (this thread's pointer, what a close takes off)
  * stays in regions.c.
  */
@@ -84,6 +85,27 @@ extern uint64_t reg_in_cost[REG_MAX_EVENTS];	/* an empty region */
 extern uint64_t reg_pair_cost[REG_MAX_EVENTS];	/* a begin/end pair inside a region */
 extern int reg_verdict[REG_MAX_EVENTS];
 extern char reg_verdict_why[REG_MAX_EVENTS][PMUKIT_VERDICT_WHY_LEN];
+
+/* The calibration's own regions (regions_calibrate.c): never reported. */
+extern const char reg_calib_outer[], reg_calib_inner[];
+/* Never in its first slot: its begin always goes the long way. */
+extern const char reg_calib_slow[];
+
+/*
+ * The markers' cost (regions_calibrate.c), measured by this thread, which
+ * counts: reg_in_cost[], reg_pair_cost[], and into @read_cost two reads
+ * back to back, into @slow_cost what a begin's long way costs a region
+ * beyond its bracketed work.
+ */
+void reg_calibrate(uint64_t *read_cost, uint64_t *slow_cost);
+
+/* For the calibration, from regions.c: this thread's counts, 0 or -1. */
+int reg_read_counts(uint64_t *v);
+/* The next close of this thread writes its raw count to @out (no total), until reg_calib_off(). */
+void reg_calib_on(uint64_t *out);
+void reg_calib_off(void);
+/* The calibration's names added to this thread's table, reg_calib_slow out of its first slot. */
+void reg_calib_names(void);
 
 /* "pmukit regions: WHAT A B" on stderr. */
 void reg_warn(const char *what, const char *a, const char *b);

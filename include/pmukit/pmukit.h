@@ -41,6 +41,7 @@
 #include "input_api.h"	/* counts other collectors wrote, read back */
 #include "sample.h"	/* pmukit_sample(), pmukit_cycles(): the cheapest reads */
 #include "child.h"	/* counting a command */
+#include "task.h"	/* a task's state: running, asleep, ended */
 #include "pmu_info_api.h"	/* this machine's PMU */
 #include "stats.h"	/* statistics of readings */
 #include "regions_api.h"	/* region markers */
