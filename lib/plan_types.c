@@ -83,7 +83,7 @@ static int parse_for(struct pmukit_plan_types *ty, unsigned int t,
 		if (ret == -EOPNOTSUPP)
 			ret = 0;
 		if (ret) {
-			pmukit_err_append(" (on %s, cpus %s: the command may run there; count one type with --cpu or taskset -c %s)",
+			pmukit_err_append("on %s, cpus %s, where the command may run too (count one type with --cpu or taskset -c %s)",
 					  pt->name, pt->cpulist, pt->cpulist);
 			return ret;
 		}
@@ -187,7 +187,7 @@ int pmukit_plan_types_open(struct pmukit_session **out, const struct pmukit_plan
 		ret = pmukit_session_open_as(&x->sub[t], ev, n, &po, &ty->t[t].bind, planned, 0,
 					     -1);
 		if (ret) {
-			pmukit_err_append(" (on %s, cpus %s)", ty->t[t].name, ty->t[t].cpulist);
+			pmukit_err_append("on %s, cpus %s", ty->t[t].name, ty->t[t].cpulist);
 			pmukit_close(s);
 			return ret;
 		}
