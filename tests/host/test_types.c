@@ -29,36 +29,17 @@
 #include "perf_events.h"
 #include "core/compiler.h"
 #include "../tap.h"
+#include "fake_types.h"
+#include "sys_tree.h"
 #include "util.h"
 
 static char fixtures[PATH_MAX];
 
-/* ---- what the library sees -------------------------------------------- */
-
-static cpu_set_t fake_affinity;
-
-int __wrap_pmukit_affinity_get(pid_t pid, cpu_set_t *set);
-int __wrap_pmukit_affinity_get(pid_t pid, cpu_set_t *set)
-{
-	(void)pid;
-	*set = fake_affinity;
-	return 0;
-}
-
 /*
- * An Arm event on this host is parsed and then refused where a plan opens
- * it (there is no Arm PMU here): the plan's calls come here, and while the
- * plan is made and opened they let it through, so that the perf path asks
- * for it on the fixture's PMUs.
+ * The affinity and the refusal of Arm events are fake_types.h's: the
+ * plan's calls of pmukit_ev_refused() are let through while the plan is
+ * made and opened.
  */
-static int letting_through;
-
-int __real_pmukit_ev_refused(const struct pmukit_ev *e);
-int __wrap_pmukit_ev_refused(const struct pmukit_ev *e);
-int __wrap_pmukit_ev_refused(const struct pmukit_ev *e)
-{
-	return letting_through ? 0 : __real_pmukit_ev_refused(e);
-}
 
 #define MAX_CALLS	256
 
@@ -70,10 +51,6 @@ static struct call {
 } calls[MAX_CALLS];
 static unsigned int ncalls;
 
-int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
-				  unsigned long flags);
-int __real_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
-				  unsigned long flags);
 int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
 				  unsigned long flags)
 {
@@ -91,28 +68,6 @@ int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int c
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
 	return __real_pmukit_perf_event_open(&a, 0, -1, group, flags);
-}
-
-/* The stand-in needs perf's software events for this thread. */
-static int perf_here(void)
-{
-	struct perf_event_attr a;
-	int fd;
-
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.disabled = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	fd = __real_pmukit_perf_event_open(&a, 0, -1, -1, 0);
-	if (fd < 0) {
-		printf("1..0 # SKIP perf_event_open() of a task-clock: %s\n", strerror(-fd));
-		return 0;
-	}
-	close(fd);
-	return 1;
 }
 
 /* ---- the fixtures ----------------------------------------------------- */
@@ -389,23 +344,13 @@ static void test_refusal(const struct machine *m)
 
 int main(void)
 {
-	char here[PATH_MAX - 32], path[PATH_MAX], *slash;
-	struct stat st;
 	size_t i;
 
-	snprintf(here, sizeof(here), "%s", __FILE__);
-	slash = strrchr(here, '/');
-	if (slash)
-		*slash = '\0';
-	else
-		snprintf(here, sizeof(here), ".");
-	snprintf(fixtures, sizeof(fixtures), "%s/../fixtures/sysfs", here);
-	if (stat(fixtures, &st) || !realpath(fixtures, path)) {
+	if (sys_fixtures_dir(fixtures)) {
 		printf("1..0 # SKIP %s not found: run from the top of the source tree\n", fixtures);
 		return 0;
 	}
-	snprintf(fixtures, sizeof(fixtures), "%s", path);
-	if (!perf_here())
+	if (!fake_types_perf_here())
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(machines); i++) {
 		test_thread(&machines[i]);
