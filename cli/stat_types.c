@@ -57,25 +57,15 @@ static int type_missed(const struct stat_report *tr, unsigned int i)
 	return i < tr->nev && tr->ev[i].nc_runs;
 }
 
-void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
-			  const struct pmukit_evplan *p, struct stat_report *r)
+void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o, struct stat_report *r)
 {
 	unsigned int t, i, nev = r->nev;
 
-	if (!ty->n)
-		return;
 	for (t = 0; t < ty->n; t++) {
-		struct stat_report *tr = &ty->r[t];
-
-		/* The sums' command, path, runs and times; its own counts. */
-		*tr = *r;
-		tr->types = NULL;
-		tr->ntypes = 0;
-		stat_summarise(p, ty->pd[t], tr);
 		snprintf(ty->block[t].name, sizeof(ty->block[t].name), "%s",
 			 ty->info[t].name[0] ? ty->info[t].name : ty->info[t].pmu);
 		snprintf(ty->block[t].cpus, sizeof(ty->block[t].cpus), "%s", ty->info[t].cpus);
-		ty->block[t].r = tr;
+		ty->block[t].r = &ty->r[t];
 	}
 	/*
 	 * The sums: an event without one is shown per type only; it fails the
@@ -105,4 +95,37 @@ void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
 	r->nmetrics = 0;
 	r->types = ty->block;
 	r->ntypes = ty->n;
+}
+
+void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
+			  const struct pmukit_evplan *p, struct stat_report *r)
+{
+	unsigned int t;
+
+	if (!ty->n)
+		return;
+	for (t = 0; t < ty->n; t++) {
+		struct stat_report *tr = &ty->r[t];
+
+		/* The sums' command, path, runs and times; its own counts. */
+		*tr = *r;
+		tr->types = NULL;
+		tr->ntypes = 0;
+		stat_summarise(p, ty->pd[t], tr);
+	}
+	stat_types_finish(ty, o, r);
+}
+
+int stat_types_of_cpu(const struct stat_typed *ty, int cpu)
+{
+	int cpus[PMUKIT_SCOPE_MAX_UNITS], n, k;
+	unsigned int t;
+
+	for (t = 0; t < ty->n; t++) {
+		n = pmukit_cpus_parse(ty->info[t].cpus, cpus, PMUKIT_SCOPE_MAX_UNITS);
+		for (k = 0; k < n; k++)
+			if (cpus[k] == cpu)
+				return (int)t;
+	}
+	return -1;
 }

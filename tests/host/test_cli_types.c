@@ -81,14 +81,23 @@ int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int c
 		c = (struct call){ attr->type, attr->config, cpu };
 	if (attr->type == PERF_TYPE_SOFTWARE)
 		return __real_pmukit_perf_event_open(attr, pid, cpu, group, flags);
-	/* The command's (its pid); the plan's checks open for this thread. */
-	if (pid > 0 && ncalls < MAX_CALLS)
+	/* The command's (its pid) or a CPU's (-1); the plan's checks open for this thread. */
+	if (pid && ncalls < MAX_CALLS)
 		calls[ncalls++] = c;
 	odd = c.pmu & 1;
 	a.type = PERF_TYPE_SOFTWARE;
+	a.config1 = a.config2 = 0;
+	if (pid < 0) {
+		/*
+		 * A CPU of the fixture, which this host may not have, counted
+		 * without the right to: this process's clocks, on any CPU.
+		 */
+		a.config = (c.event == PERF_COUNT_HW_CPU_CYCLES || c.event == 0x11) != odd ?
+			   PERF_COUNT_SW_TASK_CLOCK : PERF_COUNT_SW_CPU_CLOCK;
+		return __real_pmukit_perf_event_open(&a, getpid(), -1, group, flags);
+	}
 	a.config = (c.event == PERF_COUNT_HW_CPU_CYCLES || c.event == 0x11) != odd ?
 		   PERF_COUNT_SW_TASK_CLOCK : PERF_COUNT_SW_PAGE_FAULTS;
-	a.config1 = a.config2 = 0;
 	return __real_pmukit_perf_event_open(&a, pid, cpu, group, flags);
 }
 
@@ -101,15 +110,16 @@ struct type_want {
 
 struct machine {
 	const char *dir;
+	unsigned int ncpus;
 	unsigned int ntypes;
 	struct type_want t[3];
 	const char *names;		/* the sums' heading */
 };
 
 static const struct machine machines[] = {
-	{ "rk3399", 2, { { "cortex-a53", "0-3", 8 }, { "cortex-a72", "4-5", 9 } },
+	{ "rk3399", 6, 2, { { "cortex-a53", "0-3", 8 }, { "cortex-a72", "4-5", 9 } },
 	  "cortex-a53 and cortex-a72" },
-	{ "sm8550", 3,
+	{ "sm8550", 8, 3,
 	  { { "cortex-a510", "0-2", 8 }, { "cortex-a715", "3-6", 9 }, { "cortex-x3", "7", 10 } },
 	  "cortex-a510, cortex-a715 and cortex-x3" },
 };
@@ -126,6 +136,10 @@ static const struct machine machines[] = {
  * type's PMU all the same); names_of() picks the pair the report has.
  */
 static const char *names[NEVENTS];
+/* Each event in perf_event_open(): perf's generic number (this host), or the Arm one. */
+static const uint64_t codes[NEVENTS][2] = {
+	{ PERF_COUNT_HW_CPU_CYCLES, 0x11 }, { PERF_COUNT_HW_INSTRUCTIONS, 0x08 }, { 0x42, 0x42 },
+};
 static const char *const arm_names[NEVENTS] = {
 	"CPU_CYCLES:u", "INST_RETIRED:u", "L1D_CACHE_REFILL_RD:u",
 };
@@ -267,10 +281,6 @@ static char *compact(const char *text)
 /* The calls of the command's events: @ntypes groups, each on its type's PMU, on any CPU. */
 static void check_calls(const struct machine *m, unsigned int ntypes, const char *how)
 {
-	/* Each event as perf's generic number (this host), or as the Arm one. */
-	static const uint64_t codes[NEVENTS][2] = {
-		{ PERF_COUNT_HW_CPU_CYCLES, 0x11 }, { PERF_COUNT_HW_INSTRUCTIONS, 0x08 }, { 0x42, 0x42 },
-	};
 	unsigned int t, i, k, found, anycpu = 1;
 
 	for (k = 0; k < ncalls; k++)
@@ -288,6 +298,36 @@ static void check_calls(const struct machine *m, unsigned int ntypes, const char
 		tap_ok(found == NEVENTS, "%s%s: PMU type %u (%s) has each of the %d events once (%u)",
 		       m->dir, how, m->t[t].perf_type, m->t[t].name, NEVENTS, found);
 	}
+}
+
+/*
+ * -a: each CPU's events (the plan's check opens them too) on the PMU of its
+ * type, on that CPU alone; no event of a CPU on another type's PMU.
+ */
+static void check_cpu_calls(const struct machine *m)
+{
+	unsigned int t, i, k, bad = 0, missing = 0;
+	int cpus[8], n, j, seen;
+
+	for (t = 0; t < m->ntypes; t++) {
+		n = pmukit_cpus_parse(m->t[t].cpus, cpus, 8);
+		for (j = 0; j < n; j++) {
+			for (i = 0; i < NEVENTS; i++) {
+				for (k = 0, seen = 0; k < ncalls; k++)
+					seen |= calls[k].cpu == cpus[j] &&
+						(calls[k].event == codes[i][0] ||
+						 calls[k].event == codes[i][1]);
+				missing += !seen;
+			}
+			for (k = 0; k < ncalls; k++)
+				bad += calls[k].cpu == cpus[j] && calls[k].pmu != m->t[t].perf_type;
+		}
+	}
+	for (k = 0; k < ncalls; k++)
+		bad += calls[k].cpu < 0;
+	tap_ok(ncalls && !bad && !missing,
+	       "%s -a: each CPU's %d events on its type's PMU (%u calls, %u elsewhere, %u missing)",
+	       m->dir, NEVENTS, ncalls, bad, missing);
 }
 
 static void check_csv(const struct machine *m, const char *text, const char *how)
@@ -336,6 +376,7 @@ static void check_machine(const struct machine *m)
 	static const char *const json[] = { "--json", "--path", "perf", "-e", EVENTS, NULL };
 	static const char *const metric[] = { "--path", "perf", "-M", "IPC", NULL };
 	static const char *const metric_csv[] = { "-x,", "--path", "perf", "-M", "IPC", NULL };
+	static const char *const wide[] = { "-x,", "-a", "--path", "perf", "-e", EVENTS, NULL };
 	static const char *const direct[] = { "-x,", "--path", "direct", "-e", EVENTS, NULL };
 	static const char *const one[] = { "-x,", "--cpu", "0", "--path", "perf", "-e", EVENTS, NULL };
 	char want[200], *sums;
@@ -396,6 +437,15 @@ static void check_machine(const struct machine *m)
 		 m->t[0].name, m->t[0].cpus);
 	tap_ok(flat && strstr(flat, want), "%s: JSON: %s", m->dir, want);
 	free(flat);
+	free(text);
+
+	/* -a: each CPU on its type's PMU; a block per type from its CPUs, the sums. */
+	text = stat_of(m, &rc, wide);
+	tap_ok(rc == 0, "%s -a: exits 0 (%d)", m->dir, rc);
+	if (rc)
+		tap_diag("%s", errors);
+	check_cpu_calls(m);
+	check_csv(m, text, " -a");
 	free(text);
 
 	/* -M: each type's metrics from its own counts. */
