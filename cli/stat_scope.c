@@ -27,6 +27,7 @@
 #include "stat_wait.h"
 
 #define MAX_IDS		STAT_MAX_IDS
+#define BY_TYPE		(-2)	/* fill(): a row per core type */
 
 int stat_scope_wanted(const struct stat_opts *o)
 {
@@ -196,7 +197,8 @@ static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int 
 /*
  * @out (by unit, or the sum of all when out->n is 1 and there are more)
  * from @cum minus @prev (NULL: nothing before); the plan's event order.
- * @utype, @type: only the units of core type @type (-1: all).
+ * @utype, @type: only the units of core type @type (-1: all; BY_TYPE:
+ * out's unit t the sum of type t's).
  */
 static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
 		 unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
@@ -206,9 +208,9 @@ static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned
 
 	memset(out->c, 0, (size_t)out->n * nev * sizeof(*out->c));
 	for (k = 0; k < nunits; k++) {
-		unsigned int o = out->n == 1 ? 0 : k;
+		unsigned int o = type == BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
 
-		if (type >= 0 && utype[k] != type)
+		if ((type >= 0 && utype[k] != type) || (type == BY_TYPE && utype[k] < 0))
 			continue;
 
 		if (offline[k])
@@ -278,7 +280,8 @@ struct scope_run {
 /* An interval: the cumulative counts just read, less those of the one before. */
 static void report_interval(struct scope_run *x)
 {
-	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline, NULL, -1);
+	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline, x->utype,
+	     x->ty ? BY_TYPE : -1);
 	stat_interval_report(x->out, x->o->out.fmt, x->o->out.sep, x->r,
 			     stat_mono_ns() - x->t0, &x->ivl, &x->header);
 	memcpy(x->prev, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
@@ -286,8 +289,9 @@ static void report_interval(struct scope_run *x)
 
 /*
  * CPUs of several core types counted together (-a, -C without -A): each
- * unit's type and which events have a sum, for a block per type (x->ty
- * stays NULL for one type). Return: 0 or -ENOMEM.
+ * unit's type and which events have a sum, for a block per type, and an
+ * interval's rows (-I) a row per type, named by its core, in place of the
+ * sum (x->ty stays NULL for one type). Return: 0 or -ENOMEM.
  */
 static int types_of_units(struct scope_run *x, unsigned int nev)
 {
@@ -309,6 +313,14 @@ static int types_of_units(struct scope_run *x, unsigned int nev)
 	for (k = 0; k < nev; k++)
 		ty.summed[pmukit_evplan_pass_event(x->plan, 0, k)] =
 			(unsigned char)pmukit_session_summed(x->s, k);
+	units_free(&x->ivl);
+	if (units_new(&x->ivl, x->plan, ty.n, nev, 0))
+		return -ENOMEM;
+	for (k = 0; k < ty.n; k++) {
+		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s", ty.info[k].name);
+		x->ivl.cpu[k] = -1;
+		x->ivl.tid[k] = -1;
+	}
 	return 0;
 }
 
@@ -480,7 +492,8 @@ int stat_scope(struct stat_opts *o)
 		goto fail;
 	if (o->interval_ms) {
 		/* The last, partial interval: the intervals add up to the totals. */
-		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline, NULL, -1);
+		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline, x.utype,
+		     x.ty ? BY_TYPE : -1);
 		stat_interval_report(x.out, o->out.fmt, o->out.sep, &r, t0, &x.ivl, &x.header);
 	}
 	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);

@@ -149,7 +149,7 @@ static const char *const generic_names[NEVENTS] = {
 
 /* The command: a little work, so that every stand-in counts. */
 static char *const command[] = {
-	"/bin/sh", "-c", "i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done", NULL,
+	"/bin/sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done", NULL,
 };
 
 static char out_path[PATH_MAX], err_path[PATH_MAX];
@@ -377,6 +377,9 @@ static void check_machine(const struct machine *m)
 	static const char *const metric[] = { "--path", "perf", "-M", "IPC", NULL };
 	static const char *const metric_csv[] = { "-x,", "--path", "perf", "-M", "IPC", NULL };
 	static const char *const wide[] = { "-x,", "-a", "--path", "perf", "-e", EVENTS, NULL };
+	static const char *const wide_ivl[] = {
+		"-x,", "-a", "-I", "10", "--path", "perf", "-e", EVENTS, NULL,
+	};
 	static const char *const direct[] = { "-x,", "--path", "direct", "-e", EVENTS, NULL };
 	static const char *const one[] = { "-x,", "--cpu", "0", "--path", "perf", "-e", EVENTS, NULL };
 	char want[200], *sums;
@@ -446,6 +449,30 @@ static void check_machine(const struct machine *m)
 		tap_diag("%s", errors);
 	check_cpu_calls(m);
 	check_csv(m, text, " -a");
+	free(text);
+
+	/* -a -I: each interval a row per type; a type's intervals add up to its total. */
+	text = stat_of(m, &rc, wide_ivl);
+	tap_ok(rc == 0, "%s -a -I 10: exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes; t++) {
+		double total = value_of(text, m->t[t].name, names[0]), sum = 0;
+		unsigned int rows = 0;
+		const char *l;
+
+		/* time,core,value,unit,event,... */
+		snprintf(want, sizeof(want), ",%s,", m->t[t].name);
+		for (l = text; (l = strstr(l, want)) != NULL; l++) {
+			const char *v = l + strlen(want), *ev = strchr(strchr(v, ',') + 1, ',') + 1;
+
+			if (strncmp(ev, names[0], strlen(names[0])) || ev[strlen(names[0])] != ',')
+				continue;
+			sum += strtod(v, NULL);
+			rows++;
+		}
+		tap_ok(rows >= 1 && total > 0 && sum == total,
+		       "%s -a -I 10: %s's %u intervals of %s add up to its total (%.0f, %.0f)",
+		       m->dir, m->t[t].name, rows, names[0], sum, total);
+	}
 	free(text);
 
 	/* -M: each type's metrics from its own counts. */
