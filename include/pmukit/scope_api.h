@@ -163,6 +163,12 @@ PMUKIT_API int pmukit_evplan_type(const struct pmukit_evplan *p, unsigned int t,
 PMUKIT_API unsigned int pmukit_session_ntypes(const struct pmukit_session *s);
 
 /**
+ * pmukit_session_summed() - does pmukit_read() give event @i's sum over
+ * the session's types? 1 for every event of a session of one type.
+ */
+PMUKIT_API int pmukit_session_summed(const struct pmukit_session *s, unsigned int i);
+
+/**
  * pmukit_read_type() - the counts of core type @t alone (its CPUs' units
  * of a scope; the group on its PMU for a thread or command)
  * @counts: room for pmukit_nevents(s) counts, each event as type @t names it
@@ -171,12 +177,6 @@ PMUKIT_API unsigned int pmukit_session_ntypes(const struct pmukit_session *s);
  */
 PMUKIT_API int pmukit_read_type(struct pmukit_session *s, unsigned int t,
 				struct pmukit_count *counts);
-
-/**
- * pmukit_session_summed() - does pmukit_read() give event @i's sum over
- * the session's types? 1 for every event of a session of one type.
- */
-PMUKIT_API int pmukit_session_summed(const struct pmukit_session *s, unsigned int i);
 
 /**
  * pmukit_cpus_parse() - a list of CPUs as perf's -C and sysfs write it

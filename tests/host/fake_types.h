@@ -47,17 +47,12 @@ int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int c
 /* The stand-ins need perf's software events of this user's tasks: else 0, the plan skipped. */
 static inline int fake_types_perf_here(void)
 {
-	struct perf_event_attr a;
-	int fd;
+	struct perf_event_attr a = {
+		.size = sizeof(a), .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_TASK_CLOCK,
+		.disabled = 1, .exclude_kernel = 1, .exclude_hv = 1,
+	};
+	int fd = __real_pmukit_perf_event_open(&a, 0, -1, -1, 0);
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.disabled = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	fd = __real_pmukit_perf_event_open(&a, 0, -1, -1, 0);
 	if (fd < 0) {
 		printf("1..0 # SKIP perf_event_open() of a task-clock: %s\n", strerror(-fd));
 		return 0;
