@@ -172,16 +172,19 @@ static void units_free(struct stat_units *u)
 
 /*
  * The cumulative counts of every unit into @cum ([unit * nev + slot], the
- * pass's slots), @offline marked. Return: 0 or a negative errno (said).
+ * pass's slots), @offline marked; a command on several core types (no
+ * scope, -I): its types are the units. Return: 0 or a negative errno (said).
  */
 static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int nev,
 		    struct pmukit_count *cum, unsigned char *offline)
 {
+	int typed = pmukit_session_nunits(s) < nunits;
 	unsigned int k;
 	int ret;
 
 	for (k = 0; k < nunits; k++) {
-		ret = pmukit_read_unit(s, k, &cum[k * nev]);
+		ret = typed ? pmukit_read_type(s, k, &cum[k * nev]) :
+			      pmukit_read_unit(s, k, &cum[k * nev]);
 		if (ret == -ENODEV) {
 			offline[k] = 1;
 			continue;
@@ -288,10 +291,11 @@ static void report_interval(struct scope_run *x)
 }
 
 /*
- * CPUs of several core types counted together (-a, -C without -A): each
- * unit's type and which events have a sum, for a block per type, and an
- * interval's rows (-I) a row per type, named by its core, in place of the
- * sum (x->ty stays NULL for one type). Return: 0 or -ENOMEM.
+ * CPUs of several core types counted together (-a, -C without -A), or a
+ * command on several (-I; its units are its types): each unit's type and
+ * which events have a sum, for a block per type, and an interval's rows a
+ * row per type, named by its core, in place of the sum (x->ty stays NULL
+ * for one type). Return: 0 or -ENOMEM.
  */
 static int types_of_units(struct scope_run *x, unsigned int nev)
 {
@@ -308,7 +312,8 @@ static int types_of_units(struct scope_run *x, unsigned int nev)
 	if (!x->utype || units_new(&x->tsum, x->plan, x->nunits, nev, 1))
 		return -ENOMEM;
 	for (k = 0; k < x->nunits; k++)
-		x->utype[k] = pmukit_evplan_unit(x->plan, k, &un) ? -1 :
+		x->utype[k] = !pmukit_evplan_nunits(x->plan) ? (int)k :
+			      pmukit_evplan_unit(x->plan, k, &un) ? -1 :
 			      stat_types_of_cpu(&ty, un.cpu);
 	for (k = 0; k < nev; k++)
 		ty.summed[pmukit_evplan_pass_event(x->plan, 0, k)] =
@@ -413,7 +418,7 @@ int stat_scope(struct stat_opts *o)
 		goto fail;
 	}
 	if (!nunits)
-		nunits = 1;
+		nunits = pmukit_session_ntypes(x.s);
 	x.cum = calloc((size_t)nunits * nev, sizeof(*x.cum));
 	x.prev = calloc((size_t)nunits * nev, sizeof(*x.prev));
 	x.offline = calloc(nunits, 1);
@@ -425,7 +430,8 @@ int stat_scope(struct stat_opts *o)
 		goto fail;
 	}
 	x.nunits = nunits;
-	if ((o->all_cpus || o->cpu_list) && !per_unit && types_of_units(&x, nev)) {
+	if ((o->all_cpus || o->cpu_list || !pmukit_evplan_nunits(x.plan)) && !per_unit &&
+	    types_of_units(&x, nev)) {
 		ret = -ENOMEM;
 		cli_error("stat", "out of memory");
 		goto fail;

@@ -19,9 +19,10 @@
  * the sums of the architectural events equal to the types' rows added up,
  * no sum of an IMPLEMENTATION DEFINED event; each type's IPC from its own
  * rows, beside the counts and with -M; the table's blocks and the JSON's
- * "core"; -r per type; the direct path refused, naming the types, the perf
- * path and a binding; a binding (taskset, --cpu) counts one type as before,
- * with the output of one type.
+ * "core"; -r per type; -a (each CPU's events on its type's PMU) and -I
+ * (a type's intervals add up to its total); the direct path refused,
+ * naming the types, the perf path and a binding; a binding (taskset,
+ * --cpu) counts one type as before, with the output of one type.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -368,6 +369,40 @@ static void check_csv(const struct machine *m, const char *text, const char *how
 	}
 }
 
+/*
+ * -I: each type's rows (time,core,value,unit,event,...) of @names[0] add up
+ * to its block's total; @all: of each event, the IMPLEMENTATION DEFINED one
+ * counted too (not left at 0).
+ */
+static void check_intervals(const struct machine *m, const char *text, const char *how, int all)
+{
+	unsigned int t, i;
+	char want[96];
+
+	for (t = 0; t < m->ntypes; t++) {
+		for (i = 0; i < (all ? NEVENTS : 1); i++) {
+			double total = value_of(text, m->t[t].name, names[i]), sum = 0;
+			unsigned int rows = 0;
+			const char *l;
+
+			snprintf(want, sizeof(want), ",%s,", m->t[t].name);
+			for (l = text; (l = strstr(l, want)) != NULL; l++) {
+				const char *v = l + strlen(want);
+				const char *ev = strchr(strchr(v, ',') + 1, ',') + 1;
+
+				if (strncmp(ev, names[i], strlen(names[i])) ||
+				    ev[strlen(names[i])] != ',')
+					continue;
+				sum += strtod(v, NULL);
+				rows++;
+			}
+			tap_ok(rows >= 1 && total > 0 && sum == total,
+			       "%s%s: %s's %u intervals of %s add up to its total (%.0f, %.0f)",
+			       m->dir, how, m->t[t].name, rows, names[i], sum, total);
+		}
+	}
+}
+
 static void check_machine(const struct machine *m)
 {
 	static const char *const csv[] = { "-x,", "--path", "perf", "-e", EVENTS, NULL };
@@ -379,6 +414,9 @@ static void check_machine(const struct machine *m)
 	static const char *const wide[] = { "-x,", "-a", "--path", "perf", "-e", EVENTS, NULL };
 	static const char *const wide_ivl[] = {
 		"-x,", "-a", "-I", "10", "--path", "perf", "-e", EVENTS, NULL,
+	};
+	static const char *const cmd_ivl[] = {
+		"-x,", "-I", "10", "--path", "perf", "-e", EVENTS, NULL,
 	};
 	static const char *const direct[] = { "-x,", "--path", "direct", "-e", EVENTS, NULL };
 	static const char *const one[] = { "-x,", "--cpu", "0", "--path", "perf", "-e", EVENTS, NULL };
@@ -455,25 +493,13 @@ static void check_machine(const struct machine *m)
 	/* -a -I: each interval a row per type; a type's intervals add up to its total. */
 	text = stat_of(m, &rc, wide_ivl);
 	tap_ok(rc == 0, "%s -a -I 10: exits 0 (%d)", m->dir, rc);
-	for (t = 0; t < m->ntypes; t++) {
-		double total = value_of(text, m->t[t].name, names[0]), sum = 0;
-		unsigned int rows = 0;
-		const char *l;
+	check_intervals(m, text, " -a -I 10", 0);
+	free(text);
 
-		/* time,core,value,unit,event,... */
-		snprintf(want, sizeof(want), ",%s,", m->t[t].name);
-		for (l = text; (l = strstr(l, want)) != NULL; l++) {
-			const char *v = l + strlen(want), *ev = strchr(strchr(v, ',') + 1, ',') + 1;
-
-			if (strncmp(ev, names[0], strlen(names[0])) || ev[strlen(names[0])] != ',')
-				continue;
-			sum += strtod(v, NULL);
-			rows++;
-		}
-		tap_ok(rows >= 1 && total > 0 && sum == total,
-		       "%s -a -I 10: %s's %u intervals of %s add up to its total (%.0f, %.0f)",
-		       m->dir, m->t[t].name, rows, names[0], sum, total);
-	}
+	/* -I of the command alone: its types are the rows, as its groups are counted. */
+	text = stat_of(m, &rc, cmd_ivl);
+	tap_ok(rc == 0, "%s -I 10: exits 0 (%d)", m->dir, rc);
+	check_intervals(m, text, " -I 10", 1);
 	free(text);
 
 	/* -M: each type's metrics from its own counts. */
