@@ -206,6 +206,16 @@ PMUKIT_API unsigned int pmukit_evplan_ntypes(const struct pmukit_evplan *p)
 	return ty ? ty->n : 1;
 }
 
+PMUKIT_API const struct pmukit_ev *pmukit_evplan_type_event(const struct pmukit_evplan *p,
+							     unsigned int t, unsigned int i)
+{
+	const struct pmukit_plan_types *ty = pmukit_evplan_types(p);
+
+	if (!p || t >= pmukit_evplan_ntypes(p) || i >= pmukit_evplan_nevents(p))
+		return NULL;
+	return ty ? &ty->ev[t * PMUKIT_PLAN_MAX_EVENTS + i] : pmukit_evplan_counted(p, i);
+}
+
 PMUKIT_API int pmukit_evplan_type(const struct pmukit_evplan *p, unsigned int t,
 				  struct pmukit_type_info *out)
 {

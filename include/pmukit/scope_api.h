@@ -159,6 +159,15 @@ PMUKIT_API unsigned int pmukit_evplan_ntypes(const struct pmukit_evplan *p);
 PMUKIT_API int pmukit_evplan_type(const struct pmukit_evplan *p, unsigned int t,
 				  struct pmukit_type_info *out);
 
+/**
+ * pmukit_evplan_type_event() - event @i of a made plan as core type @t
+ * parses it: its name and number in that type's table (a name a type's
+ * table lacks is its number there); NULL: no such type or event. For a
+ * plan of one type, pmukit_evplan_counted().
+ */
+PMUKIT_API const struct pmukit_ev *pmukit_evplan_type_event(const struct pmukit_evplan *p,
+							     unsigned int t, unsigned int i);
+
 /** pmukit_session_ntypes() - the core types a session counts on: those of its plan, else 1. */
 PMUKIT_API unsigned int pmukit_session_ntypes(const struct pmukit_session *s);
 

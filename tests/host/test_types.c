@@ -186,6 +186,15 @@ static void test_thread(const struct machine *m)
 			    w->cpus, w->pmu, (unsigned int)w->perf_type))
 			tap_diag("  got %d: %s (cpus %s), %s type %u", ret, info.name, info.cpus,
 				 info.pmu, (unsigned int)info.perf_type);
+		/* Each event as the type parses it: 0x42 an Arm number, the others named. */
+		for (i = 0, ok = 1; i < ARRAY_SIZE(specs); i++) {
+			const struct pmukit_ev *e = pmukit_evplan_type_event(p, t, i);
+
+			ok &= e && e->name[0] && (i != 3 || (e->kind == PMUKIT_EV_PMU && e->code == 0x42));
+		}
+		tap_ok(ok && !pmukit_evplan_type_event(p, t, ARRAY_SIZE(specs)) &&
+		       !pmukit_evplan_type_event(p, m->ntypes, 0),
+		       "%s: type %u's parse of each event, and none beyond", m->dir, t);
 	}
 	ncalls = 0;
 	ret = pmukit_open_pass(&s, p, 0, NULL);
