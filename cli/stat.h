@@ -103,7 +103,8 @@ void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
  * CPUs' counts), the rest of stat_types_summarise(): the blocks, @r's
  * events without a sum, r->types.
  */
-void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o, struct stat_report *r);
+void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o,
+		       const struct pmukit_evplan *p, struct stat_report *r);
 /* stat_types.c: the type of @cpu (its index in ty->info), or -1. */
 int stat_types_of_cpu(const struct stat_typed *ty, int cpu);
 

@@ -515,7 +515,7 @@ int stat_scope(struct stat_opts *o)
 		totals(x.plan, &x.tsum, (double)t0 / 1e9, user_ns, sys_ns, &x.ty->r[i]);
 	}
 	if (x.ty)
-		stat_types_finish(x.ty, o, &r);
+		stat_types_finish(x.ty, o, x.plan, &r);
 	stat_insert_unsupported(o, &r);
 	r.argv = o->argv;
 	r.target = target[0] ? target : NULL;

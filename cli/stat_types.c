@@ -57,11 +57,21 @@ static int type_missed(const struct stat_report *tr, unsigned int i)
 	return i < tr->nev && tr->ev[i].nc_runs;
 }
 
-void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o, struct stat_report *r)
+void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o,
+		       const struct pmukit_evplan *p, struct stat_report *r)
 {
+	const struct pmukit_ev *te;
 	unsigned int t, i, nev = r->nev;
 
 	for (t = 0; t < ty->n; t++) {
+		/* Each row as its type's table has it: its name there, its number for the metrics. */
+		for (i = 0; i < ty->r[t].nev; i++) {
+			te = pmukit_evplan_type_event(p, t, i);
+			if (!te)
+				continue;
+			ty->r[t].ev[i].ev = *te;
+			snprintf(ty->r[t].ev[i].name, sizeof(ty->r[t].ev[i].name), "%.63s", te->name);
+		}
 		snprintf(ty->block[t].name, sizeof(ty->block[t].name), "%s",
 			 ty->info[t].name[0] ? ty->info[t].name : ty->info[t].pmu);
 		snprintf(ty->block[t].cpus, sizeof(ty->block[t].cpus), "%s", ty->info[t].cpus);
@@ -113,7 +123,7 @@ void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
 		tr->ntypes = 0;
 		stat_summarise(p, ty->pd[t], tr);
 	}
-	stat_types_finish(ty, o, r);
+	stat_types_finish(ty, o, p, r);
 }
 
 int stat_types_of_cpu(const struct stat_typed *ty, int cpu)
