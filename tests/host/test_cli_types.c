@@ -68,6 +68,8 @@ static struct call {
 	int cpu;
 } calls[MAX_CALLS];
 static unsigned int ncalls;
+/* A PMU type the command never runs on: its stand-ins count nothing (0: none). */
+static uint32_t idle_pmu;
 
 int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
 				  unsigned long flags)
@@ -99,6 +101,8 @@ int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int c
 	}
 	a.config = (c.event == PERF_COUNT_HW_CPU_CYCLES || c.event == 0x11) != odd ?
 		   PERF_COUNT_SW_TASK_CLOCK : PERF_COUNT_SW_PAGE_FAULTS;
+	if (idle_pmu && c.pmu == idle_pmu)
+		a.config = PERF_COUNT_SW_DUMMY;
 	return __real_pmukit_perf_event_open(&a, pid, cpu, group, flags);
 }
 
@@ -479,6 +483,21 @@ static void check_machine(const struct machine *m)
 		 m->t[0].name, m->t[0].cpus);
 	tap_ok(flat && strstr(flat, want), "%s: JSON: %s", m->dir, want);
 	free(flat);
+	free(text);
+
+	/*
+	 * The command never on the last type: that type's rows did not count
+	 * (as perf's <not counted>), the sums and the other types did, exit 0.
+	 */
+	idle_pmu = m->t[m->ntypes - 1].perf_type;
+	text = stat_of(m, &rc, table);
+	idle_pmu = 0;
+	snprintf(want, sizeof(want), " %s: %s did not count", m->t[m->ntypes - 1].name, names[0]);
+	tap_ok(rc == 0 && strstr(text, want) && !strstr(errors, "did not count"),
+	       "%s, the command never on %s: exit 0 (%d), its rows did not count", m->dir,
+	       m->t[m->ntypes - 1].name, rc);
+	if (rc || !strstr(text, want))
+		tap_diag("%s%s", text, errors);
 	free(text);
 
 	/* -a: each CPU on its type's PMU; a block per type from its CPUs, the sums. */
