@@ -56,6 +56,8 @@ struct an_sel {
 	const char *unknown[32];
 	/* Printed before each CSV line: the interval and CPU of the counts, or NULL. */
 	const char *csv_prefix;
+	/* The event field of each CSV line (stat on several core types: the core), or NULL: empty. */
+	const char *csv_event;
 };
 
 /*

@@ -183,7 +183,8 @@ void an_print_csv(FILE *f, const char *sep, const struct an_sel *sel, int varian
 		 * percentage counted) are empty.
 		 */
 		for (k = 0; k < 5 + !!variance; k++)
-			pmukit_csv_field(f, sep, k == 0, "");
+			pmukit_csv_field(f, sep, k == 0,
+					 k == 2 && sel->csv_event ? sel->csv_event : "");
 		for (k = 0; k < 8; k++)
 			pmukit_csv_field(f, sep, 0, cells[k]);
 		fputc('\n', f);

@@ -45,6 +45,13 @@ void cli_error(const char *cmd, const char *fmt, ...);
 int bad_option(const char *cmd, char **argv, int optopt_seen);
 void getopt_reset(void);
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
+/*
+ * Item @i of @n of a list in words ("a", "a and b", "a, b and c"),
+ * formatted, appended to @buf (@len bytes, *@used of them taken).
+ */
+__attribute__((format(printf, 6, 7)))
+void cli_list_add(char *buf, size_t len, size_t *used, unsigned int i, unsigned int n,
+		  const char *fmt, ...);
 int parse_path_arg(const char *cmd, const char *arg, enum pmukit_path *path);
 /* CLI_USAGE (after the message) when $PMUKIT_PATH names no path, else 0. */
 int path_env_check(const char *cmd);

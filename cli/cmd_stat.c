@@ -363,9 +363,29 @@ static void die_of(int sig)
 	raise(sig);
 }
 
+/*
+ * -M, --topdown on several core types: the metrics of each type from its
+ * own counts, the events named as its core names them.
+ */
+static void type_metric_values(struct stat_typed *ty, const struct an_sel *sel)
+{
+	static struct an_sel tsel[STAT_MAX_TYPES];
+	const struct pmukit_core_def *core;
+	unsigned int t;
+
+	for (t = 0; t < ty->n; t++) {
+		tsel[t] = *sel;
+		core = pmukit_core_by_name(ty->info[t].name);
+		if (core)
+			tsel[t].core = core;
+		metric_values(&ty->r[t], &tsel[t]);
+	}
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	static struct pass_data pd[STAT_MAX_PASSES];
+	static struct stat_typed ty;
 	static struct stat_report r;
 	struct pmukit_evplan *plan = NULL;
 	struct stat_opts o;
@@ -418,7 +438,9 @@ int cmd_stat(int argc, char **argv)
 	}
 	stat_signals_catch();
 	t0 = (double)stat_mono_ns() / 1e9;
-	ret = stat_run_passes(&o, plan, pd, &r);
+	ret = stat_types_setup(&ty, plan);
+	if (!ret)
+		ret = stat_run_passes(&o, plan, pd, &ty, &r);
 	r.total_s = (double)stat_mono_ns() / 1e9 - t0;
 	stat_signals_restore();
 
@@ -450,11 +472,14 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (!ret) {
 		stat_summarise(plan, pd, &r);
+		stat_types_summarise(&ty, &o, plan, &r);
 		stat_insert_unsupported(&o, &r);
 		for (k = 0; k < r.nev; k++)
 			wrapped += r.ev[k].wrapped;
-		/* The metrics of -M and --topdown need every count. */
-		if (sel.set && !wrapped)
+		/* The metrics of -M and --topdown need every count; of each type apart. */
+		if (sel.set && !wrapped && ty.n)
+			type_metric_values(&ty, &sel);
+		else if (sel.set && !wrapped)
 			metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 		/*
@@ -496,6 +521,7 @@ out:
 		out_file_discard(&of);
 	else if (o.output && out_file_close(&of, "stat", 1))
 		ret = -EIO;
+	stat_types_free(&ty);
 	for (k = 0; k < npasses; k++) {
 		free(pd[k].val);
 		free(pd[k].times);

@@ -63,6 +63,11 @@ struct stat_event {
 	double run_ns;		/* perf's run time: ns on a counter per run (mean) */
 	/* Not counted at all: the path cannot count it here (why); no pass holds it. */
 	int unsupported;
+	/*
+	 * Counted on several core types, where it does not mean the same on
+	 * each (not an architectural event): it has no sum, only the types' rows.
+	 */
+	int per_type;
 };
 
 struct stat_metric {
@@ -87,6 +92,13 @@ struct stat_units {
 	pid_t *tid;			/* the unit's thread, or -1 */
 	struct pmukit_count *c;		/* [u * nev + i] */
 	unsigned char *offline;		/* the CPU went offline while counted: its counts stop there */
+};
+
+/* One core type of a report on several (stat_types.c): its name, CPUs and counts. */
+struct stat_type_block {
+	char name[32];			/* the core: "cortex-a53" */
+	char cpus[64];			/* its CPUs: "0-3" */
+	const struct stat_report *r;	/* its counts and metrics, as a report of one type */
 };
 
 struct stat_report {
@@ -126,6 +138,13 @@ struct stat_report {
 	unsigned int not_counted;	/* events whose verdict is not PMUKIT_COUNTED */
 	/* -M, --topdown: the metrics, printed after the counts (analysis.h); else NULL. */
 	const struct an_sel *analysis;
+	/*
+	 * Several core types (a command that may run on each): each type's
+	 * block, and this report holds the sums of the events that have one
+	 * (not per_type), without metrics; else NULL.
+	 */
+	unsigned int ntypes;
+	const struct stat_type_block *types;
 };
 
 /*
@@ -152,10 +171,30 @@ const char *stat_verdict_field(const struct stat_event *e);
 void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			  const struct stat_report *r, uint64_t t_ns, const struct stat_units *u,
 			  int *header);
+/* report_stat.c: the rows of one report of stat_report(), for those of several core types. */
+void stat_table_rows(FILE *f, const struct stat_report *r, int sums);
+void stat_table_notes(FILE *f, const struct stat_report *r, const char *prefix);
+void stat_csv_rows(FILE *f, const char *sep, const struct stat_report *r, const char *core,
+		   int sums);
+struct pmukit_json;
+void stat_json_events(struct pmukit_json *j, const struct stat_report *r, const char *core,
+		      const char *cpus, int sums);
+void stat_json_metrics(struct pmukit_json *j, const struct stat_report *r, const char *core);
+/*
+ * report_types.c: r->types' blocks, then the sums, in the table, CSV
+ * (the event field "cortex-a53/NAME/"; a sum has the name alone) and JSON
+ * (each event's "core", "all" for a sum; "types": each type's metrics).
+ */
+void stat_types_table(FILE *f, const struct stat_report *r);
+/* report_types.c: the notes under the table, each type's and the sums'; each type's -M metrics. */
+void stat_types_notes(FILE *f, const struct stat_report *r);
+void stat_types_csv(FILE *f, const char *sep, const struct stat_report *r);
+void stat_types_json_events(struct pmukit_json *j, const struct stat_report *r);
+void stat_types_json(struct pmukit_json *j, const struct stat_report *r);
+
 /* report_scope.c: the rows of r->units, for the table, CSV and JSON of stat_report(). */
 void stat_units_table(FILE *f, const struct stat_report *r);
 void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r);
-struct pmukit_json;
 void stat_units_json(struct pmukit_json *j, const struct stat_report *r);
 
 #endif /* PMUKIT_CLI_REPORT_H */

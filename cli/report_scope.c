@@ -156,6 +156,8 @@ static void json_count(struct pmukit_json *j, const struct stat_units *u, unsign
 	if (u->tid[k] > 0) {
 		pmukit_json_str(j, "thread", u->label[k]);
 		pmukit_json_int(j, "tid", u->tid[k]);
+	} else if (u->cpu[k] < 0 && u->label[k][0]) {
+		pmukit_json_str(j, "core", u->label[k]);	/* a core type's row */
 	}
 	pmukit_json_str(j, "event", e->name);
 	if (!c) {
@@ -210,7 +212,7 @@ static const char *unit_column(const struct stat_units *u)
 {
 	if (u->n == 1 && !u->label[0][0])
 		return "";
-	return u->cpu[0] >= 0 ? "CPU" : "comm-tid";
+	return u->cpu[0] >= 0 ? "CPU" : u->tid[0] > 0 ? "comm-tid" : "core";
 }
 
 void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,

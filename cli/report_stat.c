@@ -158,38 +158,20 @@ static void report_times(FILE *f, const struct stat_report *r)
 	fprintf(f, "\n");
 }
 
-static void report_table(FILE *f, const struct stat_report *r)
+/*
+ * The table's rows of r->ev, each with its metric; @sums: only the events
+ * that have a sum over several core types (not per_type).
+ */
+void stat_table_rows(FILE *f, const struct stat_report *r, int sums)
 {
 	unsigned int i, k;
 	char num[48], met[32], line[256];
 
-	fprintf(f, "\n Performance counter stats for ");
-	if (r->target && strncmp(r->target, "process", 7) && strncmp(r->target, "thread", 6))
-		fprintf(f, "'%s'", r->target);
-	else if (r->target)
-		fprintf(f, "%s", r->target);
-	else
-		fprintf(f, "'");
-	if (!r->target) {
-		command_text(f, r->argv);
-		fprintf(f, "'");
-	}
-	if (r->runs > 1)
-		fprintf(f, " (%u runs", r->runs);
-	else
-		fprintf(f, " (");
-	fprintf(f, "%spath %s", r->runs > 1 ? "; " : "", r->path);
-	if (r->cpu >= 0)
-		fprintf(f, ", cpu %d", r->cpu);
-	fprintf(f, "):\n\n");
-
-	if (r->units)
-		stat_units_table(f, r);
-	for (i = 0; i < r->nev && !r->units; i++) {
+	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
 
-		if (e->added)
+		if (e->added || (sums && e->per_type))
 			continue;
 		if (e->unsupported)
 			snprintf(num, sizeof(num), "<not supported>");
@@ -221,26 +203,74 @@ static void report_table(FILE *f, const struct stat_report *r)
 			line[k - 1] = '\0';
 		fprintf(f, "%s\n", line);
 	}
-	fprintf(f, "\n");
+}
+
+/* The notes under the table: events not counted, wrapped, metrics n/a; each after @prefix. */
+void stat_table_notes(FILE *f, const struct stat_report *r, const char *prefix)
+{
+	unsigned int i, k;
+
 	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
 
+		/* Said by each type's notes. */
+		if (e->per_type)
+			continue;
 		if (e->unsupported)
-			fprintf(f, " %s not supported: %s\n", e->name, e->why);
+			fprintf(f, " %s%s not supported: %s\n", prefix, e->name, e->why);
 		if (!e->nc_runs)
 			continue;
-		fprintf(f, " %s %s%s: %s", e->name, verdict_words(e->verdict),
+		fprintf(f, " %s%s %s%s: %s", prefix, e->name, verdict_words(e->verdict),
 			e->added ? " (counted to compare the passes)" : "", e->why);
 		if (r->runs > 1)
 			fprintf(f, " (%u of %u runs)", e->nc_runs, r->runs);
 		fprintf(f, "\n");
 	}
 	for (i = 0; i < r->nev; i++)
-		if (r->ev[i].wrapped && !r->ev[i].added)
-			fprintf(f, " %s: %s\n", r->ev[i].name, STAT_WRAPPED_NOTE);
+		if (r->ev[i].wrapped && !r->ev[i].added && !r->ev[i].per_type)
+			fprintf(f, " %s%s: %s\n", prefix, r->ev[i].name, STAT_WRAPPED_NOTE);
 	for (k = 0; k < r->nmetrics; k++)
 		if (r->metric[k].na)
-			fprintf(f, " note: %s is n/a: %s\n", r->metric[k].name, r->metric[k].why);
+			fprintf(f, " note: %s%s is n/a: %s\n", prefix, r->metric[k].name,
+				r->metric[k].why);
+}
+
+static void report_table(FILE *f, const struct stat_report *r)
+{
+	unsigned int i, k;
+	char num[48];
+
+	fprintf(f, "\n Performance counter stats for ");
+	if (r->target && strncmp(r->target, "process", 7) && strncmp(r->target, "thread", 6))
+		fprintf(f, "'%s'", r->target);
+	else if (r->target)
+		fprintf(f, "%s", r->target);
+	else
+		fprintf(f, "'");
+	if (!r->target) {
+		command_text(f, r->argv);
+		fprintf(f, "'");
+	}
+	if (r->runs > 1)
+		fprintf(f, " (%u runs", r->runs);
+	else
+		fprintf(f, " (");
+	fprintf(f, "%spath %s", r->runs > 1 ? "; " : "", r->path);
+	if (r->cpu >= 0)
+		fprintf(f, ", cpu %d", r->cpu);
+	fprintf(f, "):\n\n");
+
+	if (r->types)
+		stat_types_table(f, r);
+	else if (r->units)
+		stat_units_table(f, r);
+	else
+		stat_table_rows(f, r, 0);
+	fprintf(f, "\n");
+	if (r->types)
+		stat_types_notes(f, r);
+	else
+		stat_table_notes(f, r, "");
 	if (r->analysis)
 		an_print_table(f, r->analysis);
 	for (k = 0; k < r->nmetrics; k++)
@@ -296,20 +326,24 @@ static void report_table(FILE *f, const struct stat_report *r)
 	fprintf(f, "\n\n");
 }
 
-static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
+/*
+ * The CSV lines of r->ev; @core: the event field is perf's "PMU/event/"
+ * with the core type's name in the PMU's place ("cortex-a53/CPU_CYCLES:u/"),
+ * else the name alone; @sums: only the events that have a sum.
+ */
+void stat_csv_rows(FILE *f, const char *sep, const struct stat_report *r, const char *core,
+		   int sums)
 {
 	unsigned int i;
 	char v[12][48];
 
-	if (r->units)
-		stat_units_csv(f, sep, r);
-	for (i = 0; i < r->nev && !r->units; i++) {
+	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
 		const struct stat_metric *m = metric_of(r, i);
 		const char *word = stat_no_count_word(e);
 		int k = 0, ns = stat_is_clock_ns(e) && !word;
 
-		if (e->added)
+		if (e->added || (sums && e->per_type))
 			continue;
 		if (word)
 			snprintf(v[k++], sizeof(v[0]), "%s", word);
@@ -317,7 +351,10 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 			snprintf(v[k++], sizeof(v[0]), ns ? "%.2f" : "%.0f", ns ? e->st.mean / 1e6 :
 				 e->st.mean);
 		snprintf(v[k++], sizeof(v[0]), "%s", ns ? "msec" : "");
-		snprintf(v[k++], sizeof(v[0]), "%s", e->name);
+		if (core)
+			snprintf(v[k++], sizeof(v[0]), "%.16s/%.28s/", core, e->name);
+		else
+			snprintf(v[k++], sizeof(v[0]), "%s", e->name);
 		/* perf's variance field: only with -r, and only beside a count, as perf's. */
 		if (r->runs > 1 && !word)
 			snprintf(v[k++], sizeof(v[0]), "%.2f%%", noise_percent(&e->st));
@@ -341,20 +378,31 @@ static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
 				     e->wrapped ? STAT_WRAPPED_NOTE : "");
 		fputc('\n', f);
 	}
+}
+
+static void report_csv(FILE *f, const char *sep, const struct stat_report *r)
+{
+	if (r->types)
+		stat_types_csv(f, sep, r);
+	else if (r->units)
+		stat_units_csv(f, sep, r);
+	else
+		stat_csv_rows(f, sep, r, NULL, 0);
 	if (r->analysis)
 		an_print_csv(f, sep, r->analysis, r->runs > 1);
 }
 
-/* The metrics beside their events (without -M and --topdown). */
-static void json_metrics(struct pmukit_json *j, const struct stat_report *r)
+/* The metrics beside their events (without -M and --topdown), of core type @core (NULL: one). */
+void stat_json_metrics(struct pmukit_json *j, const struct stat_report *r, const char *core)
 {
 	unsigned int i;
 
-	pmukit_json_arr(j, "metrics");
 	for (i = 0; i < r->nmetrics; i++) {
 		const struct stat_metric *m = &r->metric[i];
 
 		pmukit_json_obj(j, NULL);
+		if (core)
+			pmukit_json_str(j, "core", core);
 		pmukit_json_str(j, "name", m->name);
 		if (m->na)
 			pmukit_json_null(j, "value");
@@ -367,7 +415,64 @@ static void json_metrics(struct pmukit_json *j, const struct stat_report *r)
 			pmukit_json_str(j, "reason", m->why);
 		pmukit_json_obj_end(j);
 	}
-	pmukit_json_arr_end(j);
+}
+
+/*
+ * The objects of r->events; @core, @cpus: the core type they were counted
+ * on ("all": summed over the types), else NULL; @sums: only the events
+ * that have a sum.
+ */
+void stat_json_events(struct pmukit_json *j, const struct stat_report *r, const char *core,
+		      const char *cpus, int sums)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nev; i++) {
+		const struct stat_event *e = &r->ev[i];
+
+		if (sums && e->per_type)
+			continue;
+		pmukit_json_obj(j, NULL);
+		if (core)
+			pmukit_json_str(j, "core", core);
+		if (cpus)
+			pmukit_json_str(j, "cpus", cpus);
+		pmukit_json_str(j, "event", e->name);
+		pmukit_json_bool(j, "added", e->added);
+		pmukit_json_u64(j, "pass", e->pass);
+		pmukit_json_bool(j, "wrapped", e->wrapped);
+		if (stat_is_clock_ns(e))
+			pmukit_json_str(j, "unit", "ns");
+		if (e->unsupported) {
+			pmukit_json_null(j, "value");
+		} else if (e->wrapped) {
+			/* No number: a count that is not known. */
+			pmukit_json_null(j, "value");
+			pmukit_json_str(j, "note", STAT_WRAPPED_NOTE);
+		} else {
+			pmukit_json_u64(j, "value", (uint64_t)(e->st.mean + 0.5));
+			pmukit_json_real(j, "mean", e->st.mean, 2);
+			/* sd: the runs' own spread; sd_of_mean: perf's "+-" */
+			pmukit_json_real(j, "sd", e->st.sd, 2);
+			pmukit_json_real(j, "sd_percent", sd_percent(&e->st), 2);
+			pmukit_json_real(j, "sd_of_mean", stat_sd_of_mean(&e->st), 2);
+			pmukit_json_real(j, "sd_of_mean_percent", noise_percent(&e->st), 2);
+			pmukit_json_u64(j, "min", e->st.min);
+			pmukit_json_u64(j, "max", e->st.max);
+		}
+		pmukit_json_real(j, "counting_percent", e->counting, 2);
+		pmukit_json_real(j, "run_ns", e->run_ns, 0);
+		pmukit_json_u64(j, "overhead", e->overhead);
+		pmukit_json_bool(j, "counted", !e->nc_runs && !e->unsupported);
+		pmukit_json_str(j, "verdict", e->unsupported || e->nc_runs ? stat_verdict_field(e) : "counted");
+		if (e->unsupported)
+			pmukit_json_str(j, "reason", e->why);
+		if (e->nc_runs) {
+			pmukit_json_str(j, "reason", e->why);
+			pmukit_json_u64(j, "not_counted_runs", e->nc_runs);
+		}
+		pmukit_json_obj_end(j);
+	}
 }
 
 static void report_json(FILE *f, const struct stat_report *r)
@@ -394,53 +499,22 @@ static void report_json(FILE *f, const struct stat_report *r)
 	pmukit_json_u64(&j, "passes", r->npasses);
 	pmukit_json_u64(&j, "events_per_pass", r->ncounters);
 	pmukit_json_arr(&j, "events");
-	for (i = 0; i < r->nev; i++) {
-		const struct stat_event *e = &r->ev[i];
-
-		pmukit_json_obj(&j, NULL);
-		pmukit_json_str(&j, "event", e->name);
-		pmukit_json_bool(&j, "added", e->added);
-		pmukit_json_u64(&j, "pass", e->pass);
-		pmukit_json_bool(&j, "wrapped", e->wrapped);
-		if (stat_is_clock_ns(e))
-			pmukit_json_str(&j, "unit", "ns");
-		if (e->unsupported) {
-			pmukit_json_null(&j, "value");
-		} else if (e->wrapped) {
-			/* No number: a count that is not known. */
-			pmukit_json_null(&j, "value");
-			pmukit_json_str(&j, "note", STAT_WRAPPED_NOTE);
-		} else {
-			pmukit_json_u64(&j, "value", (uint64_t)(e->st.mean + 0.5));
-			pmukit_json_real(&j, "mean", e->st.mean, 2);
-			/* sd: the runs' own spread; sd_of_mean: perf's "+-" */
-			pmukit_json_real(&j, "sd", e->st.sd, 2);
-			pmukit_json_real(&j, "sd_percent", sd_percent(&e->st), 2);
-			pmukit_json_real(&j, "sd_of_mean", stat_sd_of_mean(&e->st), 2);
-			pmukit_json_real(&j, "sd_of_mean_percent", noise_percent(&e->st), 2);
-			pmukit_json_u64(&j, "min", e->st.min);
-			pmukit_json_u64(&j, "max", e->st.max);
-		}
-		pmukit_json_real(&j, "counting_percent", e->counting, 2);
-		pmukit_json_real(&j, "run_ns", e->run_ns, 0);
-		pmukit_json_u64(&j, "overhead", e->overhead);
-		pmukit_json_bool(&j, "counted", !e->nc_runs && !e->unsupported);
-		pmukit_json_str(&j, "verdict", e->unsupported || e->nc_runs ? stat_verdict_field(e) : "counted");
-		if (e->unsupported)
-			pmukit_json_str(&j, "reason", e->why);
-		if (e->nc_runs) {
-			pmukit_json_str(&j, "reason", e->why);
-			pmukit_json_u64(&j, "not_counted_runs", e->nc_runs);
-		}
-		pmukit_json_obj_end(&j);
-	}
+	if (r->types)
+		stat_types_json_events(&j, r);
+	else
+		stat_json_events(&j, r, NULL, NULL, 0);
 	pmukit_json_arr_end(&j);
 	if (r->units)
 		stat_units_json(&j, r);
-	if (r->analysis)
+	if (r->types) {
+		stat_types_json(&j, r);
+	} else if (r->analysis) {
 		an_print_json(&j, r->analysis);
-	else
-		json_metrics(&j, r);
+	} else {
+		pmukit_json_arr(&j, "metrics");
+		stat_json_metrics(&j, r, NULL);
+		pmukit_json_arr_end(&j);
+	}
 	if (r->npasses > 1) {
 		pmukit_json_arr(&j, "pass_cycles");
 		for (i = 0; i < r->npasses; i++)

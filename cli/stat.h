@@ -71,6 +71,44 @@ struct pass_data {
 };
 
 /*
+ * A command counted on several core types (stat_types.c): each type's pass
+ * data, report and block, and which of the plan's events have a sum.
+ */
+#define STAT_MAX_TYPES	4
+struct stat_typed {
+	unsigned int n;				/* the types; 0: one, counted as before */
+	unsigned int npasses;			/* the passes of each pd[] */
+	struct pmukit_type_info info[STAT_MAX_TYPES];
+	struct pass_data *pd[STAT_MAX_TYPES];	/* [type][pass]; times shared with the sums' */
+	struct stat_report r[STAT_MAX_TYPES];
+	struct stat_type_block block[STAT_MAX_TYPES];
+	unsigned char summed[STAT_MAX_SPECS];	/* the plan's event i has a sum over the types */
+};
+
+/*
+ * stat_types.c: @ty for made plan @p: its types when they are several,
+ * else ty->n 0. Return: 0 or -ENOMEM.
+ */
+int stat_types_setup(struct stat_typed *ty, const struct pmukit_evplan *p);
+void stat_types_free(struct stat_typed *ty);
+/*
+ * stat_types.c: after stat_summarise() of the sums into @r (before
+ * stat_insert_unsupported()): each type's report, @r's events without a
+ * sum marked per_type, its metrics left to the types, r->types set.
+ */
+void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
+			  const struct pmukit_evplan *p, struct stat_report *r);
+/*
+ * stat_types.c: with each type's report ty->r[] made (a scope's, from its
+ * CPUs' counts), the rest of stat_types_summarise(): the blocks, @r's
+ * events without a sum, r->types.
+ */
+void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o,
+		       const struct pmukit_evplan *p, struct stat_report *r);
+/* stat_types.c: the type of @cpu (its index in ty->info), or -1. */
+int stat_types_of_cpu(const struct stat_typed *ty, int cpu);
+
+/*
  * stat_plan.c: a plan for the path of the options (its reasons said when
  * none works), o->path set to the path it takes so far. Return: 0, or the
  * exit status.
@@ -98,11 +136,15 @@ int stat_say_unsupported(const struct stat_opts *o);
 /*
  * Runs the command o->runs times for each pass of the plan @p (made),
  * opening each pass's sessions from it; fills @pd (slot k of pass j: the
- * plan's event pmukit_evplan_pass_event(p, j, k)) and the
- * command's exit in @r. Return: 0 or a negative errno (said on stderr).
+ * plan's event pmukit_evplan_pass_event(p, j, k)), with several core types
+ * (ty->n) each type's too, and the command's exit in @r. Return: 0 or a
+ * negative errno (said on stderr).
  */
 int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
-		    struct pass_data *pd, struct stat_report *r);
+		    struct pass_data *pd, struct stat_typed *ty, struct stat_report *r);
+/* stat_run.c: one run's counts @c of @count events into @pd as run @run; @exact: no overhead. */
+void stat_record_run(struct pass_data *pd, unsigned long run, unsigned int count,
+		     const struct pmukit_count *c, int exact);
 /*
  * The statistics over r->runs runs of each pass, the passes' cycles and
  * the derived metrics.

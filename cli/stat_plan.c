@@ -185,6 +185,27 @@ static int metric_plan(struct pmukit_evplan *p, const struct an_sel *sel, const 
 	return 0;
 }
 
+/*
+ * The direct path reads the PMU of the CPU it runs on: a command that may
+ * run on several core types is refused there. Said after the library's
+ * reason, with the ways that count it: the perf path (each type's PMU) or
+ * a binding to one type.
+ */
+static void direct_types(const struct pmukit_evplan *p)
+{
+	struct pmukit_type_info t;
+	char types[256] = "";
+	size_t used = 0;
+	unsigned int i, n = pmukit_evplan_ntypes(p);
+
+	for (i = 0; i < n && !pmukit_evplan_type(p, i, &t); i++)
+		cli_list_add(types, sizeof(types), &used, i, n, "%s (cpus %s)", t.name, t.cpus);
+	if (pmukit_evplan_type(p, 0, &t))
+		return;
+	cli_error("stat", "the command may run on %s; the direct path counts one core type: --path perf counts it on each, or bind it to one type (--cpu C, or taskset -c %s)",
+		  types, t.cpus);
+}
+
 int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct an_sel *sel,
 		   const unsigned int *metric, unsigned int nm, int *cap)
 {
@@ -219,8 +240,13 @@ int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct
 			ret = pmukit_evplan_make(plan);
 		}
 	}
-	if (ret)
-		return open_error(ret);
+	if (ret) {
+		int status = open_error(ret);
+
+		if (o->path == PMUKIT_PATH_DIRECT && pmukit_evplan_ntypes(plan) > 1)
+			direct_types(plan);
+		return status;
+	}
 	o->path = pmukit_evplan_path(plan);
 	if (!sel)
 		*cap = (int)pmukit_evplan_capacity(plan);
@@ -252,6 +278,8 @@ void stat_insert_unsupported(const struct stat_opts *o, struct stat_report *r)
 		e->ev = x->ev;
 		snprintf(e->why, sizeof(e->why), "%s", x->why);
 		e->unsupported = 1;
+		/* Several core types: shown in each type's block, no sum. */
+		e->per_type = r->types != NULL;
 		for (k = 0; k < r->nmetrics; k++)
 			if (r->metric[k].event >= pos)
 				r->metric[k].event++;

@@ -157,6 +157,40 @@ static void judge_run(struct pmukit_session *s, unsigned int n, const struct pmu
 	}
 }
 
+/* The events of session @s that have no sum over its core types (pmukit_session_summed()). */
+static uint32_t not_summed(const struct pmukit_session *s, unsigned int n)
+{
+	uint32_t mask = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!pmukit_session_summed(s, i))
+			mask |= 1U << i;
+	return mask;
+}
+
+/*
+ * Each core type's counts of a run (pass @pass of @p) into @ct, judged into
+ * that type's pass data; which events have a sum into ty->summed.
+ */
+static int read_types(struct pmukit_session *s, const struct pmukit_evplan *p, unsigned int pass,
+		      unsigned int n, struct stat_typed *ty,
+		      struct pmukit_count (*ct)[STAT_MAX_EVENTS + 1])
+{
+	unsigned int t, i;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		ty->summed[pmukit_evplan_pass_event(p, pass, i)] = (unsigned char)pmukit_session_summed(s, i);
+	for (t = 0; t < ty->n; t++) {
+		ret = pmukit_read_type(s, t, ct[t]);
+		if (ret)
+			return ret;
+		judge_run(s, n, ct[t], &ty->pd[t][pass], 0);
+	}
+	return 0;
+}
+
 static uint64_t tv_ns(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
@@ -176,7 +210,8 @@ static uint64_t tv_ns(const struct timeval *tv)
  */
 static int run_once(const struct stat_opts *o, const struct pmukit_evplan *p, unsigned int pass,
 		    unsigned int n, struct pmukit_session *s, struct pmukit_count *c, int *status, int *exact,
-		    struct pass_data *pd, uint32_t *wrapped, uint64_t *t)
+		    struct pass_data *pd, uint32_t *wrapped, uint64_t *t, struct stat_typed *ty,
+		    struct pmukit_count (*ct)[STAT_MAX_EVENTS + 1])
 {
 	struct rusage ru0, ru1;
 	uint64_t t0;
@@ -252,21 +287,41 @@ static int run_once(const struct stat_opts *o, const struct pmukit_evplan *p, un
 				*wrapped |= 1U << k;
 		ret = *wrapped ? 0 : ret;
 	}
+	if (!ret && ty->n)
+		ret = read_types(s, p, pass, n, ty, ct);
 	if (ret)
 		cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
 	else
-		judge_run(s, n, c, pd, *wrapped);
+		judge_run(s, n, c, pd, *wrapped | (ty->n ? not_summed(s, n) : 0));
 	pmukit_close(ps);
 	return ret;
 }
 
 /* Runs every pass o->runs times; fills @pd. */
-int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
-		    struct pass_data *pd, struct stat_report *r)
+void stat_record_run(struct pass_data *pd, unsigned long run, unsigned int count,
+		     const struct pmukit_count *c, int exact)
 {
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		uint64_t v = c[i].value;
+
+		if (exact)
+			pd->ovh[i] = 0;	/* the window holds no marker */
+		pd->val[run * count + i] = v > pd->ovh[i] ? v - pd->ovh[i] : 0;
+		pd->enabled[i] += (double)c[i].enabled_ns;
+		pd->running[i] += (double)c[i].running_ns;
+	}
+	pd->runs++;
+}
+
+int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
+		    struct pass_data *pd, struct stat_typed *ty, struct stat_report *r)
+{
+	static struct pmukit_count ct[STAT_MAX_TYPES][STAT_MAX_EVENTS + 1];
 	struct pmukit_count c[STAT_MAX_EVENTS + 1];
 	struct pmukit_options po = { .path = o->path, .cpu = o->out.cpu };
-	unsigned int k, i, npasses = pmukit_evplan_npasses(p);
+	unsigned int k, i, t, npasses = pmukit_evplan_npasses(p);
 	unsigned long run;
 	int ret = 0;
 
@@ -278,6 +333,12 @@ int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
 		pd[k].times = calloc(o->runs * STAT_TIMES, sizeof(uint64_t));
 		if (!pd[k].val || !pd[k].times)
 			return -ENOMEM;
+		for (t = 0; t < ty->n; t++) {
+			ty->pd[t][k].val = calloc(o->runs * count, sizeof(uint64_t));
+			ty->pd[t][k].times = pd[k].times;
+			if (!ty->pd[t][k].val)
+				return -ENOMEM;
+		}
 		if (o->path != PMUKIT_PATH_PERF) {
 			ret = pmukit_open_pass(&s, p, k, &po);
 			if (ret) {
@@ -302,7 +363,7 @@ int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
 			if (stopping())
 				break;
 			ret = run_once(o, p, k, count, s, c, &status, &exact, &pd[k], &wrapped,
-				       &pd[k].times[run * STAT_TIMES]);
+				       &pd[k].times[run * STAT_TIMES], ty, ct);
 			/* Interrupted: this run is left out, whatever it counted. */
 			if (stopping()) {
 				ret = 0;
@@ -320,16 +381,9 @@ int stat_run_passes(const struct stat_opts *o, const struct pmukit_evplan *p,
 			}
 			if (r->exit_code != 0)
 				r->failed_runs++;
-			for (i = 0; i < count; i++) {
-				uint64_t v = c[i].value;
-
-				if (exact)
-					pd[k].ovh[i] = 0;	/* the window holds no marker */
-				pd[k].val[run * count + i] = v > pd[k].ovh[i] ? v - pd[k].ovh[i] : 0;
-				pd[k].enabled[i] += (double)c[i].enabled_ns;
-				pd[k].running[i] += (double)c[i].running_ns;
-			}
-			pd[k].runs++;
+			stat_record_run(&pd[k], run, count, c, exact);
+			for (t = 0; t < ty->n; t++)
+				stat_record_run(&ty->pd[t][k], run, count, ct[t], exact);
 		}
 		/* Closed whatever ended the runs: the direct path's PMU is as it was. */
 		if (s)

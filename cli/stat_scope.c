@@ -27,6 +27,7 @@
 #include "stat_wait.h"
 
 #define MAX_IDS		STAT_MAX_IDS
+#define BY_TYPE		(-2)	/* fill(): a row per core type */
 
 int stat_scope_wanted(const struct stat_opts *o)
 {
@@ -171,16 +172,19 @@ static void units_free(struct stat_units *u)
 
 /*
  * The cumulative counts of every unit into @cum ([unit * nev + slot], the
- * pass's slots), @offline marked. Return: 0 or a negative errno (said).
+ * pass's slots), @offline marked; a command on several core types (no
+ * scope, -I): its types are the units. Return: 0 or a negative errno (said).
  */
 static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int nev,
 		    struct pmukit_count *cum, unsigned char *offline)
 {
+	int typed = pmukit_session_nunits(s) < nunits;
 	unsigned int k;
 	int ret;
 
 	for (k = 0; k < nunits; k++) {
-		ret = pmukit_read_unit(s, k, &cum[k * nev]);
+		ret = typed ? pmukit_read_type(s, k, &cum[k * nev]) :
+			      pmukit_read_unit(s, k, &cum[k * nev]);
 		if (ret == -ENODEV) {
 			offline[k] = 1;
 			continue;
@@ -196,16 +200,21 @@ static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int 
 /*
  * @out (by unit, or the sum of all when out->n is 1 and there are more)
  * from @cum minus @prev (NULL: nothing before); the plan's event order.
+ * @utype, @type: only the units of core type @type (-1: all; BY_TYPE:
+ * out's unit t the sum of type t's).
  */
 static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
 		 unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
-		 const unsigned char *offline)
+		 const unsigned char *offline, const int *utype, int type)
 {
 	unsigned int k, slot;
 
 	memset(out->c, 0, (size_t)out->n * nev * sizeof(*out->c));
 	for (k = 0; k < nunits; k++) {
-		unsigned int o = out->n == 1 ? 0 : k;
+		unsigned int o = type == BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
+
+		if ((type >= 0 && utype[k] != type) || (type == BY_TYPE && utype[k] < 0))
+			continue;
 
 		if (offline[k])
 			out->offline[o] = 1;
@@ -258,6 +267,10 @@ struct scope_run {
 	struct stat_units rows, sum, ivl;
 	struct pmukit_count *cum, *prev;
 	unsigned char *offline;
+	/* CPUs of several core types (-a, -C): each unit's type, one type's sum. */
+	struct stat_typed *ty;
+	int *utype;
+	struct stat_units tsum;
 	/* What an interval's report needs. */
 	const struct stat_opts *o;
 	const struct stat_report *r;
@@ -270,10 +283,50 @@ struct scope_run {
 /* An interval: the cumulative counts just read, less those of the one before. */
 static void report_interval(struct scope_run *x)
 {
-	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline);
+	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline, x->utype,
+	     x->ty ? BY_TYPE : -1);
 	stat_interval_report(x->out, x->o->out.fmt, x->o->out.sep, x->r,
 			     stat_mono_ns() - x->t0, &x->ivl, &x->header);
 	memcpy(x->prev, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
+}
+
+/*
+ * CPUs of several core types counted together (-a, -C without -A), or a
+ * command on several (-I; its units are its types): each unit's type and
+ * which events have a sum, for a block per type, and an interval's rows a
+ * row per type, named by its core, in place of the sum (x->ty stays NULL
+ * for one type). Return: 0 or -ENOMEM.
+ */
+static int types_of_units(struct scope_run *x, unsigned int nev)
+{
+	static struct stat_typed ty;
+	struct pmukit_unit un;
+	unsigned int k;
+
+	if (pmukit_evplan_ntypes(x->plan) < 2)
+		return 0;
+	if (stat_types_setup(&ty, x->plan))
+		return -ENOMEM;
+	x->ty = &ty;
+	x->utype = calloc(x->nunits, sizeof(*x->utype));
+	if (!x->utype || units_new(&x->tsum, x->plan, x->nunits, nev, 1))
+		return -ENOMEM;
+	for (k = 0; k < x->nunits; k++)
+		x->utype[k] = !pmukit_evplan_nunits(x->plan) ? (int)k :
+			      pmukit_evplan_unit(x->plan, k, &un) ? -1 :
+			      stat_types_of_cpu(&ty, un.cpu);
+	for (k = 0; k < nev; k++)
+		ty.summed[pmukit_evplan_pass_event(x->plan, 0, k)] =
+			(unsigned char)pmukit_session_summed(x->s, k);
+	units_free(&x->ivl);
+	if (units_new(&x->ivl, x->plan, ty.n, nev, 0))
+		return -ENOMEM;
+	for (k = 0; k < ty.n; k++) {
+		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s", ty.info[k].name);
+		x->ivl.cpu[k] = -1;
+		x->ivl.tid[k] = -1;
+	}
+	return 0;
 }
 
 static void run_free(struct scope_run *x)
@@ -294,6 +347,10 @@ static void run_free(struct scope_run *x)
 	units_free(&x->rows);
 	units_free(&x->sum);
 	units_free(&x->ivl);
+	units_free(&x->tsum);
+	free(x->utype);
+	if (x->ty)
+		stat_types_free(x->ty);
 	free(x->cum);
 	free(x->prev);
 	free(x->offline);
@@ -308,8 +365,8 @@ int stat_scope(struct stat_opts *o)
 	char target[512];
 	struct out_file of;
 	struct rusage ru;
-	unsigned int nunits, nev, tick = 0;
-	uint64_t t0, next, end;
+	unsigned int nunits, nev, tick = 0, i;
+	uint64_t t0, next, end, user_ns, sys_ns;
 	int ret, cap = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
 	int status = CLI_OK, sig_int = 0;
 
@@ -363,13 +420,20 @@ int stat_scope(struct stat_opts *o)
 		goto fail;
 	}
 	if (!nunits)
-		nunits = 1;
+		nunits = pmukit_session_ntypes(x.s);
 	x.cum = calloc((size_t)nunits * nev, sizeof(*x.cum));
 	x.prev = calloc((size_t)nunits * nev, sizeof(*x.prev));
 	x.offline = calloc(nunits, 1);
 	if (!x.cum || !x.prev || !x.offline || units_new(&x.rows, x.plan, nunits, nev, !per_unit) ||
 	    units_new(&x.sum, x.plan, nunits, nev, 1) ||
 	    units_new(&x.ivl, x.plan, nunits, nev, !per_unit)) {
+		ret = -ENOMEM;
+		cli_error("stat", "out of memory");
+		goto fail;
+	}
+	x.nunits = nunits;
+	if ((o->all_cpus || o->cpu_list || !pmukit_evplan_nunits(x.plan)) && !per_unit &&
+	    types_of_units(&x, nev)) {
 		ret = -ENOMEM;
 		cli_error("stat", "out of memory");
 		goto fail;
@@ -436,15 +500,24 @@ int stat_scope(struct stat_opts *o)
 		goto fail;
 	if (o->interval_ms) {
 		/* The last, partial interval: the intervals add up to the totals. */
-		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline);
+		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline, x.utype,
+		     x.ty ? BY_TYPE : -1);
 		stat_interval_report(x.out, o->out.fmt, o->out.sep, &r, t0, &x.ivl, &x.header);
 	}
-	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline);
-	fill(&x.rows, x.plan, nunits, nev, x.cum, NULL, x.offline);
+	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);
+	fill(&x.rows, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);
 	getrusage(RUSAGE_CHILDREN, &ru);
-	totals(x.plan, &x.sum, (double)t0 / 1e9,
-	       (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u,
-	       (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u, &r);
+	user_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u;
+	sys_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u;
+	totals(x.plan, &x.sum, (double)t0 / 1e9, user_ns, sys_ns, &r);
+	/* CPUs of several core types: each type's block from its CPUs' counts, then the sums. */
+	for (i = 0; x.ty && i < x.ty->n; i++) {
+		fill(&x.tsum, x.plan, nunits, nev, x.cum, NULL, x.offline, x.utype, (int)i);
+		x.ty->r[i] = r;
+		totals(x.plan, &x.tsum, (double)t0 / 1e9, user_ns, sys_ns, &x.ty->r[i]);
+	}
+	if (x.ty)
+		stat_types_finish(x.ty, o, x.plan, &r);
 	stat_insert_unsupported(o, &r);
 	r.argv = o->argv;
 	r.target = target[0] ? target : NULL;

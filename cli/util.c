@@ -8,6 +8,8 @@
 #include <getopt.h>
 #include <limits.h>
 #include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,6 +67,24 @@ void getopt_reset(void)
 }
 
 /* A decimal number in [min, max], nothing else in the string. */
+void cli_list_add(char *buf, size_t len, size_t *used, unsigned int i, unsigned int n,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*used >= len)
+		return;
+	w = snprintf(buf + *used, len - *used, "%s", !i ? "" : i + 1 < n ? ", " : " and ");
+	*used += (size_t)w;
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	*used += (size_t)w;
+}
+
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out)
 {
 	char *end;

@@ -22,7 +22,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "pmukit/pmu_fields.h"
@@ -37,14 +36,6 @@
 
 /* arm64 perf: config1 bit 1 asks for EL0 access to the counter (rdpmc). */
 #define ARM64_CONFIG1_USER_ACCESS	2ULL
-
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-			       int group, unsigned long flags)
-{
-	long fd = syscall(SYS_perf_event_open, attr, pid, cpu, group, flags);
-
-	return fd < 0 ? -errno : (int)fd;
-}
 
 static void attr_of(const struct pmukit_ev *e, struct perf_event_attr *a)
 {
@@ -162,7 +153,8 @@ static int check_support(struct pmukit_session *s)
 			continue;
 		/* The module's view of a CPU of the session's core type, else perf's list. */
 		if (!looked++)
-			pmukit_implemented_load(s->opt_cpu >= 0 ? s->opt_cpu : pmukit_cpu_now(),
+			pmukit_implemented_load(s->opt_cpu >= 0 ? s->opt_cpu :
+						s->type_cpu >= 0 ? s->type_cpu : pmukit_cpu_now(),
 						PMUKIT_IMPL_SYSFS | PMUKIT_IMPL_PERF, &im);
 		if (pmukit_event_supported(&im, e->code, nbad ? NULL : &how) == 0)
 			pmukit_ev_list_add(bad, sizeof(bad), &used, &nbad, e);
@@ -222,7 +214,14 @@ static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_re
 		/* The PMU of the session's core type, where sysfs names one. */
 		if (s->ev[i].kind == PMUKIT_EV_PMU && s->perf_type)
 			a.type = s->perf_type;
-		fd = sys_perf_event_open(&a, pid, cpu, group && i ? p->fd[0] : -1,
+		/*
+		 * One type of several (plan_types.c): perf's generic cycles and
+		 * instructions go to that type's PMU too, named in the config's
+		 * upper half, as perf stat asks for cpu_core/cycles/.
+		 */
+		else if (s->type_cpu >= 0 && s->perf_type && a.type == PERF_TYPE_HARDWARE)
+			a.config |= (uint64_t)s->perf_type << 32;
+		fd = pmukit_perf_event_open(&a, pid, cpu, group && i ? p->fd[0] : -1,
 					 PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
 			*failed = (int)i;
@@ -412,7 +411,7 @@ static int perf_detect(char *why, size_t len)
 	 * direct path's access away.
 	 */
 	a.disabled = 1;
-	fd = sys_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	fd = pmukit_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	hw = fd;
 	if (fd >= 0) {
 		close(fd);
@@ -426,7 +425,7 @@ static int perf_detect(char *why, size_t len)
 	a.disabled = 1;
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
-	fd = sys_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	fd = pmukit_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		cycles.kind = PMUKIT_EV_SOFTWARE;
 		snprintf(cycles.name, sizeof(cycles.name), "task-clock:u");

@@ -27,6 +27,9 @@ struct pmukit_perf {
 	size_t page_size;
 };
 
+/* perf_event_open(2): the descriptor, or a negative errno (perf_syscall.c). */
+int pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+			   unsigned long flags);
 /* @self_read: ask for user access to the counters (arm64 config1 bit 1). */
 int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int self_read);
 void pmukit_perf_close_events(struct pmukit_perf *p);

@@ -16,6 +16,7 @@
 
 #include "pmukit/pmu_fields.h"
 #include "backend.h"
+#include "plan_types.h"
 #include "scope.h"
 
 struct pmukit_evplan {
@@ -49,7 +50,21 @@ struct pmukit_evplan {
 	unsigned int idx[PMUKIT_PLAN_MAX_PASSES][PMUKIT_MAX_EVENTS];
 	/* Where it counts: the calling thread or a command (opts), or a scope's units. */
 	struct pmukit_scope scope;
+	/* Each event's spec or number, parsed again for each core type. */
+	struct pmukit_plan_src src[PMUKIT_PLAN_MAX_EVENTS];
+	/* The core types it counts on when they are several (perf path), else NULL. */
+	struct pmukit_plan_types *ty;
 };
+
+const struct pmukit_plan_types *pmukit_evplan_types(const struct pmukit_evplan *p)
+{
+	return p ? p->ty : NULL;
+}
+
+const struct pmukit_session *pmukit_evplan_binding(const struct pmukit_evplan *p)
+{
+	return p ? p->bind : NULL;
+}
 
 /* The calling thread's options for @p: no child (the checks open for this thread). */
 static struct pmukit_options thread_opts(const struct pmukit_evplan *p, enum pmukit_path path)
@@ -112,6 +127,7 @@ PMUKIT_API void pmukit_evplan_free(struct pmukit_evplan *p)
 	if (!p)
 		return;
 	free(p->bind);
+	pmukit_plan_types_free(p->ty);
 	pmukit_scope_free(&p->scope);
 	free(p);
 }
@@ -146,6 +162,10 @@ PMUKIT_API int pmukit_evplan_add(struct pmukit_evplan *p, const char *spec)
 	if (ret && !(ret == -EOPNOTSUPP && pmukit_ev_refused(e)))
 		return ret;
 	p->counted[p->n] = *e;
+	if (strlen(spec) >= sizeof(p->src[0].spec))
+		return pmukit_err(-EINVAL, "an event spec of %zu characters: at most %zu",
+				  strlen(spec), sizeof(p->src[0].spec) - 1);
+	snprintf(p->src[p->n].spec, sizeof(p->src[0].spec), "%s", spec);
 	p->npasses = 0;
 	return (int)p->n++;
 }
@@ -165,6 +185,8 @@ PMUKIT_API int pmukit_evplan_add_code(struct pmukit_evplan *p, unsigned int code
 	if (ret && !(ret == -EOPNOTSUPP && pmukit_ev_refused(e)))
 		return ret;
 	p->counted[p->n] = *e;
+	p->src[p->n].spec[0] = '\0';
+	p->src[p->n].code = (int)code;
 	p->fixed = 1;
 	p->fixed_pass[p->n] = pass;
 	p->npasses = 0;
@@ -178,6 +200,7 @@ PMUKIT_API int pmukit_evplan_drop(struct pmukit_evplan *p, unsigned int i)
 	memmove(&p->ev[i], &p->ev[i + 1], (p->n - i - 1) * sizeof(p->ev[0]));
 	memmove(&p->counted[i], &p->counted[i + 1], (p->n - i - 1) * sizeof(p->counted[0]));
 	memmove(&p->fixed_pass[i], &p->fixed_pass[i + 1], (p->n - i - 1) * sizeof(p->fixed_pass[0]));
+	memmove(&p->src[i], &p->src[i + 1], (p->n - i - 1) * sizeof(p->src[0]));
 	p->n--;
 	p->npasses = 0;
 	return 0;
@@ -265,6 +288,8 @@ int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap)
 					&p->ev[p->n]))
 			return -EOPNOTSUPP;
 		p->counted[p->n] = p->ev[p->n];
+		p->src[p->n].spec[0] = '\0';
+		p->src[p->n].code = PMUKIT_EVT_CPU_CYCLES;
 		cyc = (int)p->n++;
 		p->added = 1;
 	}
@@ -313,7 +338,15 @@ static int open_on(struct pmukit_session **out, const struct pmukit_evplan *p,
 	po = opts ? *opts : p->opts;
 	po.path = path;
 	if (p->scope.n)
-		return pmukit_scope_open(out, ev, n, &po, &p->scope);
+		return pmukit_scope_open(out, ev, n, &po, &p->scope, p->ty, idx);
+	/*
+	 * Several core types: one group on each type's PMU, on the perf path
+	 * (the others read the counters of one CPU, and refuse as before); a
+	 * CPU given in these options is one type, bound as before.
+	 */
+	if (p->ty && path == PMUKIT_PATH_PERF && po.cpu < 0)
+		return pmukit_plan_types_open(out, p->ty, idx, n, &po,
+					      p->checked && path == p->path);
 	/* The binding holds for a child too: it has the affinity it was forked with. */
 	if (p->checked && path == p->path && po.cpu == p->opts.cpu)
 		return pmukit_session_open_bound(out, ev, n, &po, p->bind);
@@ -340,6 +373,27 @@ static int check_passes(struct pmukit_evplan *p, enum pmukit_path path)
 }
 
 /*
+ * The core types the plan counts on: a scope's CPUs, else those the thread
+ * (and so its command) may run on, when no CPU is given.
+ */
+static int make_types(struct pmukit_evplan *p)
+{
+	cpu_set_t cpus;
+	unsigned int u;
+
+	pmukit_plan_types_free(p->ty);
+	p->ty = NULL;
+	if (p->scope.n && p->scope.tasks)
+		return 0;
+	if (!p->scope.n)
+		return pmukit_plan_types_make(&p->ty, p->bind, NULL, p->src, p->n);
+	CPU_ZERO(&cpus);
+	for (u = 0; u < p->scope.n; u++)
+		CPU_SET(p->scope.unit[u].cpu, &cpus);
+	return pmukit_plan_types_make(&p->ty, p->bind, &cpus, p->src, p->n);
+}
+
+/*
  * The passes on @path, checked; a scope the path cannot count is refused
  * first. A pass the path refuses as too many (-E2BIG) is split again, once,
  * on the number of events the path said it could hold (pmukit_capacity_hint:
@@ -354,6 +408,8 @@ static int make_on(struct pmukit_evplan *p, enum pmukit_path path)
 	if (ret)
 		return ret;
 	ret = pmukit_evplan_split(p, cap);
+	if (!ret)
+		ret = make_types(p);
 	if (ret)
 		return ret;
 	pmukit_capacity_hint = 0;
@@ -361,6 +417,8 @@ static int make_on(struct pmukit_evplan *p, enum pmukit_path path)
 	if (ret == -E2BIG && pmukit_capacity_hint >= 2 && pmukit_capacity_hint < cap) {
 		cap = pmukit_capacity_hint;
 		ret = pmukit_evplan_split(p, cap);
+		if (!ret)
+			ret = make_types(p);
 		if (!ret)
 			ret = check_passes(p, path);
 	}

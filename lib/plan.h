@@ -15,4 +15,11 @@ struct pmukit_evplan;
  */
 int pmukit_evplan_split(struct pmukit_evplan *p, unsigned int cap);
 
+struct pmukit_plan_types;
+/* The core types plan @p counts on when they are several (plan_types.h), else NULL. */
+const struct pmukit_plan_types *pmukit_evplan_types(const struct pmukit_evplan *p);
+struct pmukit_session;
+/* The session whose core type the plan's names were looked up in. */
+const struct pmukit_session *pmukit_evplan_binding(const struct pmukit_evplan *p);
+
 #endif /* PMUKIT_LIB_PLAN_H */

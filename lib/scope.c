@@ -21,16 +21,9 @@
 
 #include "backend.h"
 #include "cores.h"
+#include "plan_types.h"
 #include "scope.h"
 #include "sysfile.h"
-
-struct pmukit_scoped {
-	unsigned int n;
-	struct pmukit_unit *unit;
-	struct pmukit_session **sub;
-	uint64_t *enabled;	/* each unit's enabled time at its last read */
-	uint64_t *at;		/* and the monotonic time of that read (0: none yet) */
-};
 
 void pmukit_scope_free(struct pmukit_scope *sc)
 {
@@ -288,50 +281,106 @@ int pmukit_scope_path(const struct pmukit_scope *sc, enum pmukit_path path)
 	}
 }
 
-int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
-		      const struct pmukit_options *opts, const struct pmukit_scope *sc)
+struct pmukit_session *pmukit_scoped_new(unsigned int n)
 {
-	struct pmukit_options po = *opts;
-	struct pmukit_scoped *x;
-	struct pmukit_session *s;
+	struct pmukit_session *s = calloc(1, sizeof(*s));
+	struct pmukit_scoped *x = calloc(1, sizeof(*x));
 	unsigned int u;
-	int ret;
 
-	*out = NULL;
-	ret = pmukit_scope_path(sc, opts->path);
-	if (ret)
-		return ret;
-	s = calloc(1, sizeof(*s));
-	x = calloc(1, sizeof(*x));
 	if (x) {
-		x->unit = calloc(sc->n, sizeof(*x->unit));
-		x->sub = calloc(sc->n, sizeof(*x->sub));
-		x->enabled = calloc(sc->n, sizeof(*x->enabled));
-		x->at = calloc(sc->n, sizeof(*x->at));
+		x->unit = calloc(n, sizeof(*x->unit));
+		x->sub = calloc(n, sizeof(*x->sub));
+		x->enabled = calloc(n, sizeof(*x->enabled));
+		x->at = calloc(n, sizeof(*x->at));
+		x->utype = calloc(n, sizeof(*x->utype));
 	}
-	if (!s || !x || !x->unit || !x->sub || !x->enabled || !x->at) {
+	if (!s || !x || !x->unit || !x->sub || !x->enabled || !x->at || !x->utype) {
 		free(s);
 		if (x) {
 			free(x->unit);
 			free(x->sub);
 			free(x->enabled);
 			free(x->at);
+			free(x->utype);
 		}
 		free(x);
-		return pmukit_err(-ENOMEM, "out of memory");
+		pmukit_err(-ENOMEM, "out of memory");
+		return NULL;
 	}
-	memcpy(x->unit, sc->unit, sc->n * sizeof(*x->unit));
-	x->n = sc->n;
+	x->n = n;
+	x->ntypes = 1;
+	for (u = 0; u < n; u++)
+		x->utype[u] = -1;
 	s->scoped = x;
+	return s;
+}
+
+void pmukit_scoped_finish(struct pmukit_session *s, unsigned int n, unsigned int flags)
+{
+	struct pmukit_scoped *x = s->scoped;
+	unsigned int i;
+
+	s->be = x->sub[0]->be;
+	s->n = n;
+	memcpy(s->ev, x->sub[0]->ev, n * sizeof(s->ev[0]));
+	s->flags = flags;
+	s->opt_cpu = -1;
+	s->cpu = -1;
+	s->unit_cpu = -1;
+	s->type_cpu = -1;
+	s->sample_fd = -1;
+	s->sample_how = PMUKIT_SAMPLE_CALL;
+	s->sample1 = NULL;
+	s->core = x->sub[0]->core;
+	/* Over several types, only what means the same on each is summed. */
+	for (i = 0; i < n; i++)
+		if (x->ntypes < 2 || pmukit_ev_summable(&s->ev[i]))
+			x->summed |= 1U << i;
+}
+
+int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
+		      const struct pmukit_options *opts, const struct pmukit_scope *sc,
+		      const struct pmukit_plan_types *ty, const unsigned int *idx)
+{
+	struct pmukit_ev tev[PMUKIT_MAX_EVENTS];
+	struct pmukit_options po = *opts;
+	struct pmukit_scoped *x;
+	struct pmukit_session *s;
+	unsigned int u, i;
+	int ret;
+
+	*out = NULL;
+	ret = pmukit_scope_path(sc, opts->path);
+	if (ret)
+		return ret;
+	s = pmukit_scoped_new(sc->n);
+	if (!s)
+		return -ENOMEM;
+	x = s->scoped;
+	memcpy(x->unit, sc->unit, sc->n * sizeof(*x->unit));
+	if (ty && !sc->tasks)
+		x->ntypes = ty->n;
 	/* A unit is no child: the command (if any) runs beside the scope. */
 	po.flags &= ~PMUKIT_F_CHILD;
 	po.pid = 0;
 	for (u = 0; u < x->n; u++) {
 		const struct pmukit_unit *un = &x->unit[u];
+		const struct pmukit_ev *uev = ev;
+		int t = x->ntypes > 1 ? pmukit_plan_type_of(ty, un->cpu) : -1;
 
-		/* A CPU's own core type: its perf PMU, its events. */
+		/* A CPU's own core type: its perf PMU, its events as its table names them. */
+		if (t >= 0) {
+			for (i = 0; i < n; i++)
+				tev[i] = ty->ev[(unsigned int)t * PMUKIT_PLAN_MAX_EVENTS + idx[i]];
+			uev = tev;
+			x->utype[u] = t;
+		}
 		po.cpu = un->cpu;
-		ret = pmukit_session_open_unit(&x->sub[u], ev, n, &po, un->tid, un->cpu);
+		if (t >= 0)
+			ret = pmukit_session_open_as(&x->sub[u], uev, n, &po, &ty->t[t].bind, 0,
+						     un->tid, un->cpu);
+		else
+			ret = pmukit_session_open_unit(&x->sub[u], uev, n, &po, un->tid, un->cpu);
 		if (ret) {
 			if (un->cpu >= 0)
 				pmukit_err_append("on cpu %d", un->cpu);
@@ -343,17 +392,7 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 			return ret;
 		}
 	}
-	s->be = x->sub[0]->be;
-	s->n = n;
-	memcpy(s->ev, x->sub[0]->ev, n * sizeof(s->ev[0]));
-	s->flags = opts->flags;
-	s->opt_cpu = -1;
-	s->cpu = -1;
-	s->unit_cpu = -1;
-	s->sample_fd = -1;
-	s->sample_how = PMUKIT_SAMPLE_CALL;
-	s->sample1 = NULL;
-	s->core = x->sub[0]->core;
+	pmukit_scoped_finish(s, n, opts->flags);
 	*out = s;
 	return 0;
 }
@@ -408,7 +447,7 @@ PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 	if (!s || !counts)
 		return pmukit_err(-EINVAL, "pmukit_read_unit: no session or no counts");
 	x = s->scoped;
-	if (!x) {
+	if (!x || x->typed) {
 		if (u)
 			return pmukit_err(-EINVAL, "pmukit_read_unit: no unit %u: the session has one", u);
 		return pmukit_read(s, counts);
@@ -438,7 +477,8 @@ PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 	return 0;
 }
 
-int pmukit_scoped_read(struct pmukit_session *s, struct pmukit_count *counts)
+/* The sum over the units of type @t (-1: all) of event i with bit i of @mask; the first -ENODEV. */
+static int read_sum(struct pmukit_session *s, int t, uint32_t mask, struct pmukit_count *counts)
 {
 	struct pmukit_scoped *x = s->scoped;
 	struct pmukit_count c[PMUKIT_MAX_EVENTS];
@@ -447,13 +487,18 @@ int pmukit_scoped_read(struct pmukit_session *s, struct pmukit_count *counts)
 
 	memset(counts, 0, s->n * sizeof(*counts));
 	for (u = 0; u < x->n; u++) {
-		r = pmukit_read_unit(s, u, c);
+		if (t >= 0 && x->utype[u] != t)
+			continue;
+		/* A typed session's units are its types: pmukit_read_unit() sees one. */
+		r = x->typed ? pmukit_read(x->sub[u], c) : pmukit_read_unit(s, u, c);
 		/* An offline CPU's counts are still counts: the others go on. */
 		if (r && r != -ENODEV)
 			return r;
 		if (r && !ret)
 			ret = r;
 		for (i = 0; i < s->n; i++) {
+			if (!(mask >> i & 1))
+				continue;
 			counts[i].value += c[i].value;
 			counts[i].raw += c[i].raw;
 			counts[i].enabled_ns += c[i].enabled_ns;
@@ -461,6 +506,38 @@ int pmukit_scoped_read(struct pmukit_session *s, struct pmukit_count *counts)
 		}
 	}
 	return ret;
+}
+
+int pmukit_scoped_read(struct pmukit_session *s, struct pmukit_count *counts)
+{
+	return read_sum(s, -1, s->scoped->summed, counts);
+}
+
+PMUKIT_API unsigned int pmukit_session_ntypes(const struct pmukit_session *s)
+{
+	if (!s)
+		return 0;
+	return s->scoped ? s->scoped->ntypes : 1;
+}
+
+PMUKIT_API int pmukit_session_summed(const struct pmukit_session *s, unsigned int i)
+{
+	if (!s || i >= s->n)
+		return 0;
+	return s->scoped ? (int)(s->scoped->summed >> i & 1) : 1;
+}
+
+PMUKIT_API int pmukit_read_type(struct pmukit_session *s, unsigned int t,
+				struct pmukit_count *counts)
+{
+	if (!s || !counts)
+		return pmukit_err(-EINVAL, "pmukit_read_type: no session or no counts");
+	if (t >= pmukit_session_ntypes(s))
+		return pmukit_err(-EINVAL, "pmukit_read_type: no core type %u: the session has %u",
+				  t, pmukit_session_ntypes(s));
+	if (!s->scoped || s->scoped->ntypes < 2)
+		return pmukit_read(s, counts);
+	return read_sum(s, (int)t, UINT32_MAX, counts);
 }
 
 void pmukit_scoped_close(struct pmukit_session *s)
@@ -474,6 +551,7 @@ void pmukit_scoped_close(struct pmukit_session *s)
 	free(x->unit);
 	free(x->enabled);
 	free(x->at);
+	free(x->utype);
 	free(x);
 	s->scoped = NULL;
 }
@@ -482,5 +560,5 @@ PMUKIT_API unsigned int pmukit_session_nunits(const struct pmukit_session *s)
 {
 	if (!s)
 		return 0;
-	return s->scoped ? s->scoped->n : 1;
+	return s->scoped && !s->scoped->typed ? s->scoped->n : 1;
 }

@@ -168,6 +168,7 @@ static void bind_as(struct pmukit_session *s, const struct pmukit_session *from)
 	memcpy(s->pmu, from->pmu, sizeof(s->pmu));
 	memcpy(s->span, from->span, sizeof(s->span));
 	memcpy(s->bind_cpus, from->bind_cpus, sizeof(s->bind_cpus));
+	s->type_cpu = from->type_cpu;
 	s->planned = 1;
 }
 
@@ -240,6 +241,13 @@ int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_e
 			      unsigned int n, const struct pmukit_options *opts,
 			      const struct pmukit_session *bound)
 {
+	return pmukit_session_open_as(out, ev, n, opts, bound, 1, 0, -1);
+}
+
+int pmukit_session_open_as(struct pmukit_session **out, const struct pmukit_ev *ev,
+			   unsigned int n, const struct pmukit_options *opts,
+			   const struct pmukit_session *bound, int planned, pid_t tid, int cpu)
+{
 	struct pmukit_session *s;
 	int ret;
 
@@ -250,7 +258,13 @@ int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_e
 		return pmukit_err(-E2BIG, "%u events: a session holds at most %d; run in passes (pmukit stat does this)",
 				  n, PMUKIT_MAX_EVENTS);
 	ret = session_new(&s, opts, bound);
-	return ret ? ret : session_finish(out, s, ev, n);
+	if (ret)
+		return ret;
+	if (bound)
+		s->planned = planned;
+	s->unit_tid = tid;
+	s->unit_cpu = cpu;
+	return session_finish(out, s, ev, n);
 }
 
 int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev, unsigned int n,
@@ -262,16 +276,7 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
 int pmukit_session_open_unit(struct pmukit_session **out, const struct pmukit_ev *ev,
 			     unsigned int n, const struct pmukit_options *opts, pid_t tid, int cpu)
 {
-	struct pmukit_session *s;
-	int ret;
-
-	*out = NULL;
-	ret = session_new(&s, opts, NULL);
-	if (ret)
-		return ret;
-	s->unit_tid = tid;
-	s->unit_cpu = cpu;
-	return session_finish(out, s, ev, n);
+	return pmukit_session_open_as(out, ev, n, opts, NULL, 0, tid, cpu);
 }
 
 struct pmukit_ev *pmukit_ev_parse_thread(const char *const *events, unsigned int n,

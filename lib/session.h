@@ -56,6 +56,8 @@ struct pmukit_session {
 	char pmu[64];			/* that PMU's name in event_source/devices, or "" */
 	char span[200];			/* "": one type; else the types the CPUs span */
 	char bind_cpus[64];		/* with span: the CPUs of the first type, "0-3" */
+	/* plan_types.c: a CPU of the session's one type, for its PMU's files; else -1. */
+	int type_cpu;
 	/*
 	 * Opened from a made plan (pmukit_session_open_bound()): the core
 	 * type is the plan's and the plan's check found every event
@@ -89,6 +91,14 @@ int pmukit_session_open(struct pmukit_session **out, const struct pmukit_ev *ev,
 int pmukit_session_open_bound(struct pmukit_session **out, const struct pmukit_ev *ev,
 			      unsigned int n, const struct pmukit_options *opts,
 			      const struct pmukit_session *bound);
+/*
+ * session.c: bound to @bound's core type, for perf's task @tid (0: the
+ * options' thread or child) and @cpu (-1: any); @planned: the plan's check
+ * is done (else this open is it).
+ */
+int pmukit_session_open_as(struct pmukit_session **out, const struct pmukit_ev *ev,
+			   unsigned int n, const struct pmukit_options *opts,
+			   const struct pmukit_session *bound, int planned, pid_t tid, int cpu);
 /*
  * session.c: @n specs parsed for the calling thread with @opts' CPU and
  * flags, to free(); NULL when one does not parse.

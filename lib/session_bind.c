@@ -4,9 +4,10 @@
  * has its own event table and its own perf PMU, and a counter counts only
  * on its own type: the session takes the type of pmukit_options.cpu when
  * given, else the type of the CPUs the thread (or the child, with
- * PMUKIT_F_CHILD) may run on. When those span several types, the paths
- * that count PMU events refuse and name them; event names are then looked
- * up in the table of the CPU the thread runs on.
+ * PMUKIT_F_CHILD) may run on. When those span several types, a session
+ * opened alone refuses and names them (a plan on the perf path counts each
+ * type instead: plan_types.c); event names are then looked up in the table
+ * of the CPU the thread runs on.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -42,6 +43,7 @@ void pmukit_session_bind(struct pmukit_session *s)
 	int now = pmukit_cpu_now();
 
 	s->perf_type = 0;
+	s->type_cpu = -1;
 	s->pmu[0] = s->span[0] = s->bind_cpus[0] = '\0';
 	pmukit_cores_get(&c);
 	session_cpus(s, now, &set);

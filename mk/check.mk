@@ -35,6 +35,10 @@ $(HOST_TEST_OUT)/%: tests/host/%.c $(LIB_A) $(DEP_STAMP)
 # test_cores describes machines it does not run on: the library's queries of
 # the thread's affinity go to the test's own function.
 $(HOST_TEST_OUT)/test_cores: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get
+# test_types too, and sees (and stands in for) the perf path's perf_event_open()
+# calls; the Arm events this host refuses are let through to them.
+$(HOST_TEST_OUT)/test_types: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get \
+	-Wl,--wrap=pmukit_perf_event_open -Wl,--wrap=pmukit_ev_refused
 
 # test_fw_metrics builds the firmware's metric report and passes for the host,
 # with the core's set its own file chooses: fw/'s files compiled for the host
@@ -61,7 +65,12 @@ $(HOST_TEST_OUT)/test_fw_pmceid: $(HOST_FW_PMCEID_OBJS)
 # above, so make prefers it).
 $(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) $(DEP_STAMP)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CLI_A) $(CLI_LIB) -lm
+	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests $(LDFLAGS) -o $@ $< $(HOST_TEST_LDFLAGS) \
+		$(CLI_A) $(CLI_LIB) -lm
+# test_cli_types: stat on fixtures of several core types, as test_types.
+$(HOST_TEST_OUT)/test_cli_types: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get \
+	-Wl,--wrap=pmukit_perf_event_open -Wl,--wrap=pmukit_ev_refused \
+	-Wl,--wrap=pmukit_evplan_make
 
 deps:
 	$(Q)tools/deps

@@ -7,6 +7,7 @@
 #ifndef PMUKIT_SCOPE_API_H
 #define PMUKIT_SCOPE_API_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "export.h"
@@ -114,6 +115,76 @@ PMUKIT_API unsigned int pmukit_session_nunits(const struct pmukit_session *s);
  * Return: 0; -ENODEV (above); -EINVAL (no such unit); as pmukit_read().
  */
 PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
+				struct pmukit_count *counts);
+
+/* ---- core types: big.LITTLE ------------------------------------------ */
+
+/*
+ * On a machine of several core types (RK3399: cortex-a53 on CPUs 0-3,
+ * cortex-a72 on 4-5), each type has its own PMU and event table. A plan
+ * whose thread or command may run on several types, or whose CPUs (a
+ * scope) are of several, counts on every type, as perf stat does: on the
+ * perf path, one group of events on each type's PMU, names looked up in
+ * each type's table; pmukit_read_type() gives one type's counts. A CPU
+ * given (pmukit_options.cpu) or an affinity of one type is one type, as
+ * before.
+ *
+ *	for (t = 0; t < pmukit_session_ntypes(s); t++) {
+ *		pmukit_evplan_type(p, t, &info);	// "cortex-a53", "0-3", ...
+ *		pmukit_read_type(s, t, c);
+ *	}
+ *
+ * pmukit_read() of such a session sums over the types only the events
+ * that mean the same on each (pmukit_session_summed(): the architectural
+ * numbers, as CPU_CYCLES and INST_RETIRED, and perf's software events);
+ * the others it leaves 0: read them per type. The other paths count one
+ * type; a plan of several is refused there, naming the types.
+ */
+
+/* One core type of a plan. */
+struct pmukit_type_info {
+	char name[32];		/* the core: "cortex-a53"; "" when no table knows it */
+	char cpus[64];		/* its CPUs the plan counts on, "0-3"; "" for a plan of one type */
+	char pmu[64];		/* its perf PMU: "armv8_cortex_a53"; "" when sysfs names none */
+	uint32_t perf_type;	/* that PMU's perf_event_attr.type; 0: none */
+};
+
+/** pmukit_evplan_ntypes() - the core types a made plan counts on: 1, or more (0: no plan). */
+PMUKIT_API unsigned int pmukit_evplan_ntypes(const struct pmukit_evplan *p);
+
+/**
+ * pmukit_evplan_type() - core type @t of a made plan into @out, in the
+ * order of the sessions' types (pmukit_read_type()). Return: 0 or -EINVAL.
+ */
+PMUKIT_API int pmukit_evplan_type(const struct pmukit_evplan *p, unsigned int t,
+				  struct pmukit_type_info *out);
+
+/**
+ * pmukit_evplan_type_event() - event @i of a made plan as core type @t
+ * parses it: its name and number in that type's table (a name a type's
+ * table lacks is its number there); NULL: no such type or event. For a
+ * plan of one type, pmukit_evplan_counted().
+ */
+PMUKIT_API const struct pmukit_ev *pmukit_evplan_type_event(const struct pmukit_evplan *p,
+							     unsigned int t, unsigned int i);
+
+/** pmukit_session_ntypes() - the core types a session counts on: those of its plan, else 1. */
+PMUKIT_API unsigned int pmukit_session_ntypes(const struct pmukit_session *s);
+
+/**
+ * pmukit_session_summed() - does pmukit_read() give event @i's sum over
+ * the session's types? 1 for every event of a session of one type.
+ */
+PMUKIT_API int pmukit_session_summed(const struct pmukit_session *s, unsigned int i);
+
+/**
+ * pmukit_read_type() - the counts of core type @t alone (its CPUs' units
+ * of a scope; the group on its PMU for a thread or command)
+ * @counts: room for pmukit_nevents(s) counts, each event as type @t names it
+ *
+ * Return: 0; -EINVAL (no such type); as pmukit_read().
+ */
+PMUKIT_API int pmukit_read_type(struct pmukit_session *s, unsigned int t,
 				struct pmukit_count *counts);
 
 /**

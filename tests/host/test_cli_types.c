@@ -1,0 +1,619 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pmukit stat of a command on a machine of several core types, without
+ * such a machine: the library reads the sysfs trees of tests/fixtures/sysfs
+ * (RK3399: cortex-a53 on 0-3, cortex-a72 on 4-5; sm8550: cortex-a510 on
+ * 0-2, cortex-a715 on 3-6, cortex-x3 on 7), the thread's affinity (every
+ * CPU) and perf_event_open() are the test's (mk/check.mk links it with
+ * -Wl,--wrap; and its plan, to let this host's refusal of Arm events
+ * through once the events are parsed). Each perf_event_open() for the command is recorded
+ * (attr.type, config, cpu) and a software event of the command opened in
+ * its place, so that stat runs, reads and reports real counts. The
+ * stand-ins differ from type to type: on even types CPU_CYCLES counts the
+ * command's task-clock and INST_RETIRED its page faults, on odd types the
+ * other way round, so that a count or metric taken from the wrong type is
+ * far off.
+ *
+ * Checked per fixture: one group per type on its PMU with the events asked
+ * for, on any CPU; each type's rows in CSV ("cortex-a53/CPU_CYCLES:u/"),
+ * the sums of the architectural events equal to the types' rows added up,
+ * no sum of an IMPLEMENTATION DEFINED event; each type's IPC from its own
+ * rows, beside the counts and with -M; the table's blocks and the JSON's
+ * "core"; -r per type; -a (each CPU's events on its type's PMU) and -I
+ * (a type's intervals add up to its total); the direct path refused,
+ * naming the types, the perf path and a binding; a binding (taskset,
+ * --cpu) counts one type as before, with the output of one type.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/perf_event.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <pmukit/pmukit.h>
+#include "cli.h"
+#include "../tap.h"
+#include "fake_types.h"
+#include "sys_tree.h"
+#include "util.h"
+
+static char fixtures[PATH_MAX];
+
+/* ---- what the library sees -------------------------------------------- */
+
+/*
+ * The affinity and the refusal of Arm events are fake_types.h's: an Arm
+ * event on this host is parsed and then refused where a plan opens it;
+ * once stat makes its plan, the library's calls let it through.
+ */
+int __real_pmukit_evplan_make(struct pmukit_evplan *p);
+int __wrap_pmukit_evplan_make(struct pmukit_evplan *p);
+int __wrap_pmukit_evplan_make(struct pmukit_evplan *p)
+{
+	letting_through = 1;
+	return __real_pmukit_evplan_make(p);
+}
+
+#define MAX_CALLS	512
+
+static struct call {
+	uint32_t pmu;		/* the PMU's type: attr.type, or a generic event's config >> 32 */
+	uint64_t event;		/* the event: config, without the PMU */
+	int cpu;
+} calls[MAX_CALLS];
+static unsigned int ncalls;
+/* A PMU type the command never runs on: its stand-ins count nothing (0: none). */
+static uint32_t idle_pmu;
+
+int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+				  unsigned long flags)
+{
+	struct perf_event_attr a = *attr;
+	struct call c;
+	int odd;
+
+	if (attr->type == PERF_TYPE_HARDWARE)
+		c = (struct call){ (uint32_t)(attr->config >> 32), attr->config & 0xffffffffu, cpu };
+	else
+		c = (struct call){ attr->type, attr->config, cpu };
+	if (attr->type == PERF_TYPE_SOFTWARE)
+		return __real_pmukit_perf_event_open(attr, pid, cpu, group, flags);
+	/* The command's (its pid) or a CPU's (-1); the plan's checks open for this thread. */
+	if (pid && ncalls < MAX_CALLS)
+		calls[ncalls++] = c;
+	odd = c.pmu & 1;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config1 = a.config2 = 0;
+	if (pid < 0) {
+		/*
+		 * A CPU of the fixture, which this host may not have, counted
+		 * without the right to: this process's clocks, on any CPU.
+		 */
+		a.config = (c.event == PERF_COUNT_HW_CPU_CYCLES || c.event == 0x11) != odd ?
+			   PERF_COUNT_SW_TASK_CLOCK : PERF_COUNT_SW_CPU_CLOCK;
+		return __real_pmukit_perf_event_open(&a, getpid(), -1, group, flags);
+	}
+	a.config = (c.event == PERF_COUNT_HW_CPU_CYCLES || c.event == 0x11) != odd ?
+		   PERF_COUNT_SW_TASK_CLOCK : PERF_COUNT_SW_PAGE_FAULTS;
+	if (idle_pmu && c.pmu == idle_pmu)
+		a.config = PERF_COUNT_SW_DUMMY;
+	return __real_pmukit_perf_event_open(&a, pid, cpu, group, flags);
+}
+
+/* ---- the fixtures ----------------------------------------------------- */
+
+struct type_want {
+	const char *name, *cpus;
+	uint32_t perf_type;
+};
+
+struct machine {
+	const char *dir;
+	unsigned int ncpus;
+	unsigned int ntypes;
+	struct type_want t[3];
+	const char *names;		/* the sums' heading */
+};
+
+static const struct machine machines[] = {
+	{ "rk3399", 6, 2, { { "cortex-a53", "0-3", 8 }, { "cortex-a72", "4-5", 9 } },
+	  "cortex-a53 and cortex-a72" },
+	{ "sm8550", 8, 3,
+	  { { "cortex-a510", "0-2", 8 }, { "cortex-a715", "3-6", 9 }, { "cortex-x3", "7", 10 } },
+	  "cortex-a510, cortex-a715 and cortex-x3" },
+};
+
+/*
+ * CPU_CYCLES and INST_RETIRED (architectural: summed), 0x42
+ * (IMPLEMENTATION DEFINED: per type only).
+ */
+#define EVENTS	"CPU_CYCLES,INST_RETIRED,0x42"
+#define NEVENTS	3
+/*
+ * Their names in the report: a host without an Arm PMU parses CPU_CYCLES
+ * and INST_RETIRED as perf's generic cycles and instructions (on the
+ * type's PMU all the same); names_of() picks the pair the report has.
+ */
+static const char *names[NEVENTS];
+/* Each event in perf_event_open(): perf's generic number (this host), or the Arm one. */
+static const uint64_t codes[NEVENTS][2] = {
+	{ PERF_COUNT_HW_CPU_CYCLES, 0x11 }, { PERF_COUNT_HW_INSTRUCTIONS, 0x08 }, { 0x42, 0x42 },
+};
+static const char *const arm_names[NEVENTS] = {
+	"CPU_CYCLES:u", "INST_RETIRED:u", "L1D_CACHE_REFILL_RD:u",
+};
+static const char *const generic_names[NEVENTS] = {
+	"cycles:u", "instructions:u", "L1D_CACHE_REFILL_RD:u",
+};
+
+/* The command: a little work, so that every stand-in counts. */
+static char *const command[] = {
+	"/bin/sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done", NULL,
+};
+
+static char out_path[PATH_MAX], err_path[PATH_MAX];
+static char *errors;	/* what the last stat_of() said on stderr, to free() */
+
+/* pmukit stat @args... -o FILE -- command on @m; its output (to free()), exit status in *@rc. */
+static char *stat_of(const struct machine *m, int *rc, const char *const *args)
+{
+	char root[PATH_MAX + 64];
+	char *argv[32];
+	int argc = 0, i, saved;
+	FILE *f;
+	char *text;
+
+	snprintf(root, sizeof(root), "%s/%s", fixtures, m->dir);
+	setenv("PMUKIT_SYSFS_ROOT", root, 1);
+	argv[argc++] = "stat";
+	for (i = 0; args[i]; i++)
+		argv[argc++] = (char *)args[i];
+	argv[argc++] = "-o";
+	argv[argc++] = out_path;
+	argv[argc++] = "--";
+	for (i = 0; command[i]; i++)
+		argv[argc++] = command[i];
+	argv[argc] = NULL;
+	ncalls = 0;
+	letting_through = 0;
+	unlink(out_path);
+	/* stderr into a file for the call, read back into errors. */
+	fflush(stderr);
+	saved = dup(2);
+	f = fopen(err_path, "w+");
+	if (f)
+		dup2(fileno(f), 2);
+	*rc = cmd_stat(argc, argv);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	free(errors);
+	errors = NULL;
+	if (f) {
+		rewind(f);
+		errors = read_stream(f);
+		fclose(f);
+	}
+	if (!errors)
+		errors = strdup("");
+	f = fopen(out_path, "r");
+	if (!f)
+		return strdup("");
+	text = read_stream(f);
+	fclose(f);
+	return text ? text : strdup("");
+}
+
+/* The CSV line whose event field (the third) is @event, or NULL. */
+static const char *csv_line(const char *text, const char *event)
+{
+	const char *l = text;
+	char want[96];
+	size_t n = (size_t)snprintf(want, sizeof(want), ",%s,", event);
+
+	for (; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *comma = strchr(l, ',');
+		const char *eol = strchr(l, '\n');
+
+		if (comma && (!eol || comma < eol) && !strncmp(strchr(comma + 1, ',') ?
+		    strchr(comma + 1, ',') : comma, want, n))
+			return l;
+	}
+	return NULL;
+}
+
+/* Field @k (0-based) of CSV line @l as a number; NAN when absent or empty. */
+static double csv_num(const char *l, unsigned int k)
+{
+	char *end;
+	double v;
+
+	for (; l && k; k--) {
+		l = strchr(l, ',');
+		l = l ? l + 1 : NULL;
+	}
+	if (!l || *l == ',' || *l == '\n')
+		return NAN;
+	v = strtod(l, &end);
+	return end == l ? NAN : v;
+}
+
+/* The value of @event on type @core (NULL: the sum), NAN when no line. */
+static double value_of(const char *text, const char *core, const char *event)
+{
+	char field[96];
+
+	if (core)
+		snprintf(field, sizeof(field), "%s/%s/", core, event);
+	else
+		snprintf(field, sizeof(field), "%s", event);
+	return csv_num(csv_line(text, field), 0);
+}
+
+static void names_of(const char *text, const char *core)
+{
+	unsigned int i;
+	const char *const *set = isnan(value_of(text, core, arm_names[0])) ? generic_names :
+				 arm_names;
+
+	for (i = 0; i < NEVENTS; i++)
+		names[i] = set[i];
+}
+
+/* @text without the white space outside its strings: JSON on one line. */
+static char *compact(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+	int in = 0;
+
+	for (; out && *text; text++) {
+		if (*text == '"' && (text == out || text[-1] != '\\'))
+			in = !in;
+		if (in || (*text != ' ' && *text != '\n'))
+			*o++ = *text;
+	}
+	if (out)
+		*o = '\0';
+	return out;
+}
+
+/* The calls of the command's events: @ntypes groups, each on its type's PMU, on any CPU. */
+static void check_calls(const struct machine *m, unsigned int ntypes, const char *how)
+{
+	unsigned int t, i, k, found, anycpu = 1;
+
+	for (k = 0; k < ncalls; k++)
+		anycpu &= calls[k].cpu == -1;
+	tap_ok(ncalls == ntypes * NEVENTS, "%s%s: %u perf_event_open() calls for %u types of %d events",
+	       m->dir, how, ncalls, ntypes, NEVENTS);
+	tap_ok(anycpu, "%s%s: the command's events are opened on any CPU (-1)", m->dir, how);
+	for (t = 0; t < ntypes; t++) {
+		for (i = 0, found = 0; i < NEVENTS; i++)
+			for (k = 0; k < ncalls; k++)
+				found += (calls[k].pmu == m->t[t].perf_type ||
+					  /* one type: perf's generic event, on no PMU named */
+					  (ntypes == 1 && !calls[k].pmu && i < 2)) &&
+					 (calls[k].event == codes[i][0] || calls[k].event == codes[i][1]);
+		tap_ok(found == NEVENTS, "%s%s: PMU type %u (%s) has each of the %d events once (%u)",
+		       m->dir, how, m->t[t].perf_type, m->t[t].name, NEVENTS, found);
+	}
+}
+
+/*
+ * -a: each CPU's events (the plan's check opens them too) on the PMU of its
+ * type, on that CPU alone; no event of a CPU on another type's PMU.
+ */
+static void check_cpu_calls(const struct machine *m)
+{
+	unsigned int t, i, k, bad = 0, missing = 0;
+	int cpus[8], n, j, seen;
+
+	for (t = 0; t < m->ntypes; t++) {
+		n = pmukit_cpus_parse(m->t[t].cpus, cpus, 8);
+		for (j = 0; j < n; j++) {
+			for (i = 0; i < NEVENTS; i++) {
+				for (k = 0, seen = 0; k < ncalls; k++)
+					seen |= calls[k].cpu == cpus[j] &&
+						(calls[k].event == codes[i][0] ||
+						 calls[k].event == codes[i][1]);
+				missing += !seen;
+			}
+			for (k = 0; k < ncalls; k++)
+				bad += calls[k].cpu == cpus[j] && calls[k].pmu != m->t[t].perf_type;
+		}
+	}
+	for (k = 0; k < ncalls; k++)
+		bad += calls[k].cpu < 0;
+	tap_ok(ncalls && !bad && !missing,
+	       "%s -a: each CPU's %d events on its type's PMU (%u calls, %u elsewhere, %u missing)",
+	       m->dir, NEVENTS, ncalls, bad, missing);
+}
+
+static void check_csv(const struct machine *m, const char *text, const char *how)
+{
+	unsigned int t, i;
+	double sum, v, ipc, want;
+	char field[96];
+	int all = 1;
+
+	for (i = 0; i < 2; i++) {
+		sum = 0;
+		all = 1;
+		for (t = 0; t < m->ntypes; t++) {
+			v = value_of(text, m->t[t].name, names[i]);
+			all &= !isnan(v) && v > 0;
+			sum += v;
+		}
+		tap_ok(all, "%s%s: each type's %s row has a count", m->dir, how, names[i]);
+		v = value_of(text, NULL, names[i]);
+		/* Means over -r runs: each rounded to a count when printed. */
+		tap_ok(fabs(v - sum) <= m->ntypes, "%s%s: %s's sum %.0f is the types' %.0f", m->dir, how,
+		   names[i], v, sum);
+	}
+	for (t = 0, all = 1; t < m->ntypes; t++)
+		all &= !isnan(value_of(text, m->t[t].name, names[2]));
+	tap_ok(all, "%s%s: each type's %s (0x42) row", m->dir, how, names[2]);
+	tap_ok(!csv_line(text, names[2]), "%s%s: %s (0x42, IMPLEMENTATION DEFINED) has no sum",
+	       m->dir, how, names[2]);
+	for (t = 0; t < m->ntypes; t++) {
+		snprintf(field, sizeof(field), "%s/%s/", m->t[t].name, names[1]);
+		/* The metric's value: after value, unit, event, [variance], run time, counted %. */
+		ipc = csv_num(csv_line(text, field), 5 + (strstr(how, "-r") != NULL));
+		want = value_of(text, m->t[t].name, names[1]) /
+		       value_of(text, m->t[t].name, names[0]);
+		tap_ok(!isnan(ipc) && fabs(ipc - want) <= 0.0001 + want * 1e-6,
+		   "%s%s: %s's IPC %.4f is its own INST_RETIRED / CPU_CYCLES (%.4f)", m->dir, how,
+		   m->t[t].name, ipc, want);
+	}
+}
+
+/*
+ * -I: each type's rows (time,core,value,unit,event,...) of @names[0] add up
+ * to its block's total; @all: of each event, the IMPLEMENTATION DEFINED one
+ * counted too (not left at 0).
+ */
+static void check_intervals(const struct machine *m, const char *text, const char *how, int all)
+{
+	unsigned int t, i;
+	char want[96];
+
+	for (t = 0; t < m->ntypes; t++) {
+		for (i = 0; i < (all ? NEVENTS : 1); i++) {
+			double total = value_of(text, m->t[t].name, names[i]), sum = 0;
+			unsigned int rows = 0;
+			const char *l;
+
+			snprintf(want, sizeof(want), ",%s,", m->t[t].name);
+			for (l = text; (l = strstr(l, want)) != NULL; l++) {
+				const char *v = l + strlen(want);
+				const char *ev = strchr(strchr(v, ',') + 1, ',') + 1;
+
+				if (strncmp(ev, names[i], strlen(names[i])) ||
+				    ev[strlen(names[i])] != ',')
+					continue;
+				sum += strtod(v, NULL);
+				rows++;
+			}
+			tap_ok(rows >= 1 && total > 0 && sum == total,
+			       "%s%s: %s's %u intervals of %s add up to its total (%.0f, %.0f)",
+			       m->dir, how, m->t[t].name, rows, names[i], sum, total);
+		}
+	}
+}
+
+static void check_machine(const struct machine *m)
+{
+	static const char *const csv[] = { "-x,", "--path", "perf", "-e", EVENTS, NULL };
+	static const char *const csv_r[] = { "-x,", "-r", "3", "--path", "perf", "-e", EVENTS, NULL };
+	static const char *const table[] = { "--path", "perf", "-e", EVENTS, NULL };
+	static const char *const json[] = { "--json", "--path", "perf", "-e", EVENTS, NULL };
+	static const char *const metric[] = { "--path", "perf", "-M", "IPC", NULL };
+	static const char *const metric_csv[] = { "-x,", "--path", "perf", "-M", "IPC", NULL };
+	static const char *const wide[] = { "-x,", "-a", "--path", "perf", "-e", EVENTS, NULL };
+	static const char *const wide_ivl[] = {
+		"-x,", "-a", "-I", "10", "--path", "perf", "-e", EVENTS, NULL,
+	};
+	static const char *const cmd_ivl[] = {
+		"-x,", "-I", "10", "--path", "perf", "-e", EVENTS, NULL,
+	};
+	static const char *const direct[] = { "-x,", "--path", "direct", "-e", EVENTS, NULL };
+	static const char *const one[] = { "-x,", "--cpu", "0", "--path", "perf", "-e", EVENTS, NULL };
+	char want[200], *sums;
+	unsigned int t;
+	char *text, *flat;
+	int rc, cpus[8], n, k;
+
+	CPU_ZERO(&fake_affinity);
+	for (t = 0; t < 8; t++)
+		CPU_SET(t, &fake_affinity);
+	text = stat_of(m, &rc, csv);
+	tap_ok(rc == 0, "%s: stat -x, exits 0 (%d)", m->dir, rc);
+	names_of(text, m->t[0].name);
+	check_calls(m, m->ntypes, "");
+	check_csv(m, text, "");
+	/* docs/cli.md shows this and the table below. */
+	if (rc || !strcmp(m->dir, "rk3399"))
+		tap_diag("stat -x, --path perf -e %s:\n%s", EVENTS, text);
+	free(text);
+
+	text = stat_of(m, &rc, csv_r);
+	tap_ok(rc == 0, "%s: stat -x, -r 3 exits 0 (%d)", m->dir, rc);
+	tap_ok(ncalls == 3 * m->ntypes * NEVENTS,
+	       "%s -r 3: each run opens each type's group (%u calls)", m->dir, ncalls);
+	check_csv(m, text, " -r 3");
+	free(text);
+
+	text = stat_of(m, &rc, table);
+	tap_ok(rc == 0, "%s: stat's table exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes; t++) {
+		snprintf(want, sizeof(want), "\n %s (cpus %s):\n", m->t[t].name, m->t[t].cpus);
+		tap_ok(strstr(text, want) != NULL, "%s: the table has the block of %s", m->dir,
+		       m->t[t].name);
+	}
+	snprintf(want, sizeof(want), "\n sums over %s (the events that mean the same on each):\n",
+		 m->names);
+	sums = strstr(text, want);
+	tap_ok(sums && strstr(sums, names[1]) && !strstr(sums, names[2]),
+	       "%s: the sums' block, with %s and without %s", m->dir, names[1], names[2]);
+	tap_ok(sums && strstr(text, "IPC") && strstr(text, "IPC") < sums && !strstr(sums, "IPC"),
+	       "%s: the types' blocks have their IPC, the sums none", m->dir);
+	if (!strcmp(m->dir, "rk3399"))
+		tap_diag("stat --path perf -e %s:\n%s", EVENTS, text);
+	free(text);
+
+	text = stat_of(m, &rc, json);
+	flat = compact(text);
+	tap_ok(rc == 0 && flat, "%s: stat --json exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes && flat; t++) {
+		snprintf(want, sizeof(want), "\"core\":\"%s\",\"cpus\":\"%s\",\"event\":\"%s\"",
+			 m->t[t].name, m->t[t].cpus, names[0]);
+		tap_ok(strstr(flat, want) != NULL, "%s: JSON: %s", m->dir, want);
+	}
+	snprintf(want, sizeof(want), "\"core\":\"all\",\"event\":\"%s\"", names[1]);
+	tap_ok(flat && strstr(flat, want), "%s: JSON: the sums are %s", m->dir, want);
+	snprintf(want, sizeof(want), "\"core\":\"all\",\"event\":\"%s\"", names[2]);
+	tap_ok(flat && !strstr(flat, want), "%s: JSON: no %s", m->dir, want);
+	snprintf(want, sizeof(want), "\"types\":[{\"core\":\"%s\",\"cpus\":\"%s\",\"metrics\":[",
+		 m->t[0].name, m->t[0].cpus);
+	tap_ok(flat && strstr(flat, want), "%s: JSON: %s", m->dir, want);
+	free(flat);
+	free(text);
+
+	/*
+	 * The command never on the last type: that type's rows did not count
+	 * (as perf's <not counted>), the sums and the other types did, exit 0.
+	 */
+	idle_pmu = m->t[m->ntypes - 1].perf_type;
+	text = stat_of(m, &rc, table);
+	idle_pmu = 0;
+	snprintf(want, sizeof(want), " %s: %s did not count", m->t[m->ntypes - 1].name, names[0]);
+	tap_ok(rc == 0 && strstr(text, want) && !strstr(errors, "did not count"),
+	       "%s, the command never on %s: exit 0 (%d), its rows did not count", m->dir,
+	       m->t[m->ntypes - 1].name, rc);
+	if (rc || !strstr(text, want))
+		tap_diag("%s%s", text, errors);
+	free(text);
+
+	/* -a: each CPU on its type's PMU; a block per type from its CPUs, the sums. */
+	text = stat_of(m, &rc, wide);
+	tap_ok(rc == 0, "%s -a: exits 0 (%d)", m->dir, rc);
+	if (rc)
+		tap_diag("%s", errors);
+	check_cpu_calls(m);
+	check_csv(m, text, " -a");
+	free(text);
+
+	/* -a -I: each interval a row per type; a type's intervals add up to its total. */
+	text = stat_of(m, &rc, wide_ivl);
+	tap_ok(rc == 0, "%s -a -I 10: exits 0 (%d)", m->dir, rc);
+	check_intervals(m, text, " -a -I 10", 0);
+	free(text);
+
+	/* -I of the command alone: its types are the rows, as its groups are counted. */
+	text = stat_of(m, &rc, cmd_ivl);
+	tap_ok(rc == 0, "%s -I 10: exits 0 (%d)", m->dir, rc);
+	check_intervals(m, text, " -I 10", 1);
+	free(text);
+
+	/* -M: each type's metrics from its own counts. */
+	text = stat_of(m, &rc, metric);
+	tap_ok(rc == 0, "%s -M IPC: exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes; t++) {
+		snprintf(want, sizeof(want), "\n metrics for %s (", m->t[t].name);
+		tap_ok(strstr(text, want) != NULL, "%s -M IPC: the metrics of %s", m->dir,
+		       m->t[t].name);
+	}
+	free(text);
+	text = stat_of(m, &rc, metric_csv);
+	tap_ok(rc == 0, "%s -x, -M IPC: exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes; t++) {
+		/* The metric's line: its core in the event field, its value after 3 empty fields. */
+		double ipc = csv_num(csv_line(text, m->t[t].name), 5);
+		double ratio = value_of(text, m->t[t].name, names[1]) /
+			       value_of(text, m->t[t].name, names[0]);
+
+		tap_ok(!isnan(ipc) && fabs(ipc - ratio) <= 0.0001 + ratio * 1e-6,
+		       "%s -x, -M IPC: %s's IPC %.4f from its own counts (%.4f)", m->dir,
+		       m->t[t].name, ipc, ratio);
+	}
+	free(text);
+
+	/* taskset -c of the first type's CPUs: that type alone, printed as one type. */
+	n = pmukit_cpus_parse(m->t[0].cpus, cpus, 8);
+	CPU_ZERO(&fake_affinity);
+	for (k = 0; k < n; k++)
+		CPU_SET(cpus[k], &fake_affinity);
+	text = stat_of(m, &rc, csv);
+	tap_ok(rc == 0, "%s taskset -c %s: stat exits 0 (%d)", m->dir, m->t[0].cpus, rc);
+	check_calls(m, 1, " taskset");
+	tap_ok(csv_line(text, names[0]) && csv_line(text, names[2]) && !strchr(text, '/'),
+	       "%s taskset: one type's rows, without a core", m->dir);
+	free(text);
+
+	/* The direct path reads one CPU's PMU: refused, naming the types and what counts them. */
+	CPU_ZERO(&fake_affinity);
+	for (t = 0; t < 8; t++)
+		CPU_SET(t, &fake_affinity);
+	text = stat_of(m, &rc, direct);
+	snprintf(want, sizeof(want), "%s (cpus %s)", m->t[m->ntypes - 1].name,
+		 m->t[m->ntypes - 1].cpus);
+	tap_ok(rc != 0 && strstr(errors, want) && strstr(errors, "--path perf") &&
+	       strstr(errors, "taskset -c") && !ncalls,
+	       "%s --path direct: refused (%d), naming %s, --path perf and a binding", m->dir, rc,
+	       want);
+	if (!rc || !strstr(errors, "--path perf"))
+		tap_diag("%s", errors);
+	free(text);
+
+	/* --cpu 0 (stat runs the command there): likewise. */
+	CPU_ZERO(&fake_affinity);
+	CPU_SET(0, &fake_affinity);
+	text = stat_of(m, &rc, one);
+	tap_ok(rc == 0, "%s: stat --cpu 0 exits 0 (%d)", m->dir, rc);
+	check_calls(m, 1, " --cpu 0");
+	tap_ok(csv_line(text, names[0]) && csv_line(text, names[2]) && !strchr(text, '/'),
+	       "%s --cpu 0: one type's rows, without a core", m->dir);
+	free(text);
+}
+
+int main(void)
+{
+	cpu_set_t mine;
+	size_t i;
+	int fd;
+
+	if (!fake_types_perf_here())
+		return 0;
+	if (sys_fixtures_dir(fixtures)) {
+		printf("1..0 # SKIP tests/fixtures/sysfs not found: run from the top of the source tree\n");
+		return 0;
+	}
+	snprintf(out_path, sizeof(out_path), "/tmp/pmukit-test-cli-types-XXXXXX");
+	snprintf(err_path, sizeof(err_path), "/tmp/pmukit-test-cli-types-XXXXXX");
+	fd = mkstemp(out_path);
+	if (fd >= 0)
+		close(fd);
+	fd = fd < 0 ? fd : mkstemp(err_path);
+	if (fd < 0) {
+		printf("1..0 # SKIP no temporary file: %s\n", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	/* --cpu pins this process: its own affinity again after. */
+	sched_getaffinity(0, sizeof(mine), &mine);
+	for (i = 0; i < ARRAY_SIZE(machines); i++) {
+		check_machine(&machines[i]);
+		sched_setaffinity(0, sizeof(mine), &mine);
+	}
+	unlink(out_path);
+	unlink(err_path);
+	free(errors);
+	unsetenv("PMUKIT_SYSFS_ROOT");
+	return tap_done();
+}
