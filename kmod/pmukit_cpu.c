@@ -433,8 +433,8 @@ void pmukit_cpu_reapply(void)
 		/* mode=read: from 0 again if perf has had it since. */
 		pmukit_take_cycle_counter(s, read && !(restored & PMUKIT_CYCLE_COUNTER_BIT) &&
 					  !pmukit_cc_as_set());
-	/* A process holding /dev/pmukit runs here: the other counters are its own. */
-	if (read && !s->task_on)
+	/* A process holding /dev/pmukit runs here, or counts it whole: the other counters are its own. */
+	if (read && !s->task_on && !s->task_wide)
 		pmukit_scrub(held | s->raw | (cc_ours ? PMUKIT_CYCLE_COUNTER_BIT : 0), n);
 	pmukit_write_pmcr(pmukit_pmcr_value(pmcr, cc_ours));
 	/* PMSELR: as it was. */
@@ -454,6 +454,7 @@ void pmukit_cpu_giveback(void)
 		return;
 	s->active = false;
 	s->task_on = false;
+	s->task_wide = false;
 	/* PMUSERENR: close EL0 access first. */
 	pmukit_write_pmuserenr(s->pmuserenr);
 	selr = pmukit_read_pmselr();

@@ -27,6 +27,8 @@ struct pmukit_saved {
 	struct pmukit_cpu_map map;	/* where EL0 finds the module's counts */
 	u32 overflows[32];	/* flags of map.owned consumed, per counter */
 	bool task_on;		/* a process holding /dev/pmukit runs here with full access */
+	/* That process counts this CPU whole: its counters stay while others run. */
+	bool task_wide;
 	/* Kept over an idle state: the counters perf did not hold at entry. */
 	bool idle_kept;
 	u32 idle_mask;		/* event counters and C kept */

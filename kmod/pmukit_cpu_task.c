@@ -116,9 +116,10 @@ void pmukit_cpu_task_out(struct pmukit_task_pmu *t)
 	u32 pmcr, n, free;
 
 	lockdep_assert_irqs_disabled();
-	if (!s->task_on)
+	if (!s->task_on && !s->task_wide)
 		return;
 	s->task_on = false;
+	s->task_wide = false;
 	/* PMUSERENR: the access every other task has (reads, or none). */
 	pmukit_write_pmuserenr(pmukit_userenr_value(s));
 	pmukit_isb();
@@ -139,5 +140,36 @@ void pmukit_cpu_task_out(struct pmukit_task_pmu *t)
 	pmukit_write_pmcr((pmcr | PMUKIT_PMCR_E_BIT) & ~(PMUKIT_PMCR_P_BIT | PMUKIT_PMCR_C_BIT));
 	/* PMSELR: 0, not the task's selection. */
 	pmukit_write_pmselr(0);
+	pmukit_isb();
+}
+
+/*
+ * The process whose state is loaded here (it runs here now) counts this CPU
+ * whole (@wide) or no longer: while it does, its counters stay on the PMU
+ * at every task switch and only EL0's access follows it
+ * (pmukit_cpu_task_access()); pmukit_cpu_task_out() ends it.
+ */
+void pmukit_cpu_task_wide(bool wide)
+{
+	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
+
+	lockdep_assert_irqs_disabled();
+	s->task_wide = wide && s->task_on;
+}
+
+/*
+ * A task switch on a CPU counted whole: full access for the process that
+ * counts it (@on), else what every other task has; the counters go on.
+ */
+void pmukit_cpu_task_access(bool on)
+{
+	struct pmukit_saved *s = this_cpu_ptr(&pmukit_saved);
+
+	lockdep_assert_irqs_disabled();
+	if (!s->task_wide || s->task_on == on)
+		return;
+	s->task_on = on;
+	/* PMUSERENR: full access for the counting process only. */
+	pmukit_write_pmuserenr(pmukit_userenr_value(s));
 	pmukit_isb();
 }

@@ -106,6 +106,9 @@ void pmukit_cpu_take_overflows(void *count);
 u32 pmukit_cpu_task_counters(void);
 bool pmukit_cpu_task_in(const struct pmukit_task_pmu *t);
 void pmukit_cpu_task_out(struct pmukit_task_pmu *t);
+/* ... which counts this CPU whole (PMUKIT_IOC_CPUWIDE): its counters stay at every switch. */
+void pmukit_cpu_task_wide(bool wide);
+void pmukit_cpu_task_access(bool on);
 void pmukit_cpu_read_regs(struct pmukit_cpu_regs *regs);
 bool pmukit_user_access_on(u32 pmuserenr);
 const char *pmukit_mode_name(enum pmukit_mode mode);	/* sysfs mode: "read", "full" */
@@ -145,6 +148,8 @@ int pmukit_task_init(void);
 void pmukit_task_exit(void);
 /* The processes holding /dev/pmukit now. */
 unsigned int pmukit_task_holders(void);
+/* On a CPU going offline, interrupts off: whoever counts it whole stops there. */
+void pmukit_task_cpu_down(void);
 
 /* pmukit_sysfs.c */
 int pmukit_sysfs_init(void);

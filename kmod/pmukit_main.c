@@ -78,6 +78,8 @@ static int pmukit_cpu_online(unsigned int cpu)
 static int pmukit_cpu_offline(unsigned int cpu)
 {
 	local_irq_disable();
+	/* A process counting it whole keeps what it counted: its row says offline. */
+	pmukit_task_cpu_down();
 	pmukit_cpu_giveback();
 	local_irq_enable();
 	pmukit_release_cpu(cpu);

@@ -19,6 +19,12 @@
  * library pins a direct-path thread to one CPU). Threads of one process
  * share it: a switch between two of them changes nothing.
  *
+ * A holder may count a CPU whole (PMUKIT_IOC_CPUWIDE, what perf stat -a
+ * does through perf): there its state stays loaded whatever task runs, so
+ * its counters count every task, and only its EL0 access follows it; no
+ * other holder gets access on that CPU meanwhile. It ends with the holder's
+ * last file, or when the CPU goes offline.
+ *
  * Lifetime: the release of the file (also at exit, when the files are closed)
  * removes the holder from the RCU list the probe reads, waits for every probe
  * that could have seen it (synchronize_rcu(): the probe runs with interrupts
@@ -30,6 +36,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/jump_label.h>
 #include <linux/miscdevice.h>
@@ -67,6 +74,8 @@ static unsigned int pmukit_nholders;	/* under pmukit_holders_lock */
 static DEFINE_STATIC_KEY_FALSE(pmukit_holders_on);
 /* The holder whose state is loaded on this CPU, or NULL. */
 static DEFINE_PER_CPU(struct pmukit_holder *, pmukit_loaded);
+/* The holder counting this CPU whole (then also the one loaded), or NULL. */
+static DEFINE_PER_CPU(struct pmukit_holder *, pmukit_wide);
 static struct tracepoint *pmukit_tp_switch;
 static bool pmukit_misc_registered;
 
@@ -136,7 +145,13 @@ static struct pmukit_holder *pmukit_holder_find(struct pid *tgid)
 static void pmukit_switch_to(struct pmukit_holder *next)
 {
 	struct pmukit_holder *cur = this_cpu_read(pmukit_loaded);
+	struct pmukit_holder *wide = this_cpu_read(pmukit_wide);
 
+	if (wide) {
+		/* Counted whole: its counters go on; access is its alone. */
+		pmukit_cpu_task_access(next == wide);
+		return;
+	}
 	if (cur == next)
 		return;		/* two threads of one process, or two other tasks */
 	if (cur)
@@ -165,6 +180,8 @@ static void pmukit_sched_switch(void *data, bool preempt, struct task_struct *pr
 /* IPI: the holder leaving: close and scrub it where it is loaded. */
 static void pmukit_unload_ipi(void *info)
 {
+	if (this_cpu_read(pmukit_wide) == info)
+		this_cpu_write(pmukit_wide, NULL);
 	if (this_cpu_read(pmukit_loaded) == info)
 		pmukit_switch_to(NULL);
 }
@@ -238,9 +255,12 @@ static int pmukit_dev_release(struct inode *inode, struct file *file)
 	cpus_read_lock();
 	on_each_cpu(pmukit_unload_ipi, h, 1);
 	/* An offline CPU lost its PMU state; only the pointer is left. */
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		if (per_cpu(pmukit_loaded, cpu) == h)
 			per_cpu(pmukit_loaded, cpu) = NULL;
+		if (per_cpu(pmukit_wide, cpu) == h)
+			per_cpu(pmukit_wide, cpu) = NULL;
+	}
 	cpus_read_unlock();
 	if (!--pmukit_nholders)
 		static_branch_disable(&pmukit_holders_on);
@@ -259,6 +279,55 @@ static void pmukit_counters_ipi(void *info)
 
 	c->cpu = smp_processor_id();
 	c->counters = pmukit_cpu_task_counters();
+}
+
+/*
+ * PMUKIT_IOC_CPUWIDE on this CPU, interrupts off: @h (the caller's holder,
+ * loaded here since the caller runs here) counts it whole from now on.
+ */
+static long pmukit_wide_here(struct pmukit_holder *h, struct pmukit_dev_counters *c)
+{
+	struct pmukit_holder *wide = this_cpu_read(pmukit_wide);
+
+	pmukit_counters_ipi(c);
+	if (!h || wide == h)
+		return 0;	/* global full access: nothing switches the counters */
+	if (wide || !c->counters)
+		return -EBUSY;
+	if (this_cpu_read(pmukit_loaded) != h)
+		return -ENODEV;	/* the module does not serve this CPU */
+	this_cpu_write(pmukit_wide, h);
+	pmukit_cpu_task_wide(true);
+	return 0;
+}
+
+/*
+ * The right perf stat -a needs where perf_event_paranoid is above 0
+ * (perf_allow_cpu()): a module cannot read that sysctl, so the capability
+ * alone opens it, whatever the sysctl says.
+ */
+static long pmukit_dev_cpuwide(struct pmukit_holder *h, struct pmukit_dev_counters *c)
+{
+	long ret;
+
+	if (!perfmon_capable())
+		return -EACCES;
+	preempt_disable();
+	local_irq_disable();
+	ret = pmukit_wide_here(h, c);
+	local_irq_enable();
+	preempt_enable();
+	return ret;
+}
+
+void pmukit_task_cpu_down(void)
+{
+	lockdep_assert_irqs_disabled();
+	if (!this_cpu_read(pmukit_wide))
+		return;
+	/* Its counters are scrubbed and kept, as at a switch-out. */
+	this_cpu_write(pmukit_wide, NULL);
+	pmukit_switch_to(NULL);
 }
 
 /* A reference on a struct pid, given back after an RCU grace period. */
@@ -336,6 +405,13 @@ static long pmukit_dev_ioctl(struct file *file, unsigned int cmd, unsigned long 
 		if (get_user(nr, (__s32 __user *)arg))
 			return -EFAULT;
 		return pmukit_dev_adopt(file->private_data, nr);
+	}
+	if (cmd == PMUKIT_IOC_CPUWIDE) {
+		long ret = pmukit_dev_cpuwide(file->private_data, &c);
+
+		if (!ret && copy_to_user((void __user *)arg, &c, sizeof(c)))
+			ret = -EFAULT;
+		return ret;
 	}
 	if (cmd != PMUKIT_IOC_COUNTERS)
 		return -ENOTTY;

@@ -2,7 +2,7 @@
 /*
  * /dev/pmukit, the device through which pmukit.ko gives one process full
  * access to the PMU while it runs (see README.md, Security): its name and its
- * ioctl, shared by the module and user space.
+ * ioctls, shared by the module and user space.
  */
 #ifndef PMUKIT_KMOD_DEV_H
 #define PMUKIT_KMOD_DEV_H
@@ -33,8 +33,21 @@ struct pmukit_dev_counters {
  * another child. A command pmukit runs is adopted so before its exec.
  * EPERM: not a child of the caller; ESRCH: no such process.
  */
+/*
+ * PMUKIT_IOC_CPUWIDE: the CPU the call runs on is counted whole by the
+ * caller: from now on its counters there stay on the PMU and go on counting
+ * whatever task runs (access stays the caller's alone, given while it runs
+ * there), until the caller's last file of the device is closed. Fills in
+ * the CPU and its free counters as PMUKIT_IOC_COUNTERS. Needs what perf
+ * stat -a needs of a user who is not paranoid-exempt: CAP_PERFMON (or
+ * CAP_SYS_ADMIN), else EACCES. EBUSY: another process counts that CPU
+ * whole, or perf and the module hold every counter there. ENODEV: the
+ * module does not serve that CPU. With global_full_access=1 nothing
+ * switches the counters: the call checks the right and fills in the CPU.
+ */
 #define PMUKIT_IOC_MAGIC	0xb6
 #define PMUKIT_IOC_COUNTERS	_IOR(PMUKIT_IOC_MAGIC, 1, struct pmukit_dev_counters)
 #define PMUKIT_IOC_ADOPT	_IOW(PMUKIT_IOC_MAGIC, 2, __s32)
+#define PMUKIT_IOC_CPUWIDE	_IOR(PMUKIT_IOC_MAGIC, 3, struct pmukit_dev_counters)
 
 #endif /* PMUKIT_KMOD_DEV_H */
