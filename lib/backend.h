@@ -84,7 +84,7 @@ int pmukit_direct_child_adopt(struct pmukit_session *s, pid_t pid);
 
 /*
  * direct_cpus.c, for scope.c: 0 when the direct path can count whole CPUs
- * here (pmukit.ko in mode=read), else why not and which path can.
+ * here (an Arm PMU and pmukit.ko), else why not and which path can.
  */
 int pmukit_direct_scope_check(void);
 

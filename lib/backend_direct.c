@@ -10,7 +10,7 @@
  *
  * This file holds the backend's operations; direct_access.c what EL0 may
  * do, direct_setup.c the counters' assignment and programming,
- * direct_read.c the reads.
+ * direct_read.c the reads, direct_cpus.c whole CPUs (a thread on each).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -138,7 +138,7 @@ static int check_kinds(struct pmukit_session *s)
 	return 0;
 }
 
-static int direct_open(struct pmukit_session *s)
+int pmukit_direct_open_here(struct pmukit_session *s)
 {
 	struct direct *d;
 	unsigned int i;
@@ -192,6 +192,14 @@ static int direct_open(struct pmukit_session *s)
 
 	pmukit_direct_sample1_choose(s, d);
 	return 0;
+}
+
+static int direct_open(struct pmukit_session *s)
+{
+	/* A CPU of a scope (perf stat -a): opened, read and closed on that CPU. */
+	if (s->unit_cpu >= 0)
+		return pmukit_direct_unit_open(s);
+	return pmukit_direct_open_here(s);
 }
 
 /* The thread is not where its counters are: back there, or take this CPU. */

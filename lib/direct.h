@@ -4,7 +4,8 @@
  * (the backend's operations: detect, open, start, stop, close),
  * direct_access.c (what EL0 may do on a CPU, and /dev/pmukit),
  * direct_setup.c (which counter holds which event, and programming them)
- * and direct_read.c (reading the counters into counts, the single reads).
+ * direct_read.c (reading the counters into counts, the single reads) and
+ * direct_cpus.c (a CPU of a scope, run by a thread pinned there).
  */
 #ifndef PMUKIT_DIRECT_H
 #define PMUKIT_DIRECT_H
@@ -18,6 +19,9 @@
 #include "pmu_info.h"
 #include "session.h"
 #include "wrap.h"
+
+struct pmukit_backend;
+struct pmukit_direct_cpu;
 
 /* Where a 32-bit counter's overflow flag is read. */
 enum ovf_source {
@@ -58,6 +62,8 @@ struct direct {
 	int have_free;		/* free: the counters the module says are ours to program */
 	uint32_t free;
 	struct direct_ctr c[PMUKIT_MAX_EVENTS];
+	/* A CPU of a scope: the thread that runs the session there (direct_cpus.c). */
+	struct pmukit_direct_cpu *unit;
 };
 
 /* The CPU the calling thread runs on: rseq's cpu_id where glibc gives it. */
@@ -66,11 +72,20 @@ static inline int pmukit_direct_cpu(struct pmukit_session *s)
 	return s->cpu_now ? *s->cpu_now : pmukit_cpu_now();
 }
 
+/* backend_direct.c: the open, on the calling thread's CPU or s->opt_cpu. */
+int pmukit_direct_open_here(struct pmukit_session *s);
+
+/* direct_cpus.c: a CPU of a scope (s->unit_cpu), opened on a thread of its own there. */
+int pmukit_direct_unit_open(struct pmukit_session *s);
+extern const struct pmukit_backend pmukit_backend_direct_cpu;
+
 /* direct_access.c */
 int pmukit_direct_no_access(int cpu, const struct pmukit_kmod *k, uint32_t userenr, int fault);
 int pmukit_direct_probe_access(int cpu, const struct pmukit_kmod *k);
 uint32_t pmukit_direct_pmcr(int full, int cpu);
 int pmukit_direct_open_device(int cpu, int say, uint32_t *free);
+/* A CPU of a scope: this process's counters on s->cpu count every task there. */
+int pmukit_direct_cpu_wide(struct pmukit_session *s, struct direct *d);
 
 /* direct_setup.c */
 int pmukit_direct_open_arm(struct pmukit_session *s, struct direct *d);

@@ -100,3 +100,45 @@ int pmukit_direct_open_device(int cpu, int say, uint32_t *free)
 	*free = c.counters;
 	return fd;
 }
+
+/*
+ * A CPU of a scope (perf stat -a): this process's counters on s->cpu, where
+ * the calling thread runs, stay there and count every task
+ * (PMUKIT_IOC_CPUWIDE on the session's /dev/pmukit, opened here when the
+ * session holds none). The module checks the right perf stat -a needs.
+ */
+int pmukit_direct_cpu_wide(struct pmukit_session *s, struct direct *d)
+{
+	struct pmukit_dev_counters c;
+	int fd, err;
+
+	if (d->dev_fd < 0) {
+		fd = pmukit_direct_open_device(s->cpu, 0, &d->free);
+		if (fd < 0)
+			return pmukit_err(fd, "the direct path counts whole CPUs (-a, -C) through %s, which this process cannot open (%s): run as root, or use the perf path (--path perf)",
+					  PMUKIT_DEV_PATH, strerror(-fd));
+		d->dev_fd = fd;
+	}
+	if (ioctl(d->dev_fd, PMUKIT_IOC_CPUWIDE, &c)) {
+		err = errno;
+		if (err == EACCES)
+			return pmukit_err(-EACCES, "counting whole CPUs (-a, -C) on the direct path needs CAP_PERFMON or root (pmukit.ko asks what perf asks of a user when kernel.perf_event_paranoid is above 0); or use the perf path (--path perf) with kernel.perf_event_paranoid 0 or lower");
+		if (err == EBUSY)
+			return pmukit_err(-EBUSY, "cpu %d is counted whole by another process through %s, or perf and pmukit.ko hold every counter there: end that count, or use the perf path (--path perf)",
+					  s->cpu, PMUKIT_DEV_PATH);
+		if (err == ENODEV)
+			return pmukit_err(-ENODEV, "pmukit.ko does not serve cpu %d (a PMU unlike the others, or set up without it: see the kernel log); the perf path counts it (--path perf)",
+					  s->cpu);
+		if (err == ENOTTY)
+			return pmukit_err(-ENOTTY, "%s cannot count whole CPUs (no PMUKIT_IOC_CPUWIDE: a pmukit.ko older than this library): load a current one, or use the perf path (--path perf)",
+					  PMUKIT_DEV_PATH);
+		return pmukit_err(-err, "%s: PMUKIT_IOC_CPUWIDE on cpu %d: %s", PMUKIT_DEV_PATH,
+				  s->cpu, strerror(err));
+	}
+	if ((int)c.cpu != s->cpu)
+		return pmukit_err(-EINTR, "the thread left CPU %d while %s set it to be counted whole: measure again",
+				  s->cpu, PMUKIT_DEV_PATH);
+	d->free = c.counters;
+	d->have_free = 1;
+	return 0;
+}

@@ -333,25 +333,21 @@ static enum ovf_source wrap_flag_source(const struct direct *d, const struct dir
 	return OVF_KMOD;
 }
 
-/* Runs with the guard held, pinned: access, counters, support, setup. */
-int pmukit_direct_open_arm(struct pmukit_session *s, struct direct *d)
+/*
+ * /dev/pmukit where the session needs it, and the access then (@access).
+ * mode=read, where the module's counters cannot serve these events (or, on
+ * ARMv7, user space reads nothing): the device gives this process full
+ * access while it runs and says which counters are free; a command is
+ * counted with it once adopted (pmukit_direct_child_adopt()). A CPU of a
+ * scope (counted whole) holds it in either mode, for PMUKIT_IOC_CPUWIDE;
+ * with the module's counters it needs nothing: they count every task.
+ */
+static int hold_device(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k,
+		       int *access)
 {
-	struct pmukit_kmod k;
-	uint32_t pmcr, x;
-	uint64_t v;
-	unsigned int i;
-	int access, ret;
+	int ret, whole = s->unit_cpu >= 0;
 
-	pmukit_kmod_get(&k);
-	access = pmukit_direct_probe_access(s->cpu, &k);
-	if (k.loaded && k.read_mode && (access < 0 || !read_serves(s, &k))) {
-		/*
-		 * The module's counters cannot serve these events (or, on
-		 * ARMv7, user space reads nothing): /dev/pmukit gives this
-		 * process full access while it runs, and says which counters
-		 * are free. A command is counted with it once adopted
-		 * (pmukit_direct_child_adopt()).
-		 */
+	if (k->loaded && k->read_mode && (*access < 0 || !read_serves(s, k))) {
 		ret = pmukit_direct_open_device(s->cpu, 1, &d->free);
 		if (ret < 0)
 			return ret;
@@ -362,8 +358,13 @@ int pmukit_direct_open_arm(struct pmukit_session *s, struct direct *d)
 			if (ret)
 				return ret;
 		}
-		access = pmukit_direct_probe_access(s->cpu, &k);
-	} else if (k.loaded && access == 2) {
+		ret = whole ? pmukit_direct_cpu_wide(s, d) : 0;
+		*access = pmukit_direct_probe_access(s->cpu, k);
+		return ret;
+	}
+	if (k->loaded && *access == 2 && whole)
+		return pmukit_direct_cpu_wide(s, d);
+	if (k->loaded && *access == 2) {
 		/*
 		 * full access: the device, where this user may open it, names
 		 * perf's counters; not held (access is every process's), so
@@ -375,6 +376,23 @@ int pmukit_direct_open_arm(struct pmukit_session *s, struct direct *d)
 			d->have_free = 1;
 		}
 	}
+	return 0;
+}
+
+/* Runs with the guard held, pinned: access, counters, support, setup. */
+int pmukit_direct_open_arm(struct pmukit_session *s, struct direct *d)
+{
+	struct pmukit_kmod k;
+	uint32_t pmcr, x;
+	uint64_t v;
+	unsigned int i;
+	int access, ret;
+
+	pmukit_kmod_get(&k);
+	access = pmukit_direct_probe_access(s->cpu, &k);
+	ret = hold_device(s, d, &k, &access);
+	if (ret)
+		return ret;
 	if (access < 0)
 		return access;
 	d->full = access == 2;

@@ -14,7 +14,8 @@
 # counter switched with its thread). What another CPU does meanwhile only
 # adds to a count: each count is the smallest of TRIES measurements.
 # Needs /usr/bin/pmukit, stat_loop, threads_loop, asuser, taskset and
-# perf (Debian's, for the comparison: skipped without it).
+# perf (Debian's, for the comparison: skipped without it). The direct
+# path's whole CPUs (through pmukit.ko) last: scope-direct.sh.
 set -u
 cpu=${1:?usage: scope-tests.sh CPU}
 N=100000		# iterations; 2N has as many digits (same startup work)
@@ -30,25 +31,34 @@ echo 0 > /proc/sys/kernel/randomize_va_space
 [ "$(nproc)" -ge 4 ] || { echo "1..0 # SKIP needs 4 CPUs (scope.sh boots them)"; exit 0; }
 
 # ---- -a -A: a loop pinned on CPU 2 is in CPU 2's row -----------------------
-# a_row N: CPU2's INST_RETIRED:u while 'stat_loop N' ran there, every CPU counted.
+# a_row N [OPTION...]: CPU2's INST_RETIRED:u while 'stat_loop N' ran there,
+# every CPU counted (pmukit stat given OPTION too).
 a_row() {
 	count=
+	n=$1
+	shift
 	for _ in $(seq $TRIES); do
-		run taskset 1 pmukit stat -a -A -x, -e INST_RETIRED:u -- taskset 4 sh -c "sleep 0.2; exec stat_loop $1"
+		run taskset 1 pmukit stat "$@" -a -A -x, -e INST_RETIRED:u -- taskset 4 sh -c "sleep 0.2; exec stat_loop $n"
 		rows=$(printf '%s\n' "$out" | awk -F, '$1 ~ /^CPU[0-9]+$/ && $4 == "INST_RETIRED:u" { n++ } END { print n + 0 }')
 		c=$(row CPU2 INST_RETIRED:u)
 		[ -n "$c" ] && { [ -z "$count" ] || [ "$c" -lt "$count" ]; } && count=$c
 	done
 }
-a_row $N; c1=$count
-a_row $((2 * N)); c2=$count
-expect_eq "-a -A: a row per CPU" "$rows" 4
-if [ -n "$c1" ] && [ -n "$c2" ] && [ $((c2 - c1)) = $((2 * N)) ]; then
-	ok "-a -A: CPU2's row holds the pinned loop exactly ($c1 and $c2: 2N apart)"
-else
-	nok "-a -A: CPU2's row holds the pinned loop exactly"
-	diag "N: $c1, 2N: $c2; $out"
-fi
+# pinned LABEL [OPTION...]: the tests, pmukit stat given OPTION too.
+pinned() {
+	label=$1
+	shift
+	a_row $N "$@"; c1=$count
+	a_row $((2 * N)) "$@"; c2=$count
+	expect_eq "$label-a -A: a row per CPU" "$rows" 4
+	if [ -n "$c1" ] && [ -n "$c2" ] && [ $((c2 - c1)) = $((2 * N)) ]; then
+		ok "$label-a -A: CPU2's row holds the pinned loop exactly ($c1 and $c2: 2N apart)"
+	else
+		nok "$label-a -A: CPU2's row holds the pinned loop exactly"
+		diag "N: $c1, 2N: $c2; $out"
+	fi
+}
+pinned ""
 
 # ---- -p: a process that waits for a signal, then runs the loop ------------
 # attached PID FILE: waits until pmukit (PID) holds perf events, and a moment.
@@ -109,31 +119,46 @@ else nok "--per-thread: each thread's row holds its loop exactly"; diag "$o1"; d
 # vCPU's timer was seen held while another vCPU ran a 40 ms loop (no
 # interval printed until it ended); while every vCPU is idle the intervals
 # come on time, so there are always 3 or more, some with counts.
-run taskset 1 pmukit stat -a -I 10 -x, -e INST_RETIRED:u,CPU_CYCLES:u -- \
-	taskset 4 sh -c 'stat_loop 5000000; sleep 0.05; stat_loop 5000000'
-sums=$(printf '%s\n' "$out" | awk -F, '
-	$1 ~ /^[0-9]+\.[0-9]+$/ { iv[$4] += $2; n[$4]++ }
-	$1 ~ /^[0-9]+$/ { tot[$3] = $1 }
-	END { for (e in tot) printf "%s %d %d %d\n", e, n[e], iv[e], tot[e] }')
-bad=$(printf '%s\n' "$sums" | awk '$2 < 3 || $3 != $4')
-if [ "$rc" = 0 ] && [ -n "$sums" ] && [ -z "$bad" ]; then
-	ok "-I 10: each event's intervals (3 or more) add up to its total exactly"
-else nok "-I 10: the intervals add up to the total"; diag "$sums"; diag "$out"; fi
+# intervals LABEL [OPTION...]: the test, pmukit stat given OPTION too.
+intervals() {
+	label=$1
+	shift
+	run taskset 1 pmukit stat "$@" -a -I 10 -x, -e INST_RETIRED:u,CPU_CYCLES:u -- \
+		taskset 4 sh -c 'stat_loop 5000000; sleep 0.05; stat_loop 5000000'
+	sums=$(printf '%s\n' "$out" | awk -F, '
+		$1 ~ /^[0-9]+\.[0-9]+$/ { iv[$4] += $2; n[$4]++ }
+		$1 ~ /^[0-9]+$/ { tot[$3] = $1 }
+		END { for (e in tot) printf "%s %d %d %d\n", e, n[e], iv[e], tot[e] }')
+	bad=$(printf '%s\n' "$sums" | awk '$2 < 3 || $3 != $4')
+	if [ "$rc" = 0 ] && [ -n "$sums" ] && [ -z "$bad" ]; then
+		ok "$label-I 10: each event's intervals (3 or more) add up to its total exactly"
+	else nok "$label-I 10: the intervals add up to the total"; diag "$sums"; diag "$out"; fi
+}
+intervals ""
 
 # ---- -a -- CMD beside perf's -a ------------------------------------------
+M=1000000
+# count_of EVENT CMD...: CMD's count of EVENT (-x: the value first) in $cnt.
+count_of() {
+	ev=$1
+	shift
+	run "$@"
+	cnt=$(printf '%s\n' "$out" | awk -F, -v e="$ev" '$3 == e { print $1 }')
+}
+# agree DESC A B: counts A and B of 'stat_loop $M' over every CPU both hold
+# the command (2M of the loop and its start) and the tool's own user work
+# around it: within a twentieth of the loop of each other.
+agree() {
+	diag "stat_loop $M, every CPU, user instructions: $2, $3"
+	if [ -n "$2" ] && [ -n "$3" ] && [ "$2" -ge $((2 * M)) ] && [ "$3" -ge $((2 * M)) ] &&
+		[ $(($2 > $3 ? $2 - $3 : $3 - $2)) -le $((2 * M / 20)) ]; then
+		ok "$1 ($2, $3)"
+	else nok "$1"; fi
+}
 if command -v perf >/dev/null; then
-	M=1000000
-	run pmukit stat -a -x, -e INST_RETIRED:u -- stat_loop $M
-	pk=$(printf '%s\n' "$out" | awk -F, '$3 == "INST_RETIRED:u" { print $1 }')
-	run perf stat -a -x, -e instructions:u -- stat_loop $M
-	pf=$(printf '%s\n' "$out" | awk -F, '$3 == "instructions:u" { print $1 }')
-	diag "stat_loop $M, every CPU, user instructions: pmukit $pk, perf $pf"
-	# Both hold the command (2M of the loop and its start) and the tool's own
-	# user work around it: within a twentieth of the loop of each other.
-	if [ -n "$pk" ] && [ -n "$pf" ] && [ "$pk" -ge $((2 * M)) ] && [ "$pf" -ge $((2 * M)) ] &&
-		[ $((pk > pf ? pk - pf : pf - pk)) -le $((2 * M / 20)) ]; then
-		ok "-a -- CMD agrees with perf stat -a ($pk, $pf)"
-	else nok "-a -- CMD agrees with perf stat -a"; fi
+	count_of INST_RETIRED:u pmukit stat -a -x, -e INST_RETIRED:u -- stat_loop $M; pk=$cnt
+	count_of instructions:u perf stat -a -x, -e instructions:u -- stat_loop $M
+	agree "-a -- CMD agrees with perf stat -a" "$pk" "$cnt"
 else
 	skip "no perf in this guest (scope.sh boots with --perf)" "-a -- CMD agrees with perf stat -a"
 fi
@@ -178,13 +203,22 @@ expect 1 "^pmukit stat: cpu 99 is not online here: the online CPUs are $online\$
 	-- pmukit stat -C 99 -e INST_RETIRED:u -- true
 
 # ---- a CPU going offline during -a ----------------------------------------
-run pmukit stat -a -A -x, -e INST_RETIRED:u -- sh -c \
-	'echo 0 > /sys/devices/system/cpu/cpu1/online; taskset 4 stat_loop 100000'
-echo 1 > /sys/devices/system/cpu/cpu1/online
-off=$(printf '%s\n' "$out" | awk -F, '$1 == "CPU1" && $10 == "offline"')
-c2=$(row CPU2 INST_RETIRED:u)
-if [ "$rc" = 0 ] && [ -n "$off" ] && [ -n "$c2" ] && [ "$c2" -ge 200000 ]; then
-	ok "cpu1 offline during -a: its row says so, the others counted (CPU2 $c2)"
-else nok "cpu1 offline during -a"; diag "rc $rc: $out"; fi
+# offline LABEL [OPTION...]: the test, pmukit stat given OPTION too.
+offline() {
+	label=$1
+	shift
+	run pmukit stat "$@" -a -A -x, -e INST_RETIRED:u -- sh -c \
+		'echo 0 > /sys/devices/system/cpu/cpu1/online; taskset 4 stat_loop 100000'
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	off=$(printf '%s\n' "$out" | awk -F, '$1 == "CPU1" && $10 == "offline"')
+	c2=$(row CPU2 INST_RETIRED:u)
+	if [ "$rc" = 0 ] && [ -n "$off" ] && [ -n "$c2" ] && [ "$c2" -ge 200000 ]; then
+		ok "${label}cpu1 offline during -a: its row says so, the others counted (CPU2 $c2)"
+	else nok "${label}cpu1 offline during -a"; diag "rc $rc: $out"; fi
+}
+offline ""
+
+. "$(dirname "$0")/scope-direct.sh"
+direct_tests
 
 tap_done
