@@ -40,6 +40,15 @@ direct_tests() {
 		-- asuser 1000 1000 pmukit stat --path direct -a -e INST_RETIRED:u --duration 0.1
 	chgrp 0 /dev/pmukit
 
+	# One process at a time counts a CPU whole: a second is refused.
+	pmukit stat --path direct -C 2 -e INST_RETIRED:u --duration 2 >/dev/null 2>&1 &
+	first=$!
+	sleep 0.5
+	expect 1 "cpu 2 is counted whole by another process through /dev/pmukit" \
+		"direct: -C 2 while another pmukit counts CPU 2: exit 1, says why" \
+		-- pmukit stat --path direct -C 2 -e INST_RETIRED:u --duration 0.1
+	wait "$first"
+
 	# -p stays the perf path's: a task moves between CPUs.
 	expect 1 "the direct path cannot count a process or thread \(-p, -t\)" \
 		"direct: -p is refused, naming the perf path" \
