@@ -94,14 +94,22 @@ static void test_numbers(void)
 	}
 }
 
+/* A JSON writer @j into a memory stream, whose text *@out gets at its fclose(). */
+static FILE *json_to_memory(struct pmukit_json *j, char **out, size_t *len)
+{
+	FILE *m = open_memstream(out, len);
+
+	pmukit_json_start(j, m);
+	return m;
+}
+
 static void test_json_escape(void)
 {
 	char *out = NULL;
 	size_t len;
-	FILE *m = open_memstream(&out, &len);
 	struct pmukit_json j;
+	FILE *m = json_to_memory(&j, &out, &len);
 
-	pmukit_json_start(&j, m);
 	pmukit_json_obj(&j, NULL);
 	pmukit_json_str(&j, "q", "a \"b\" \\ c\n\t\x01");
 	pmukit_json_real(&j, "nan", 0.0 / 0.0, 2);
@@ -123,10 +131,9 @@ static void test_json_flow(void)
 {
 	char *out = NULL;
 	size_t len;
-	FILE *m = open_memstream(&out, &len);
 	struct pmukit_json j;
+	FILE *m = json_to_memory(&j, &out, &len);
 
-	pmukit_json_start(&j, m);
 	pmukit_json_obj_flow(&j, NULL, 0);
 	pmukit_json_arr(&j, "a");
 	pmukit_json_obj_flow(&j, NULL, 0);
