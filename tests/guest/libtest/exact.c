@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * libtest exact PATH and samples PATH: exact counts of a known loop after
- * the window's own overhead, measured, is taken off; what back-to-back
- * reads cost, against the documented numbers and perf's own read().
+ * libtest exact PATH and samples PATH: exact counts of a known loop, less
+ * the window's own overhead as measured; what back-to-back reads cost,
+ * against the documented numbers and perf's own read().
  */
 #define _GNU_SOURCE
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
-#include <pmukit/b2b.h>
-#include <sample_loop.h>
 
+#include <pmukit/b2b.h>
 #include "libtest.h"
+#include "sample_loop.h"
 
 static const unsigned long loop_sizes[] = { 1000, 5000 };
 
