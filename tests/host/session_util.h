@@ -17,7 +17,7 @@
 #include "util.h"
 
 static inline int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
-		   struct pmukit_session **s)
+			  struct pmukit_session **s)
 {
 	struct pmukit_options o = { .path = path, .cpu = -1 };
 
@@ -45,7 +45,7 @@ static inline void expect(int ret, int want, const char *text, const char *what)
 static int perf_user_only;	/* open_perf() added :u */
 
 static inline int open_perf(const char *const *ev, unsigned int n, struct pmukit_options *o,
-		     struct pmukit_session **s)
+			    struct pmukit_session **s)
 {
 	char names[4][64];
 	const char *u[4];

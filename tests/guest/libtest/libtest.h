@@ -35,7 +35,7 @@
 extern const char *const inst_u[1];
 
 static inline int open_on(enum pmukit_path path, const char *const *ev, unsigned int n,
-		   unsigned int flags, struct pmukit_session **s)
+			  unsigned int flags, struct pmukit_session **s)
 {
 	struct pmukit_options o = { .path = path, .cpu = -1, .flags = flags };
 
@@ -44,7 +44,7 @@ static inline int open_on(enum pmukit_path path, const char *const *ev, unsigned
 
 /* Opening @ev[0] alone on @path fails: expect_error() of what it returns. */
 static inline void expect_open_error(enum pmukit_path path, const char *const *ev, int want,
-			      const char *text, const char *what)
+				     const char *text, const char *what)
 {
 	struct pmukit_session *s;
 
@@ -66,7 +66,7 @@ typedef int (*window_fn)(struct pmukit_session *, unsigned long, struct pmukit_c
  * runs of the aarch32 cell); with it, none in 16 runs.
  */
 static inline int clean_window(window_fn w, struct pmukit_session *s, unsigned long n,
-			struct pmukit_count *c, unsigned int *again)
+			       struct pmukit_count *c, unsigned int *again)
 {
 	unsigned int k;
 	int ret = 0;
