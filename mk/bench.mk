@@ -17,7 +17,7 @@
 # other guest programs build by the rule in guest.mk.
 
 .PHONY: bench
-LIB_GUEST_PROGS := libtest bench kernel_count
+LIB_GUEST_PROGS := bench kernel_count
 
 ifneq ($(ARCH),x86_64)
 $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
@@ -25,6 +25,17 @@ $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Itests/guest -Itests $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $< \
 		$(LIB_A) -lm
+
+# libtest: its dispatcher and its subcommands' files (tests/guest/libtest/),
+# one object each, each with its .d.
+LIBTEST_OBJS := $(patsubst tests/guest/%.c,$(BUILD)/tests/guest/obj/%.o,\
+	tests/guest/libtest.c $(wildcard tests/guest/libtest/*.c))
+$(BUILD)/tests/guest/obj/%.o: tests/guest/%.c $(DEP_STAMP)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_USER) $(DEPFLAGS) -Itests/guest -Itests -c -o $@ $<
+$(BUILD)/tests/guest/libtest: $(LIBTEST_OBJS) $(LIB_A)
+	$(Q)$(CC) $(CFLAGS_USER) $(LDFLAGS) $(LDFLAGS_STATIC) -o $@ $(LIBTEST_OBJS) $(LIB_A) -lm
+-include $(LIBTEST_OBJS:.o=.d)
 endif
 
 BENCH_RUN = tools/qemu-run --no-build --icount --timeout 120

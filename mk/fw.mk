@@ -35,6 +35,9 @@ $(foreach a,$(FW_ARCHS),$(eval FW_LIB_SRCS_$(a) := $$(FW_LIB_SRCS_COMMON) el_$(I
 $(foreach a,$(FW_ARCHS),$(eval FW_START_$(a) := start_$(ISA_$(a)).S))
 $(foreach a,$(FW_ARCHS),$(eval FW_REGION_$(a) := region_$(ISA_$(a)).S))
 
+# The test images' firmware (tests/fw/), in every level's image.
+FW_TEST_SRCS := fw_test.c fw_test_counts.c fw_test_restore.c fw_test_levels.c
+
 # Images per level: name and EXPECT_LEVEL (AArch64: the EL; AArch32: CPSR.M).
 FW_LEVELS_arm64 := el3:3 el2:2 el1:1
 FW_LEVELS_arm := hyp:0x1a svc:0x13
@@ -61,6 +64,7 @@ FW_LIB_OBJS_$(1) := $$(patsubst %.c,$$(FW_OUT_$(1))/obj/%.o,$$(FW_LIB_SRCS_$(1))
 FW_LVL_NAMES_$(1) := $$(foreach l,$$(FW_LEVELS_$(1)),$$(firstword $$(subst :, ,$$(l))))
 FW_DEMOS_$(1) := $$(foreach l,$$(FW_LVL_NAMES_$(1)),$$(FW_OUT_$(1))/demo-$$(l).elf $$(FW_OUT_$(1))/demo-$$(l).bin)
 FW_TESTS_$(1) := $$(foreach l,$$(FW_LVL_NAMES_$(1)),$$(FW_OUT_$(1))/test/test-$$(l).elf)
+FW_TEST_OBJS_$(1) := $$(patsubst %.c,$$(FW_OUT_$(1))/obj/test/%.o,$$(FW_TEST_SRCS))
 FW_BOARD_OBJS_$(1) := $$(FW_OUT_$(1))/obj/ex/start.o $$(FW_OUT_$(1))/obj/ex/crc32.o \
 	$$(FW_OUT_$(1))/obj/ex/string.o
 
@@ -108,7 +112,7 @@ $$(FW_OUT_$(1))/demo-$(2).elf: $$(FW_BOARD_OBJS_$(1)) $$(FW_OUT_$(1))/obj/ex/boa
 		$$(filter %.o %.a,$$^)
 
 $$(FW_OUT_$(1))/test/test-$(2).elf: $$(FW_BOARD_OBJS_$(1)) $$(FW_OUT_$(1))/obj/ex/board-$(2).o \
-		$$(FW_OUT_$(1))/obj/test/fw_test.o $$(FW_OUT_$(1))/obj/test/region.o \
+		$$(FW_TEST_OBJS_$(1)) $$(FW_OUT_$(1))/obj/test/region.o \
 		$$(FW_LIB_$(1)) $$(FW_EX)/link.ld
 	@mkdir -p $$(@D)
 	$$(Q)$$(FW_CC_$(1)) $$(FW_CC_FLAGS_$(1)) $$(FW_LDFLAGS) -o $$@ \
@@ -132,7 +136,7 @@ $(FW_OUT_arm64)/test/libpmukit-fw-nospme.a: $(FW_NOSPME_OBJS)
 	$(Q)$(FW_AR_arm64) rcs $@ $^
 
 $(FW_OUT_arm64)/test/test-el3-nospme.elf: $(FW_BOARD_OBJS_arm64) $(FW_OUT_arm64)/obj/ex/board-el3.o \
-		$(FW_OUT_arm64)/obj/test/fw_test.o $(FW_OUT_arm64)/obj/test/region.o \
+		$(FW_TEST_OBJS_arm64) $(FW_OUT_arm64)/obj/test/region.o \
 		$(FW_OUT_arm64)/test/libpmukit-fw-nospme.a $(FW_EX)/link.ld
 	$(Q)$(FW_CC_arm64) $(FW_CC_FLAGS_arm64) $(FW_LDFLAGS) -o $@ $(filter %.o %.a,$^)
 

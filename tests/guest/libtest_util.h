@@ -71,7 +71,7 @@ __attribute__((always_inline)) static inline int window_run(struct pmukit_sessio
 	return ret;
 }
 
-__attribute__((noinline)) static int window_stop(struct pmukit_session *s, unsigned long n,
+__attribute__((noinline, unused)) static int window_stop(struct pmukit_session *s, unsigned long n,
 						 struct pmukit_count *c)
 {
 	int ret = window_run(s, n);
@@ -83,7 +83,7 @@ __attribute__((noinline)) static int window_stop(struct pmukit_session *s, unsig
 }
 
 /* Read while running: the count stops at the read itself. */
-__attribute__((noinline)) static int window_read(struct pmukit_session *s, unsigned long n,
+__attribute__((noinline, unused)) static int window_read(struct pmukit_session *s, unsigned long n,
 						 struct pmukit_count *c)
 {
 	int ret = window_run(s, n);
@@ -96,7 +96,7 @@ __attribute__((noinline)) static int window_read(struct pmukit_session *s, unsig
 }
 
 /* Two samples of event 0 around the loop: the difference. */
-__attribute__((noinline)) static int window_sample(struct pmukit_session *s, unsigned long n,
+__attribute__((noinline, unused)) static int window_sample(struct pmukit_session *s, unsigned long n,
 						   uint64_t *delta)
 {
 	uint64_t a, b;

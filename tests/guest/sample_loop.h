@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The loop of pmukit_sample() whose reads the documented per-read costs
- * count (docs/library.md, "Cost of a read"): bench.c prints them, libtest.c
- * fails when a read costs more. Like the raw loops beside it: every read,
+ * count (docs/library.md, "Cost of a read"): bench.c prints them, libtest
+ * (libtest/exact.c) fails when a read costs more. Like the raw loops beside it: every read,
  * the errors gathered, the session in a register.
  */
 #ifndef PMUKIT_TESTS_SAMPLE_LOOP_H

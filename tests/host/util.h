@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the host tests (tests/host/test_*.c): a loop that the
- * compiler keeps, the rest of a stream as a string, the row of the
+ * compiler keeps, the rest of a stream or a whole file as a string, the row of the
  * tables that map one string to another, and an event as the library's
  * plan parses it.
  */
@@ -38,6 +38,19 @@ static inline char *read_stream(FILE *f)
 	while ((c = fgetc(f)) != EOF)
 		fputc(c, m);
 	fclose(m);
+	return buf;
+}
+
+/* The whole file at @path, as a string to free(); NULL when it cannot be read. */
+static inline char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+
+	if (!f)
+		return NULL;
+	buf = read_stream(f);
+	fclose(f);
 	return buf;
 }
 
