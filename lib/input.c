@@ -132,6 +132,8 @@ PMUKIT_API int pmukit_input_read(const char *text, size_t len, const char *forma
 	}
 	if (ret)
 		pmukit_input_free(in);
+	else
+		input_types(in);
 	return ret;
 }
 

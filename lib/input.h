@@ -96,6 +96,24 @@ int input_fail(char *err, size_t errlen, unsigned int line, const char *fmt, ...
 struct pmukit_input_count *input_add(struct pmukit_input *in, const char *name,
 				     const struct pmukit_core_def *core, unsigned int line);
 
+/*
+ * The core type that counted @c, as a reader found it apart from the name
+ * (pmukit stat --json's "core", its -I CSV's core column); "" or "all"
+ * (pmukit stat's sum over the types) leave it without one.
+ */
+void input_set_core(struct pmukit_input *in, struct pmukit_input_count *c, const char *core);
+
+/*
+ * After a reader: counts of several core types keep their types, each
+ * event looked up again in its type's table; where the counts name one
+ * type only (perf's "armv8_neoverse_n1/r37/" on a machine of one type),
+ * they are counts of no type.
+ */
+void input_types(struct pmukit_input *in);
+
+/* pmukit stat's name of a core type where it writes it apart (a core pmukit knows)? */
+int input_is_core(const char *s);
+
 /* ---- pmukit's own formats: input_pmukit.c, input_pmukit_json.c ---- */
 
 /* What their readers fill: the counts, and the core their names are looked up in. */
