@@ -44,12 +44,11 @@ static int type_sel(const char *core, const struct an_sel *base, const char *nam
 		s->set = base->set;
 		s->core = base->core;
 	}
+	/* An error names the type's set (its core), and what that set has. */
 	if (names)
 		ret = an_select_names(s, "metrics", names);
 	else if (topdown)
 		ret = an_select_topdown(s, "metrics", level);
-	if (ret)
-		fprintf(stderr, "(the metrics of core type %s)\n", core);
 	*out = s;
 	return ret;
 }
