@@ -58,7 +58,25 @@ def c(value, pct=100.0, name=None):
     return {"value": value, "pct": pct, "name": name}
 
 
-# file -> {(interval, cpu): {pass: {ARM_EVENT: count}}}; None: the input has none
+def one_sided(n):
+    """An interval of the RK3399's -I run where the A53's stand-in counted n cycles and the
+    A72's n instructions, and each type's other count is 0: no count by the library's rule."""
+    return {"cortex-a53": {1: {"CPU_CYCLES": c(n), "INST_RETIRED": c(NC, name="instructions:u")}},
+            "cortex-a72": {1: {"CPU_CYCLES": c(NC, name="cycles:u"), "INST_RETIRED": c(n)}}}
+
+
+# perf-hybrid-x.csv and -j.json: each type's events by its PMU's name.
+PERF_HYBRID = {
+    (None, None, "cortex-a53"): {1: {
+        "CPU_CYCLES": c(3000000), "INST_RETIRED": c(1500000), "L1D_CACHE": c(600000, 50.0),
+        "L1D_CACHE_REFILL": c(12000, 50.0), "BR_MIS_PRED": c(9000), "BR_PRED": c(300000)}},
+    (None, None, "cortex-a72"): {1: {
+        "CPU_CYCLES": c(5000000), "INST_RETIRED": c(8000000), "L1D_CACHE": c(2000000),
+        "L1D_CACHE_REFILL": c(NC, 0.0, "armv8_cortex_a72/l1d_cache_refill/u"),
+        "BR_MIS_PRED": c(4000, 50.0), "BR_PRED": c(800000, 40.0)}},
+}
+
+# file -> {(interval, cpu[, core type]): {pass: {ARM_EVENT: count}}}; None: the input has none
 EXPECTED = {
     "perf-x.csv": {(None, None): {1: {
         "CPU_CYCLES": c(1000000, name="cycles:u"),
@@ -187,22 +205,9 @@ EXPECTED = {
     "pmukit-types-rk3399-x-I.csv": {
         (0.018, None, "cortex-a53"): {1: {"CPU_CYCLES": c(4549268), "INST_RETIRED": c(60)}},
         (0.018, None, "cortex-a72"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(4549268)}},
-        (0.026, None, "cortex-a53"): {1: {"CPU_CYCLES": c(3047066),
-                                          "INST_RETIRED": c(NC, name="instructions:u")}},
-        (0.026, None, "cortex-a72"): {1: {"CPU_CYCLES": c(NC, name="cycles:u"),
-                                          "INST_RETIRED": c(3047066)}},
-        (0.034, None, "cortex-a53"): {1: {"CPU_CYCLES": c(3886102),
-                                          "INST_RETIRED": c(NC, name="instructions:u")}},
-        (0.034, None, "cortex-a72"): {1: {"CPU_CYCLES": c(NC, name="cycles:u"),
-                                          "INST_RETIRED": c(3886102)}},
-        (0.041, None, "cortex-a53"): {1: {"CPU_CYCLES": c(3904019),
-                                          "INST_RETIRED": c(NC, name="instructions:u")}},
-        (0.041, None, "cortex-a72"): {1: {"CPU_CYCLES": c(NC, name="cycles:u"),
-                                          "INST_RETIRED": c(3904019)}},
-        (0.054, None, "cortex-a53"): {1: {"CPU_CYCLES": c(4202242),
-                                          "INST_RETIRED": c(NC, name="instructions:u")}},
-        (0.054, None, "cortex-a72"): {1: {"CPU_CYCLES": c(NC, name="cycles:u"),
-                                          "INST_RETIRED": c(4202242)}},
+        **{(t, None, core): want for t, n in ((0.026, 3047066), (0.034, 3886102), (0.041, 3904019),
+                                              (0.054, 4202242))
+           for core, want in one_sided(n).items()},
         (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19588697), "INST_RETIRED": c(60)}},
         (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(19588697)}},
     },
@@ -220,24 +225,8 @@ EXPECTED = {
     # type's PMU (armv8_cortex_a53/.../, as perf -e takes them there), with
     # scaled counts and one <not counted>; and an x86 hybrid's cpu_core and
     # cpu_atom, which name no Arm core (the generic set).
-    "perf-hybrid-x.csv": {
-        (None, None, "cortex-a53"): {1: {
-            "CPU_CYCLES": c(3000000), "INST_RETIRED": c(1500000), "L1D_CACHE": c(600000, 50.0),
-            "L1D_CACHE_REFILL": c(12000, 50.0), "BR_MIS_PRED": c(9000), "BR_PRED": c(300000)}},
-        (None, None, "cortex-a72"): {1: {
-            "CPU_CYCLES": c(5000000), "INST_RETIRED": c(8000000), "L1D_CACHE": c(2000000),
-            "L1D_CACHE_REFILL": c(NC, 0.0, "armv8_cortex_a72/l1d_cache_refill/u"),
-            "BR_MIS_PRED": c(4000, 50.0), "BR_PRED": c(800000, 40.0)}},
-    },
-    "perf-hybrid-j.json": {
-        (None, None, "cortex-a53"): {1: {
-            "CPU_CYCLES": c(3000000), "INST_RETIRED": c(1500000), "L1D_CACHE": c(600000, 50.0),
-            "L1D_CACHE_REFILL": c(12000, 50.0), "BR_MIS_PRED": c(9000), "BR_PRED": c(300000)}},
-        (None, None, "cortex-a72"): {1: {
-            "CPU_CYCLES": c(5000000), "INST_RETIRED": c(8000000), "L1D_CACHE": c(2000000),
-            "L1D_CACHE_REFILL": c(NC, 0.0, "armv8_cortex_a72/l1d_cache_refill/u"),
-            "BR_MIS_PRED": c(4000, 50.0), "BR_PRED": c(800000, 40.0)}},
-    },
+    "perf-hybrid-x.csv": PERF_HYBRID,
+    "perf-hybrid-j.json": PERF_HYBRID,     # the same counts in perf -j's layout
     "perf-cpu-core-x.csv": {
         (None, None, "cpu_core"): {1: {"CPU_CYCLES": c(120000000), "INST_RETIRED": c(360000000)}},
         (None, None, "cpu_atom"): {1: {"CPU_CYCLES": c(50000000),
