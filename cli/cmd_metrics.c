@@ -32,7 +32,7 @@ static const char usage[] =
 	"    it (any separator, found from the first count or given with\n"
 	"    --input-separator; with -r, -I: a result per interval, -A: per CPU);\n"
 	"  - 'perf stat -j' output (one object a line; -I and -A as above);\n"
-	"  - 'pmukit stat --json' output;\n"
+	"  - 'pmukit stat --json' output, and its table (not of -I or -A);\n"
 	"  - Arm topdown-tool's events CSV (run,time,event,value);\n"
 	"  - 'likwid-perfctr -O' output (its raw tables; a result per HWThread);\n"
 	"  - the firmware library's output: its 'PMU EVENT, PREVAL, POSTVAL, DELTA'\n"
@@ -46,6 +46,9 @@ static const char usage[] =
 	"take (<not counted>, <not supported>) is no number: its metrics are n/a and\n"
 	"say why; a metric from counts perf scaled says the lowest share of the time\n"
 	"counted, and when two of its events may never have been counted together.\n"
+	"Counts of several core types (pmukit stat's blocks per type, perf's\n"
+	"armv8_cortex_a53/.../ or cpu_core/.../ events) give a result per type, from\n"
+	"that type's counts and its core's metrics; stat's sums are left out.\n"
 	"A metric whose events are all in one pass is computed from that pass;\n"
 	"otherwise each count of another pass is scaled by the cycles (CPU_CYCLES,\n"
 	"or the firmware's CYCLES) of its pass to those of the metric's reference\n"
@@ -62,8 +65,8 @@ static const char usage[] =
 	"  --level N       1 (default) or 2\n"
 	"  --input-format FORMAT\n"
 	"                  perf-csv, perf-json, topdown-tool, likwid, pmukit-csv (the\n"
-	"                  layout before pmukit stat -x followed perf's), pmukit-json\n"
-	"                  or firmware (default: found from the input)\n"
+	"                  layout before pmukit stat -x followed perf's), pmukit-json,\n"
+	"                  firmware or pmukit-table (default: found from the input)\n"
 	"  --input-separator SEP\n"
 	"                  the separator of 'perf stat -x SEP' or 'pmukit stat -x SEP'\n"
 	"                  input\n"
@@ -367,7 +370,7 @@ int cmd_metrics(int argc, char **argv)
 			;
 		if (!pmukit_input_format_at((unsigned int)i))
 			return usage_error("metrics", "--input-format is perf-csv, perf-json, topdown-tool, likwid, "
-					   "pmukit-csv, pmukit-json or firmware, not '%s'", infmt);
+					   "pmukit-csv, pmukit-json, firmware or pmukit-table, not '%s'", infmt);
 	}
 
 	if (file && !(in_f = fopen(file, "r"))) {

@@ -4,7 +4,8 @@
  * input_perf.c, input_topdown.c and input_likwid.c read the other
  * collectors' output over the line reader of input_lines.c, input_pmukit.c
  * pmukit's own (pmukit stat -x of the layout before it followed perf's,
- * pmukit stat --json, the firmware library's tables); all add counts
+ * pmukit stat --json, its table (input_pmukit_table.c), the firmware
+ * library's tables); all add counts
  * (input_count.c) and say errors the same way.
  */
 #ifndef PMUKIT_LIB_INPUT_H
@@ -133,7 +134,7 @@ int input_own_add(struct input_own *o, const char *name, uint64_t v, unsigned in
 void input_own_not_counted(struct input_own *o, const char *why);
 
 /* Which of pmukit's own formats @text is: 0 none, else INPUT_OWN_*. */
-enum { INPUT_OWN_CSV = 1, INPUT_OWN_JSON, INPUT_OWN_FIRMWARE };
+enum { INPUT_OWN_CSV = 1, INPUT_OWN_JSON, INPUT_OWN_FIRMWARE, INPUT_OWN_TABLE };
 int input_own_format(const char *text, size_t len, const char *sep);
 
 int input_read_own_csv(const char *text, size_t len, const char *sep,
@@ -141,6 +142,10 @@ int input_read_own_csv(const char *text, size_t len, const char *sep,
 		       char *err, size_t errlen);
 int input_read_own_json(const char *text, size_t len, const struct pmukit_core_def *core,
 			struct pmukit_input *in, char *err, size_t errlen);
+/* The head of pmukit stat's table (" Performance counter stats for ... (path P):") first in @text, or NULL. */
+const char *input_table_head(const char *text, size_t len);
+int input_read_own_table(const char *text, size_t len, const struct pmukit_core_def *core,
+			 struct pmukit_input *in, char *err, size_t errlen);
 int input_read_firmware(const char *text, size_t len, const struct pmukit_core_def *core,
 			struct pmukit_input *in, char *err, size_t errlen);
 

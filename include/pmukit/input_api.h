@@ -22,7 +22,7 @@ extern "C" {
  * stat -x's lines too, which follow perf's), 'perf stat -j', Arm
  * topdown-tool's events CSV and 'likwid-perfctr -O'; and pmukit's own:
  * 'pmukit stat --json', its -x lines of the earlier layout, the firmware
- * library's tables. Each count keeps what
+ * library's tables, pmukit stat's own table. Each count keeps what
  * the tool said of it: a count perf could not take ("<not counted>",
  * "<not supported>") is no number, and a count it scaled says how much of
  * the time it was counted.
@@ -81,7 +81,7 @@ struct pmukit_input_count {
 
 struct pmukit_input {
 	const char *format;	/* "perf stat -x", "perf stat -j", "topdown-tool CSV", "likwid-perfctr CSV",
-				   "pmukit stat -x", "pmukit stat --json", "firmware CSV" */
+				   "pmukit stat -x", "pmukit stat --json", "firmware CSV", "pmukit stat" */
 	char sep[17];		/* perf stat -x: the separator used */
 	char core_name[64];	/* the core the input names (LIKWID's "CPU type:", pmukit stat --json's
 				   "metric_set"), else "" */
@@ -103,7 +103,8 @@ struct pmukit_input {
  *
  * Return: the name @format takes ("perf-csv", "perf-json", "topdown-tool",
  * "likwid", "pmukit-csv": pmukit stat -x's layout before it followed perf's,
- * "pmukit-json", "firmware"), NULL past the last one.
+ * "pmukit-json", "firmware", "pmukit-table": pmukit stat's table), NULL past
+ * the last one.
  */
 PMUKIT_API const char *pmukit_input_format_at(unsigned int i);
 

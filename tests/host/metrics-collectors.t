@@ -185,7 +185,7 @@ EXPECTED = {
     },
     # Several core types (metrics per type, never across types): pmukit
     # stat's own output of the RK3399 and SM8550 fixtures, from the runs of
-    # tests/host/test_cli_types.c (-x, --json, -M -x and -I -x), whose
+    # tests/host/test_cli_types.c (-x, --json, -M -x, -I -x, the table), whose
     # stand-ins count CPU_CYCLES and INST_RETIRED the other way round on
     # alternate types; the sums over the types are left out, so a value
     # taken from them or from another type would differ. Keys add the type.
@@ -210,6 +210,20 @@ EXPECTED = {
            for core, want in one_sided(n).items()},
         (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19588697), "INST_RETIRED": c(60)}},
         (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(19588697)}},
+    },
+    # stat's table (its blocks per type, the sums' block, -M's metrics after them)
+    "pmukit-types-rk3399-table.txt": {
+        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19719702), "INST_RETIRED": c(61)}},
+        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(61), "INST_RETIRED": c(19719702)}},
+    },
+    "pmukit-types-rk3399-M-table.txt": {
+        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19638191), "INST_RETIRED": c(61)}},
+        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(61), "INST_RETIRED": c(19638191)}},
+    },
+    "pmukit-types-sm8550-table.txt": {
+        (None, None, "cortex-a510"): {1: {"CPU_CYCLES": c(19633834), "INST_RETIRED": c(62)}},
+        (None, None, "cortex-a715"): {1: {"CPU_CYCLES": c(62), "INST_RETIRED": c(19633834)}},
+        (None, None, "cortex-x3"): {1: {"CPU_CYCLES": c(19633834), "INST_RETIRED": c(62)}},
     },
     "pmukit-types-sm8550-x.csv": {
         (None, None, "cortex-a510"): {1: {"CPU_CYCLES": c(19538844), "INST_RETIRED": c(60)}},

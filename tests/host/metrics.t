@@ -242,6 +242,19 @@ if [ "$(printf '%s\n' "$out" | grep -c '^ metrics for neoverse-n1:$')" = 2 ]; th
 else nok "metrics: cpu_core's set"; diag "$out"; fi
 expect 2 "no topdown methodology for cortex-a53" "metrics --topdown of types without Arm's data: exit 2, naming the type" \
 	-- metrics --cpu neoverse-n1 --topdown "$C/perf-hybrid-x.csv"
+# stat's table read back: the metrics its --json gives for the same run (tests/fixtures/cli)
+for f in stat-one-pass stat-not-counted stat-wrapped stat-partial; do
+	table=$("$P" metrics --cpu cortex-a53 -x, "$top/tests/fixtures/cli/$f.txt" 2>&1); rc=$?
+	json=$("$P" metrics --cpu cortex-a53 -x, "$top/tests/fixtures/cli/$f.json" 2>&1)
+	if [ "$rc" = 0 ] && [ "$table" = "$json" ]; then ok "metrics of stat's table $f.txt: as of its --json"
+	else nok "metrics of stat's table $f.txt"; diag "$table" "--- json:" "$json"; fi
+done
+expect 0 'stat-passes.txt: pmukit stat, 10 counts in 2 passes' \
+	"metrics of stat's table of 2 passes: each pass's CPU_CYCLES from its passes' line" \
+	-- metrics --cpu cortex-a53 "$top/tests/fixtures/cli/stat-passes.txt"
+printf '\n Performance counter stats for %s (path perf):\n\nCPU0     91,566      cycles:u\n' "'system wide'" > "$tmp/table-A.txt"
+expect 2 "line 4: expected a 'pmukit stat' table's row, VALUE EVENT ..., not one of a CPU \\(a table of -A CPUs is not read: use -x or --json\\)" \
+	"metrics of stat's -A table: exit 2, saying to use -x or --json" -- metrics --cpu cortex-a53 "$tmp/table-A.txt"
 printf '1,,armv8_cortex_a53/frobs/,1,100.00,,\n2,,armv8_cortex_a72/cpu_cycles/,1,100.00,,\n' > "$tmp/hybrid-bad.csv"
 expect 2 "line 1: expected an event perf, LIKWID or the tables of cortex-a53 know, not 'armv8_cortex_a53/frobs/'" \
 	"metrics: a type's event its table does not know: exit 2, naming the type" -- metrics "$tmp/hybrid-bad.csv"

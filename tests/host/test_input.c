@@ -338,8 +338,9 @@ static void test_errors(void)
 		tap_ok(pmukit_input_read("5,,cycles,1,100.00,,\n", 21, "perf-xml", NULL, NULL, &in, NULL, 0) ==
 		       -EINVAL, "an unknown format: -EINVAL");
 		tap_ok(pmukit_input_format_at(0) && !strcmp(pmukit_input_format_at(3), "likwid") &&
-		       !strcmp(pmukit_input_format_at(6), "firmware") && !pmukit_input_format_at(7),
-		       "seven formats by name");
+		       !strcmp(pmukit_input_format_at(6), "firmware") &&
+		       !strcmp(pmukit_input_format_at(7), "pmukit-table") && !pmukit_input_format_at(8),
+		       "eight formats by name");
 	}
 }
 
@@ -368,7 +369,31 @@ static void test_own(void)
 	struct pmukit_input in;
 	char err[256];
 
+	static const char table[] =
+		"\n Performance counter stats for 'loop' (2 runs; path direct, cpu 0):\n\n"
+		"               1.50 msec task-clock               #     0.584  CPUs utilized\n"
+		"    <did not count>      INST_RETIRED:u\n"
+		"              1,000      L1D_CACHE:u                                                      [87.50% counting]  (pass 2)\n"
+		"\n INST_RETIRED:u did not count: off (2 of 2 runs)\n"
+		" 2 passes of at most 6 events each (...), CPU_CYCLES:u counted in every pass:\n"
+		"   pass 1 9,000, pass 2 9,100 (spread 1.10%: the passes differ a little)\n"
+		"              1.50 +- 0.25 seconds time elapsed  ( +- 16.67% )\n"
+		"              2,000      L1D_CACHE:u\n";
+	static const struct want tab[] = {
+		{ "task-clock", PMUKIT_INPUT_NOT_PMU, PMUKIT_INPUT_COUNTED, 2, 100.0, -1, -1, 1, 4 },
+		{ "INST_RETIRED:u", 0x08, PMUKIT_INPUT_NOT_COUNTED, 0, 100.0, -1, -1, 1, 5 },
+		{ "L1D_CACHE:u", 0x04, PMUKIT_INPUT_COUNTED, 1000, 87.5, -1, -1, 2, 6 },
+		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_COUNTED, 9000, 100.0, -1, -1, 1, 10 },
+		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_COUNTED, 9100, 100.0, -1, -1, 2, 10 },
+	};
+
 	check_read(__LINE__, json, NULL, NULL, "pmukit stat --json", js, ARRAY_SIZE(js));
+	check_read(__LINE__, table, NULL, NULL, "pmukit stat", tab, ARRAY_SIZE(tab));
+	tap_ok(!pmukit_input_read(table, strlen(table), "pmukit-table", NULL, NULL, &in, err, sizeof(err)) &&
+	       in.by_pmukit && !strcmp(in.path, "direct") && !strcmp(in.count[1].why, "off") &&
+	       in.have_pass_cycles[1] && in.pass_cycles[1] == 9100,
+	       "pmukit stat's table: by pmukit, its path, a reason without its runs, the passes' cycles (%s)", err);
+	pmukit_input_free(&in);
 	tap_ok(!pmukit_input_read(json, strlen(json), "pmukit-json", NULL, NULL, &in, err, sizeof(err)) &&
 	       in.by_pmukit && !strcmp(in.path, "direct") && in.have_pass_cycles[0] &&
 	       in.pass_cycles[0] == 7 && in.pass_cycles[1] == 10 && !in.have_pass_cycles[2] &&
