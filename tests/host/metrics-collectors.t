@@ -58,6 +58,18 @@ def c(value, pct=100.0, name=None):
     return {"value": value, "pct": pct, "name": name}
 
 
+RK3399 = ("cortex-a53", "cortex-a72")
+SM8550 = ("cortex-a510", "cortex-a715", "cortex-x3")
+
+
+def alternating(cores, big, small, interval=None):
+    """pmukit stat's counts of test_cli_types' stand-ins: the first type (and every other
+    one) counted big cycles and small instructions, the others the other way round."""
+    return {(interval, None, core): {1: {"CPU_CYCLES": c(small if i % 2 else big),
+                                         "INST_RETIRED": c(big if i % 2 else small)}}
+            for i, core in enumerate(cores)}
+
+
 def one_sided(n):
     """An interval of the RK3399's -I run where the A53's stand-in counted n cycles and the
     A72's n instructions, and each type's other count is 0: no count by the library's rule."""
@@ -189,52 +201,23 @@ EXPECTED = {
     # stand-ins count CPU_CYCLES and INST_RETIRED the other way round on
     # alternate types; the sums over the types are left out, so a value
     # taken from them or from another type would differ. Keys add the type.
-    "pmukit-types-rk3399-x.csv": {
-        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19426967), "INST_RETIRED": c(61)}},
-        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(61), "INST_RETIRED": c(19426967)}},
-    },
-    "pmukit-types-rk3399.json": {
-        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19728726), "INST_RETIRED": c(61)}},
-        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(61), "INST_RETIRED": c(19728726)}},
-    },
-    "pmukit-types-rk3399-M-x.csv": {
-        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(20807136), "INST_RETIRED": c(60)}},
-        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(20807136)}},
-    },
+    "pmukit-types-rk3399-x.csv": alternating(RK3399, 19426967, 61),
+    "pmukit-types-rk3399.json": alternating(RK3399, 19728726, 61),
+    "pmukit-types-rk3399-M-x.csv": alternating(RK3399, 20807136, 60),
     # -I 10: a 0 of a stand-in is no count by the library's rule (n/a, named).
     "pmukit-types-rk3399-x-I.csv": {
-        (0.018, None, "cortex-a53"): {1: {"CPU_CYCLES": c(4549268), "INST_RETIRED": c(60)}},
-        (0.018, None, "cortex-a72"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(4549268)}},
+        **alternating(RK3399, 4549268, 60, 0.018),
         **{(t, None, core): want for t, n in ((0.026, 3047066), (0.034, 3886102), (0.041, 3904019),
                                               (0.054, 4202242))
            for core, want in one_sided(n).items()},
-        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19588697), "INST_RETIRED": c(60)}},
-        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(19588697)}},
+        **alternating(RK3399, 19588697, 60),
     },
     # stat's table (its blocks per type, the sums' block, -M's metrics after them)
-    "pmukit-types-rk3399-table.txt": {
-        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19719702), "INST_RETIRED": c(61)}},
-        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(61), "INST_RETIRED": c(19719702)}},
-    },
-    "pmukit-types-rk3399-M-table.txt": {
-        (None, None, "cortex-a53"): {1: {"CPU_CYCLES": c(19638191), "INST_RETIRED": c(61)}},
-        (None, None, "cortex-a72"): {1: {"CPU_CYCLES": c(61), "INST_RETIRED": c(19638191)}},
-    },
-    "pmukit-types-sm8550-table.txt": {
-        (None, None, "cortex-a510"): {1: {"CPU_CYCLES": c(19633834), "INST_RETIRED": c(62)}},
-        (None, None, "cortex-a715"): {1: {"CPU_CYCLES": c(62), "INST_RETIRED": c(19633834)}},
-        (None, None, "cortex-x3"): {1: {"CPU_CYCLES": c(19633834), "INST_RETIRED": c(62)}},
-    },
-    "pmukit-types-sm8550-x.csv": {
-        (None, None, "cortex-a510"): {1: {"CPU_CYCLES": c(19538844), "INST_RETIRED": c(60)}},
-        (None, None, "cortex-a715"): {1: {"CPU_CYCLES": c(60), "INST_RETIRED": c(19538844)}},
-        (None, None, "cortex-x3"): {1: {"CPU_CYCLES": c(19538844), "INST_RETIRED": c(60)}},
-    },
-    "pmukit-types-sm8550.json": {
-        (None, None, "cortex-a510"): {1: {"CPU_CYCLES": c(19454229), "INST_RETIRED": c(62)}},
-        (None, None, "cortex-a715"): {1: {"CPU_CYCLES": c(62), "INST_RETIRED": c(19454229)}},
-        (None, None, "cortex-x3"): {1: {"CPU_CYCLES": c(19454229), "INST_RETIRED": c(62)}},
-    },
+    "pmukit-types-rk3399-table.txt": alternating(RK3399, 19719702, 61),
+    "pmukit-types-rk3399-M-table.txt": alternating(RK3399, 19638191, 61),
+    "pmukit-types-sm8550-table.txt": alternating(SM8550, 19633834, 62),
+    "pmukit-types-sm8550-x.csv": alternating(SM8550, 19538844, 60),
+    "pmukit-types-sm8550.json": alternating(SM8550, 19454229, 62),
     # perf 6.1's layout of a hybrid machine's events, each named by its
     # type's PMU (armv8_cortex_a53/.../, as perf -e takes them there), with
     # scaled counts and one <not counted>; and an x86 hybrid's cpu_core and
