@@ -23,11 +23,6 @@
 #include "pmukit/pmu_fields.h"
 
 /*
- * The event number of a recorded name: a table name or number with its
- * levels ("INST_RETIRED:u", "r08"), perf's names where there is no Arm
- * PMU (cycles, instructions) or the firmware's cycle counter (CYCLES).
- */
-/*
  * An event the set's metrics read, by name: the metric data names its
  * events with their numbers, so a core whose events pmukit has no table for
  * (the C1 cores) still has them.
@@ -46,23 +41,20 @@ static int set_event_code(const struct pmukit_metric_set *s, const char *name)
 	return -1;
 }
 
+/*
+ * The event number of a recorded name: what the library's rule reads
+ * (pmukit_input_name(): table names and numbers with levels, perf's
+ * names, the firmware's CYCLES, a core type's "cortex-a53/INST_RETIRED:u/"),
+ * else a name of the set's metric data.
+ */
 static int rec_code(const struct an_sel *sel, const char *name)
 {
-	struct pmukit_event_spec es;
-	char base[PMUKIT_EVENT_NAME_LEN];
-	size_t n = strcspn(name, ":");
+	struct pmukit_input_name n;
+	int ret = pmukit_input_name(name, sel->core, &n);
 
-	if (n >= sizeof(base))
-		return -1;
-	memcpy(base, name, n);
-	base[n] = '\0';
-	if (!strcmp(base, "CYCLES") || spec_is_cycles(base))
-		return PMUKIT_EVT_CPU_CYCLES;
-	if (!strcasecmp(base, "instructions"))
-		return PMUKIT_EVT_INST_RETIRED;
-	if (pmukit_event_parse(name, sel->core, &es) == 0)
-		return es.code;
-	return set_event_code(sel->set, base);
+	if (!ret)
+		return n.code;
+	return ret < 0 && n.event[0] ? set_event_code(sel->set, n.event) : -1;
 }
 
 int an_event_code(const struct an_sel *sel, const char *name)

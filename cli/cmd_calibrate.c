@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "each_type.h"
 #include "plot.h"
 #include "report.h"
 
@@ -33,7 +34,8 @@ static const char usage[] =
 	"  -n N           read pairs per path (default 1000)\n"
 	"  -x SEP         CSV with separator SEP, a header line first\n"
 	"  --json         JSON\n"
-	"  --cpu C        run on CPU C (default: the one it starts on)\n"
+	"  --cpu C        run on CPU C (default: the one it starts on; on a machine of\n"
+	"                 several core types, one CPU of each type, a block each)\n"
 	"  --histogram    draw each path's distribution in the terminal\n"
 	"  --svg FILE     write the distributions as an SVG plot\n"
 	"  -h, --help     this text\n"
@@ -42,11 +44,17 @@ static const char usage[] =
 	"fails at once.\n"
 	"\n"
 	"Exit status: 0 when at least one path was measured (the one asked for,\n"
-	"with --path P), 1 when none was or FILE cannot be written, 2 for a wrong\n"
-	"command line.\n";
+	"with --path P; of several core types, on each), 1 when none was or FILE\n"
+	"cannot be written, 2 for a wrong command line.\n";
+
+/* Every path, in the order they are measured and shown. */
+static const enum pmukit_path cal_paths[] = {
+	PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF, PMUKIT_PATH_CLOCK,
+};
 
 struct cal_opts {
 	int all;
+	unsigned int type;	/* of several core types, the one measured (0: one type) */
 	enum pmukit_path path;
 	unsigned long pairs;
 	struct out_args out;	/* -x, --json, --cpu */
@@ -140,10 +148,10 @@ static int measure(const struct cal_opts *o, enum pmukit_path path, struct calib
 out:
 	/* The name belongs to the session: keep a copy past its close. */
 	if (row->event) {
-		static char names[PMUKIT_PATH_COUNT][64];
+		static char names[EACH_MAX_TYPES][PMUKIT_PATH_COUNT][64];
 
-		snprintf(names[path], sizeof(names[path]), "%s", row->event);
-		row->event = names[path];
+		snprintf(names[o->type][path], sizeof(names[o->type][path]), "%s", row->event);
+		row->event = names[o->type][path];
 	} else {
 		row->event = ev;
 	}
@@ -204,15 +212,70 @@ static int parse_opts(int argc, char **argv, struct cal_opts *o)
 	return 0;
 }
 
+/* Every path asked for into @rows and @deltas. Return: how many. */
+static size_t measure_paths(const struct cal_opts *o, struct calib_row *rows, uint64_t **deltas)
+{
+	size_t n = 0, i;
+
+	memset(rows, 0, sizeof(*rows) * PMUKIT_PATH_COUNT);
+	if (o->all) {
+		for (i = 0; i < ARRAY_SIZE(cal_paths); i++, n++)
+			measure(o, cal_paths[i], &rows[n], &deltas[n]);
+	} else {
+		measure(o, o->path, &rows[0], &deltas[0]);
+		n = 1;
+	}
+	return n;
+}
+
+/*
+ * Without --cpu on a machine of several core types: each type this may run
+ * on, pinned to one of its CPUs (the cost of a read differs from type to
+ * type), into @cal (@ntypes of them).
+ */
+static void measure_types(struct cal_opts *o, struct each_type *e, struct calib_type *cal,
+			  struct calib_row (*rows)[PMUKIT_PATH_COUNT],
+			  uint64_t *(*deltas)[PMUKIT_PATH_COUNT])
+{
+	unsigned int t;
+	size_t i;
+	int err;
+
+	for (t = 0; t < e->n; t++) {
+		cal[t].type = &e->t[t];
+		cal[t].rows = rows[t];
+		err = each_type_enter(e, t);
+		if (err) {
+			/* Each path's row says why it was not measured. */
+			cal[t].n = o->all ? ARRAY_SIZE(cal_paths) : 1;
+			memset(rows[t], 0, sizeof(rows[t]));
+			for (i = 0; i < cal[t].n; i++) {
+				rows[t][i].path = pmukit_path_name(o->all ? cal_paths[i] : o->path);
+				rows[t][i].event = sample_event(PMUKIT_PATH_CLOCK);
+				snprintf(rows[t][i].why, sizeof(rows[t][i].why), "cannot run on CPU %d: %s",
+					 e->t[t].cpu, strerror(-err));
+			}
+			continue;
+		}
+		o->out.cpu = e->t[t].cpu;
+		o->type = t;
+		cal[t].n = measure_paths(o, rows[t], deltas[t]);
+	}
+	o->out.cpu = -1;
+	o->type = 0;
+	each_type_leave(e);
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
-	static const enum pmukit_path all[] = {
-		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF, PMUKIT_PATH_CLOCK,
-	};
-	struct calib_row rows[PMUKIT_PATH_COUNT];
-	uint64_t *deltas[PMUKIT_PATH_COUNT] = { NULL };
-	struct plot_series series[PMUKIT_PATH_COUNT];
-	size_t n = 0, i, nok = 0;
+	static struct calib_row rows[EACH_MAX_TYPES][PMUKIT_PATH_COUNT];
+	static uint64_t *deltas[EACH_MAX_TYPES][PMUKIT_PATH_COUNT];
+	static struct plot_series series[EACH_MAX_TYPES * PMUKIT_PATH_COUNT];
+	static char names[EACH_MAX_TYPES * PMUKIT_PATH_COUNT][64];
+	static struct each_type types;
+	struct calib_type cal[EACH_MAX_TYPES];
+	size_t i, nok = 0;
+	unsigned int t, ntypes = 1;
 	struct out_file svg;
 	struct cal_opts o;
 	int ret = parse_opts(argc, argv, &o), failed = 0;
@@ -224,37 +287,55 @@ int cmd_calibrate(int argc, char **argv)
 	/* Before measuring: a FILE that cannot be written fails at once. */
 	if (o.svg && out_file_open(&svg, "calibrate", o.svg))
 		return CLI_FAIL;
-	memset(rows, 0, sizeof(rows));
-	if (o.all) {
-		for (i = 0; i < ARRAY_SIZE(all); i++, n++)
-			measure(&o, all[i], &rows[n], &deltas[n]);
+	memset(deltas, 0, sizeof(deltas));
+	if (o.out.cpu < 0 && each_type_find(&types) > 1) {
+		ntypes = types.n;
+		measure_types(&o, &types, cal, rows, deltas);
+		calib_report_types(stdout, o.out.fmt, o.out.sep, cal, ntypes, o.pairs);
 	} else {
-		measure(&o, o.path, &rows[0], &deltas[0]);
-		n = 1;
+		cal[0].type = NULL;
+		cal[0].rows = rows[0];
+		cal[0].n = measure_paths(&o, rows[0], deltas[0]);
+		calib_report(stdout, o.out.fmt, o.out.sep, rows[0], cal[0].n, o.pairs);
 	}
-	calib_report(stdout, o.out.fmt, o.out.sep, rows, n, o.pairs);
-	/* The table says why a path was not measured; CSV has no place for it. */
-	for (i = 0; i < n && o.out.fmt == OUT_CSV; i++)
-		if (!rows[i].ok)
-			cli_error("calibrate", "%s not measured: %s", rows[i].path, rows[i].why);
+	for (t = 0; t < ntypes; t++) {
+		const char *type = cal[t].type ? cal[t].type->name : NULL;
+		size_t before = nok;
 
-	for (i = 0; i < n; i++) {
-		if (rows[i].ok && rows[i].verdict > PMUKIT_COUNTED)
-			failed = 1;
-		if (!rows[i].ok || rows[i].verdict > PMUKIT_COUNTED)
-			continue;
-		series[nok].name = rows[i].path;
-		series[nok].unit = rows[i].event;
-		series[nok].v = deltas[i];
-		series[nok].n = rows[i].st.n;
-		if (o.histogram) {
-			struct hist h;
+		/* The table says why a path was not measured; CSV has no place for it. */
+		for (i = 0; i < cal[t].n && o.out.fmt == OUT_CSV; i++)
+			if (!rows[t][i].ok)
+				cli_error("calibrate", "%s%s%s not measured: %s", type ? type : "",
+					  type ? ": " : "", rows[t][i].path, rows[t][i].why);
+		for (i = 0; i < cal[t].n; i++) {
+			const struct calib_row *r = &rows[t][i];
 
-			printf("\n%s: %s per read\n", rows[i].path, rows[i].event);
-			hist_build(&h, deltas[i], rows[i].st.n, 20);
-			hist_print(stdout, &h, 50);
+			if (r->ok && r->verdict > PMUKIT_COUNTED)
+				failed = 1;
+			if (!r->ok || r->verdict > PMUKIT_COUNTED)
+				continue;
+			/* With several types, each series and histogram names its type. */
+			snprintf(names[nok], sizeof(names[nok]), "%s%s%s", type ? type : "",
+				 type ? " " : "", r->path);
+			series[nok].name = names[nok];
+			series[nok].unit = r->event;
+			series[nok].v = deltas[t][i];
+			series[nok].n = r->st.n;
+			if (o.histogram) {
+				struct hist h;
+
+				printf("\n%s: %s per read\n", names[nok], r->event);
+				hist_build(&h, deltas[t][i], r->st.n, 20);
+				hist_print(stdout, &h, 50);
+			}
+			nok++;
 		}
-		nok++;
+		/* Of several types, each must have been measured. */
+		if (type && nok == before) {
+			cli_error("calibrate", "%s: no path could be measured on CPU %d", type,
+				  cal[t].type->cpu);
+			failed = 1;
+		}
 	}
 	if (o.svg) {
 		/* No path measured: an SVG of no panels. The table has the numbers. */
@@ -263,8 +344,9 @@ int cmd_calibrate(int argc, char **argv)
 		if (!ret && nok)
 			fprintf(stderr, "pmukit calibrate: wrote %s\n", o.svg);
 	}
-	for (i = 0; i < n; i++)
-		free(deltas[i]);
+	for (t = 0; t < ntypes; t++)
+		for (i = 0; i < cal[t].n; i++)
+			free(deltas[t][i]);
 	if (!nok) {
 		cli_error("calibrate", "no path could be measured");
 		return CLI_FAIL;

@@ -16,6 +16,7 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "metrics_types.h"
 #include "output.h"
 #include "recorded.h"
 
@@ -31,7 +32,7 @@ static const char usage[] =
 	"    it (any separator, found from the first count or given with\n"
 	"    --input-separator; with -r, -I: a result per interval, -A: per CPU);\n"
 	"  - 'perf stat -j' output (one object a line; -I and -A as above);\n"
-	"  - 'pmukit stat --json' output;\n"
+	"  - 'pmukit stat --json' output, and its table (not of -I or -A);\n"
 	"  - Arm topdown-tool's events CSV (run,time,event,value);\n"
 	"  - 'likwid-perfctr -O' output (its raw tables; a result per HWThread);\n"
 	"  - the firmware library's output: its 'PMU EVENT, PREVAL, POSTVAL, DELTA'\n"
@@ -45,6 +46,9 @@ static const char usage[] =
 	"take (<not counted>, <not supported>) is no number: its metrics are n/a and\n"
 	"say why; a metric from counts perf scaled says the lowest share of the time\n"
 	"counted, and when two of its events may never have been counted together.\n"
+	"Counts of several core types (pmukit stat's blocks per type, perf's\n"
+	"armv8_cortex_a53/.../ or cpu_core/.../ events) give a result per type, from\n"
+	"that type's counts and its core's metrics; stat's sums are left out.\n"
 	"A metric whose events are all in one pass is computed from that pass;\n"
 	"otherwise each count of another pass is scaled by the cycles (CPU_CYCLES,\n"
 	"or the firmware's CYCLES) of its pass to those of the metric's reference\n"
@@ -61,8 +65,8 @@ static const char usage[] =
 	"  --level N       1 (default) or 2\n"
 	"  --input-format FORMAT\n"
 	"                  perf-csv, perf-json, topdown-tool, likwid, pmukit-csv (the\n"
-	"                  layout before pmukit stat -x followed perf's), pmukit-json\n"
-	"                  or firmware (default: found from the input)\n"
+	"                  layout before pmukit stat -x followed perf's), pmukit-json,\n"
+	"                  firmware or pmukit-table (default: found from the input)\n"
 	"  --input-separator SEP\n"
 	"                  the separator of 'perf stat -x SEP' or 'pmukit stat -x SEP'\n"
 	"                  input\n"
@@ -106,16 +110,21 @@ static char *read_all(FILE *f, size_t *len)
 	return NULL;
 }
 
-/* One result: the counts of one interval of one CPU (all of them: no -I, no -A). */
+/*
+ * One result: the counts of one interval of one CPU of one core type (all
+ * of them: no -I, no -A, one type).
+ */
 struct slice {
 	double interval;	/* < 0: none */
 	int cpu;		/* < 0: none */
+	int type;		/* of types, < 0: none */
 	unsigned int first, n;	/* its counts: order[first .. first + n) */
 };
 
 static struct slice *slices;
-static unsigned int *order;	/* the counts' indexes by interval, CPU, then as read */
+static unsigned int *order;	/* the counts' indexes by interval, CPU, type, then as read */
 static const struct pmukit_input *order_in;
+static struct mt_types types;
 static struct recorded slice_rec;
 static struct an_sel slice_sel;
 
@@ -160,7 +169,7 @@ static const char *core_from_file(const char *file, char *out, size_t cap)
  * data, or one of perf's events of no PMU; else the first unknown is the
  * error, with the others after it.
  */
-static int check_names(const struct an_sel *sel, const struct pmukit_input *in,
+static int check_names(const struct an_sel *base, const struct pmukit_input *in,
 		       char *err, size_t errlen)
 {
 	unsigned int i, bad = 0, first = 0;
@@ -168,12 +177,9 @@ static int check_names(const struct an_sel *sel, const struct pmukit_input *in,
 
 	for (i = 0; i < in->n; i++) {
 		const struct pmukit_input_count *c = &in->count[i];
-		char base[PMUKIT_INPUT_NAME_LEN];
+		const struct an_sel *sel = mt_sel(&types, base, c);	/* its type's names */
 
-		if (c->code != PMUKIT_INPUT_UNKNOWN)
-			continue;
-		snprintf(base, sizeof(base), "%.*s", (int)strcspn(c->name, ":"), c->name);
-		if (an_event_code(sel, base) >= 0)
+		if (c->code != PMUKIT_INPUT_UNKNOWN || an_event_code(sel, c->name) >= 0)
 			continue;
 		if (!bad++) {
 			first = i;
@@ -221,28 +227,34 @@ static int by_slice(const void *pa, const void *pb)
 		return x->interval < y->interval ? -1 : 1;
 	if (x->cpu != y->cpu)
 		return x->cpu < y->cpu ? -1 : 1;
+	if (mt_index(&types, x) != mt_index(&types, y))
+		return mt_index(&types, x) < mt_index(&types, y) ? -1 : 1;
 	return a < b ? -1 : a > b;
 }
 
-/* The intervals and CPUs of the counts, in order; -ENOMEM. */
+/* The intervals, CPUs and types of the counts, in order (the sums over types left out); -ENOMEM. */
 static int find_slices(const struct pmukit_input *in, unsigned int *nslices)
 {
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, k = 0;
 
 	order = malloc((in->n ? in->n : 1) * sizeof(*order));
 	slices = malloc((in->n ? in->n : 1) * sizeof(*slices));
 	if (!order || !slices)
 		return -ENOMEM;
 	for (i = 0; i < in->n; i++)
-		order[i] = i;
+		if (!types.n || mt_index(&types, &in->count[i]) >= 0)
+			order[k++] = i;
 	order_in = in;
-	qsort(order, in->n, sizeof(*order), by_slice);
-	for (i = 0; i < in->n; i++) {
+	qsort(order, k, sizeof(*order), by_slice);
+	for (i = 0; i < k; i++) {
 		const struct pmukit_input_count *c = &in->count[order[i]];
+		int type = mt_index(&types, c);
 
-		if (!n || slices[n - 1].interval != c->interval || slices[n - 1].cpu != c->cpu) {
+		if (!n || slices[n - 1].interval != c->interval || slices[n - 1].cpu != c->cpu ||
+		    slices[n - 1].type != type) {
 			slices[n].interval = c->interval;
 			slices[n].cpu = c->cpu;
+			slices[n].type = type;
 			slices[n].first = i;
 			slices[n].n = 0;
 			n++;
@@ -253,7 +265,10 @@ static int find_slices(const struct pmukit_input *in, unsigned int *nslices)
 	return 0;
 }
 
-/* "interval 1.000 s, CPU0" for the text; "1.000000000SEPCPU0SEP" to lead CSV lines, as perf's. */
+/*
+ * "interval 1.000 s, CPU0, cortex-a53" for the text; "1.000000000SEPCPU0SEP"
+ * to lead CSV lines, as perf's (the type is in the event field, as stat's).
+ */
 static void slice_label(const struct slice *sl, char *buf, size_t len, const char *csv_sep)
 {
 	int n = 0;
@@ -269,7 +284,15 @@ static void slice_label(const struct slice *sl, char *buf, size_t len, const cha
 	if (sl->interval >= 0)
 		n = snprintf(buf, len, "interval %.3f s", sl->interval);
 	if (sl->cpu >= 0 && n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "%sCPU%d", n ? ", " : "", sl->cpu);
+		n += snprintf(buf + n, len - (size_t)n, "%sCPU%d", n ? ", " : "", sl->cpu);
+	if (sl->type >= 0 && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "%s%s", n ? ", " : "", types.core[sl->type]);
+}
+
+/* The metrics of @sl's counts: its type's, else @base. */
+static const struct an_sel *slice_base(const struct slice *sl, const struct an_sel *base)
+{
+	return sl->type >= 0 ? types.sel[sl->type] : base;
 }
 
 int cmd_metrics(int argc, char **argv)
@@ -300,7 +323,7 @@ int cmd_metrics(int argc, char **argv)
 	size_t len = 0;
 	char *text;
 	FILE *in_f = stdin;
-	int c, topdown = 0, ret, per, i;
+	int c, topdown = 0, ret, per, i, typed = 0;
 	unsigned int nslices = 0, s;
 
 	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
@@ -347,7 +370,7 @@ int cmd_metrics(int argc, char **argv)
 			;
 		if (!pmukit_input_format_at((unsigned int)i))
 			return usage_error("metrics", "--input-format is perf-csv, perf-json, topdown-tool, likwid, "
-					   "pmukit-csv, pmukit-json or firmware, not '%s'", infmt);
+					   "pmukit-csv, pmukit-json, firmware or pmukit-table, not '%s'", infmt);
 	}
 
 	if (file && !(in_f = fopen(file, "r"))) {
@@ -361,7 +384,10 @@ int cmd_metrics(int argc, char **argv)
 		fclose(in_f);
 	if (!text)
 		return CLI_FAIL;
-	/* The core: named, else as the input names it (read once without names, then again). */
+	/*
+	 * The core: named, else as the input names it (read once without names,
+	 * then again); counts of several core types name theirs.
+	 */
 	if (!cpu) {
 		struct pmukit_input probe;
 
@@ -374,16 +400,18 @@ int cmd_metrics(int argc, char **argv)
 				core_from_text(probe.core_name, cpubuf, sizeof(cpubuf));
 			else if (!core_from_file(file, cpubuf, sizeof(cpubuf)))
 				cpubuf[0] = '\0';
+			typed = probe.has_core;
 			pmukit_input_free(&probe);
 			cpu = cpubuf[0] ? cpubuf : NULL;
 		}
 	}
-	if (!cpu) {
+	if (!cpu && !typed) {
 		free(text);
 		return usage_error("metrics", "--cpu NAME: the core the counts come from");
 	}
 	memset(&sel, 0, sizeof(sel));
-	sel.set = an_set_named(cpu, &sel.core);
+	/* Each type's metrics are its core's (metrics_types.c); this set is for a type of no core pmukit knows. */
+	sel.set = cpu ? an_set_named(cpu, &sel.core) : an_set_of(NULL, 0);
 	if (!sel.set) {
 		free(text);
 		usage_error("metrics", "no core named '%s' (see pmukit list --cores and --metrics --cpu)",
@@ -391,38 +419,42 @@ int cmd_metrics(int argc, char **argv)
 		an_suggest_core(cpu, 1);
 		return CLI_USAGE;
 	}
-	if (names && (ret = an_select_names(&sel, "metrics", names))) {
+	if (cpu && names && (ret = an_select_names(&sel, "metrics", names))) {
 		free(text);
 		return ret;
 	}
-	if (topdown && (ret = an_select_topdown(&sel, "metrics", level ? (unsigned int)level : 1))) {
+	if (cpu && topdown && (ret = an_select_topdown(&sel, "metrics", level ? (unsigned int)level : 1))) {
 		free(text);
 		return ret;
 	}
 
 	ret = recorded_read_input(text, len, infmt, insep, sel.core, &in, err, sizeof(err));
 	free(text);
+	if (!ret && (c = mt_find(&in, &sel, names, topdown, level ? (unsigned int)level : 1, &types))) {
+		pmukit_input_free(&in);
+		mt_free(&types);
+		return c;
+	}
 	/* pmukit's own output names events its own way; a name it gives no table knows is left out. */
 	if (!ret && !in.by_pmukit && (ret = check_names(&sel, &in, err, sizeof(err))))
 		pmukit_input_free(&in);
 	if (ret) {
 		cli_error("metrics", "%s: %s", fname, err);
+		mt_free(&types);
 		return CLI_USAGE;
 	}
 	if (find_slices(&in, &nslices)) {
 		cli_error("metrics", "%s: %s", fname, strerror(ENOMEM));
-		pmukit_input_free(&in);
-		return CLI_FAIL;
+		ret = CLI_FAIL;
+		goto out;
 	}
 	for (s = 0; s < nslices; s++)
 		if (slice_counts(&in, &slices[s], err, sizeof(err))) {
 			cli_error("metrics", "%s: %s", fname, err);
-			pmukit_input_free(&in);
-			free(order);
-			free(slices);
-			return CLI_USAGE;
+			ret = CLI_USAGE;
+			goto out;
 		}
-	per = in.has_interval || in.has_cpu;
+	per = in.has_interval || in.has_cpu || types.n;
 
 	if (out.fmt == OUT_JSON) {
 		struct pmukit_json j;
@@ -431,7 +463,7 @@ int cmd_metrics(int argc, char **argv)
 		pmukit_json_obj(&j, NULL);
 		pmukit_json_str(&j, "input", file ? file : "-");
 		pmukit_json_str(&j, "format", in.format);
-		pmukit_json_str(&j, "cpu", cpu);
+		pmukit_json_str(&j, "cpu", cpu ? cpu : an_set_name(sel.set));
 		if (!per) {
 			slice_counts(&in, &slices[0], err, sizeof(err));
 			pmukit_json_u64(&j, "passes", slice_rec.npasses);
@@ -441,13 +473,16 @@ int cmd_metrics(int argc, char **argv)
 		for (s = 0; s < nslices; s++) {
 			const struct recorded *r = &slice_rec;
 
-			slice_eval(&in, &slices[s], &sel, !names && !topdown, err, sizeof(err));
+			slice_eval(&in, &slices[s], slice_base(&slices[s], &sel), !names && !topdown, err,
+				   sizeof(err));
 			if (per) {
 				pmukit_json_obj(&j, NULL);
 				if (slices[s].interval >= 0)
 					pmukit_json_real(&j, "interval", slices[s].interval, 9);
 				if (slices[s].cpu >= 0)
 					pmukit_json_int(&j, "cpu", slices[s].cpu);
+				if (slices[s].type >= 0)
+					pmukit_json_str(&j, "core", types.core[slices[s].type]);
 				pmukit_json_u64(&j, "passes", r->npasses);
 			}
 			an_print_json(&j, &slice_sel);
@@ -463,10 +498,13 @@ int cmd_metrics(int argc, char **argv)
 			const struct recorded *r = &slice_rec;
 			char label[96], prefix[96];
 
-			slice_eval(&in, &slices[s], &sel, !names && !topdown, err, sizeof(err));
+			slice_eval(&in, &slices[s], slice_base(&slices[s], &sel), !names && !topdown, err,
+				   sizeof(err));
 			if (out.fmt == OUT_CSV) {
 				slice_label(&slices[s], prefix, sizeof(prefix), out.sep);
 				slice_sel.csv_prefix = prefix[0] ? prefix : NULL;
+				/* The type in the event field, as stat -M -x writes it. */
+				slice_sel.csv_event = slices[s].type >= 0 ? types.core[slices[s].type] : NULL;
 				an_print_csv(stdout, out.sep, &slice_sel, 0);
 				continue;
 			}
@@ -480,9 +518,14 @@ int cmd_metrics(int argc, char **argv)
 			else
 				an_print_table(stdout, &slice_sel);
 		}
+		if (out.fmt != OUT_CSV)
+			mt_print_sums(stdout, fname, &types);
 	}
+	ret = CLI_OK;
+out:
 	pmukit_input_free(&in);
+	mt_free(&types);
 	free(order);
 	free(slices);
-	return CLI_OK;
+	return ret;
 }

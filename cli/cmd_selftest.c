@@ -26,6 +26,7 @@
 #include "selftest.h"
 #include "selftest_loops.h"
 #include "support.h"
+#include "each_type.h"
 
 #define ST_STORE_ITERS		100
 #define ST_SWINC_ITERS		1000
@@ -59,9 +60,14 @@ static const char usage[] =
 	"              nothing)\n"
 	"  -h, --help  this text\n"
 	"\n"
+	"On a machine of several core types (big.LITTLE) it checks each type this\n"
+	"process may run on, pinned to one CPU of it, a section each; taskset onto\n"
+	"one type checks that one.\n"
+	"\n"
 	"Exit status: 0 all exact counts right, 1 one is off or a counter did not\n"
 	"count, 2 wrong usage, 4 skipped: no exact count could be measured here\n"
-	"(nothing checked; 4 is the kernel selftests' skip).\n";
+	"(nothing checked; 4 is the kernel selftests' skip). Of several types: 1 if\n"
+	"any failed, 4 if every one skipped, else 0.\n";
 
 struct st_tally {
 	unsigned int exact_ok, exact_bad, not_counted, not_implemented, measured;
@@ -225,19 +231,17 @@ static const char *branch_event(const struct pmukit_core_def *core, enum expect 
 	return "BR_PRED";
 }
 
-int cmd_selftest(int argc, char **argv)
+/*
+ * The selftest where this process runs (one core type): @want alone with
+ * @one, else every path that works; @iters of the counting loop. Return:
+ * the exit status.
+ */
+static int selftest_here(enum pmukit_path want, int one, unsigned long iters)
 {
 	static const enum pmukit_path all[] = {
 		PMUKIT_PATH_DIRECT, PMUKIT_PATH_PERF_MMAP, PMUKIT_PATH_PERF,
 	};
-	enum { OPT_PATH = 256, OPT_RAW };
-	static const struct option opts[] = {
-		{ "path", required_argument, NULL, OPT_PATH },
-		{ "raw", no_argument, NULL, OPT_RAW },
-		HELP_LONGOPTS_END,
-	};
-	enum pmukit_path paths[ARRAY_SIZE(all)], want = PMUKIT_PATH_AUTO;
-	unsigned long iters = ST_DEFAULT_ITERS;
+	enum pmukit_path paths[ARRAY_SIZE(all)];
 	const struct pmukit_core_def *core;
 	struct pmukit_pmu_info info;
 	struct pmukit_implemented sup;
@@ -245,40 +249,8 @@ int cmd_selftest(int argc, char **argv)
 	size_t npaths = 0, i;
 	static struct st_result results[3][ARRAY_SIZE(all)][ST_MAX_EVENTS];
 	char why[256];
-	struct cli_getopt g = {
-		.cmd = "selftest", .usage = usage, .shortopts = ":n:h",
-		.longopts = opts,
-	};
-	int c, one = 0;
 	uint64_t store_buf[4];
 	void *load_buf;
-
-	st_raw = 0;
-	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
-		switch (c) {
-		case OPT_PATH:
-			if (!strcmp(optarg, "all"))
-				break;
-			if (parse_path_arg("selftest", optarg, &want))
-				return CLI_USAGE;
-			if (want == PMUKIT_PATH_CLOCK || want == PMUKIT_PATH_AUTO)
-				return usage_error("selftest", "the selftest counts events: use direct, perf, perf-mmap or all");
-			one = 1;
-			break;
-		case 'n':
-			if (parse_count_arg("selftest", "-n", "iterations", optarg, ST_MAX_ITERS,
-					    &iters))
-				return CLI_USAGE;
-			break;
-		case OPT_RAW:
-			st_raw = 1;
-			break;
-		}
-	}
-	if (c < 0)
-		return g.exit;
-	if (path_env_check("selftest"))
-		return CLI_USAGE;
 
 	core = this_machine(&info);
 	support_load(&sup);
@@ -389,4 +361,86 @@ int cmd_selftest(int argc, char **argv)
 	if (t.exact_bad || t.did_not_count)
 		return CLI_FAIL;
 	return t.exact_ok ? CLI_OK : CLI_SKIP;
+}
+
+/*
+ * The selftest of each core type in @e, pinned to one of its CPUs, a
+ * section each; then a line per type and the verdict: failed if any type
+ * failed, skipped if every type was, else ok.
+ */
+static int selftest_types(struct each_type *e, enum pmukit_path want, int one,
+			  unsigned long iters)
+{
+	int rc[EACH_MAX_TYPES], err;
+	char label[160];
+	unsigned int i;
+
+	printf("pmukit selftest: this process may run on %u core types, each with its own PMU: "
+	       "each is checked on one of its CPUs\n", e->n);
+	for (i = 0; i < e->n; i++) {
+		each_type_label(&e->t[i], label, sizeof(label));
+		printf("\n== %s ==\n\n", label);
+		err = each_type_enter(e, i);
+		if (err) {
+			printf("not checked: cannot run on CPU %d: %s\n", e->t[i].cpu, strerror(-err));
+			rc[i] = CLI_FAIL;
+			continue;
+		}
+		fflush(stdout);
+		rc[i] = selftest_here(want, one, iters);
+		fflush(stdout);
+	}
+	each_type_leave(e);
+	printf("\n");
+	return each_type_verdict(stdout, "selftest", e, rc);
+}
+
+int cmd_selftest(int argc, char **argv)
+{
+	enum { OPT_PATH = 256, OPT_RAW };
+	static const struct option opts[] = {
+		{ "path", required_argument, NULL, OPT_PATH },
+		{ "raw", no_argument, NULL, OPT_RAW },
+		HELP_LONGOPTS_END,
+	};
+	enum pmukit_path want = PMUKIT_PATH_AUTO;
+	unsigned long iters = ST_DEFAULT_ITERS;
+	static struct each_type types;
+	struct cli_getopt g = {
+		.cmd = "selftest", .usage = usage, .shortopts = ":n:h",
+		.longopts = opts,
+	};
+	int c, one = 0;
+
+	st_raw = 0;
+	while ((c = cli_next_opt(&g, argc, argv)) > 0) {
+		switch (c) {
+		case OPT_PATH:
+			if (!strcmp(optarg, "all"))
+				break;
+			if (parse_path_arg("selftest", optarg, &want))
+				return CLI_USAGE;
+			if (want == PMUKIT_PATH_CLOCK || want == PMUKIT_PATH_AUTO)
+				return usage_error("selftest", "the selftest counts events: use direct, perf, perf-mmap or all");
+			one = 1;
+			break;
+		case 'n':
+			if (parse_count_arg("selftest", "-n", "iterations", optarg, ST_MAX_ITERS,
+					    &iters))
+				return CLI_USAGE;
+			break;
+		case OPT_RAW:
+			st_raw = 1;
+			break;
+		}
+	}
+	if (c < 0)
+		return g.exit;
+	if (path_env_check("selftest"))
+		return CLI_USAGE;
+
+	/* A counter counts on its own core type: each type this may run on, on one of its CPUs. */
+	if (each_type_find(&types) > 1)
+		return selftest_types(&types, want, one, iters);
+	return selftest_here(want, one, iters);
 }

@@ -10,7 +10,10 @@
 
 #include "report.h"
 
-/* Does @spec count CPU cycles (CPU_CYCLES, r11, 0x11, cycles, with any levels)? */
+/*
+ * Does @spec count CPU cycles (CPU_CYCLES, r11, 0x11, cycles, the firmware's
+ * CYCLES, with any levels and core type: pmukit_input_name())?
+ */
 int spec_is_cycles(const char *spec);
 
 #endif /* PMUKIT_CLI_CYCLES_H */

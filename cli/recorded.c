@@ -32,14 +32,6 @@ static int fail(char *err, size_t errlen, unsigned int line, const char *fmt, ..
 	return -EINVAL;
 }
 
-/* The firmware's cycle counter (CYCLES) or any spec of CPU_CYCLES. */
-static int is_cycles(const char *name)
-{
-	size_t n = strcspn(name, ":");
-
-	return (n == 6 && !strncasecmp(name, "CYCLES", 6)) || spec_is_cycles(name);
-}
-
 int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned int pass,
 		 enum rec_status status, unsigned int line)
 {
@@ -68,7 +60,7 @@ int recorded_add(struct recorded *r, const char *name, uint64_t value, unsigned 
 	if (e->pass > r->npasses)
 		r->npasses = e->pass;
 	/* The first cycles of a pass are its cycles. */
-	if (e->status == REC_OK && is_cycles(name) && !r->have_cycles[e->pass - 1]) {
+	if (e->status == REC_OK && spec_is_cycles(name) && !r->have_cycles[e->pass - 1]) {
 		r->pass_cycles[e->pass - 1] = value;
 		r->have_cycles[e->pass - 1] = 1;
 	}
@@ -83,12 +75,12 @@ void recorded_not_counted(struct recorded *r, const char *why)
 		return;
 	e = &r->ev[r->nev - 1];
 	/* Cycles that are none are not the pass's cycles, unless others came first. */
-	if (e->status == REC_OK && is_cycles(e->name)) {
+	if (e->status == REC_OK && spec_is_cycles(e->name)) {
 		unsigned int i;
 
 		for (i = 0; i + 1 < r->nev; i++)
 			if (r->ev[i].pass == e->pass && r->ev[i].status == REC_OK &&
-			    is_cycles(r->ev[i].name))
+			    spec_is_cycles(r->ev[i].name))
 				break;
 		if (i + 1 == r->nev)
 			r->have_cycles[e->pass - 1] = 0;

@@ -33,6 +33,21 @@ const char *verdict_words(int verdict);
 void calib_report(FILE *f, enum out_format fmt, const char *sep,
 		  const struct calib_row *rows, size_t n, unsigned long pairs);
 
+/* The rows of one core type of several, measured on one of its CPUs. */
+struct calib_type {
+	const struct pmukit_thread_type *type;	/* NULL: one type, measured where it runs */
+	const struct calib_row *rows;
+	size_t n;
+};
+
+/*
+ * calibrate on several core types: a block per type (the table's heading
+ * "cortex-a53 (cpus 0-3), on CPU 0:"), CSV lines led by the core and the
+ * CPU, JSON's "types", each with "core", "cpus", "cpu" and its "paths".
+ */
+void calib_report_types(FILE *f, enum out_format fmt, const char *sep,
+			const struct calib_type *t, size_t ntypes, unsigned long pairs);
+
 #define STAT_MAX_EVENTS		64	/* -e, and the events of one pass */
 #define STAT_MAX_PASSES		64
 /* The events of all passes: metrics (-M, --topdown) plan one per event and pass. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/compiler.h"
+#include "each_type.h"
 #include "report.h"
 
 const char *verdict_words(int verdict)
@@ -81,68 +82,91 @@ static void report_table(FILE *f, const struct calib_row *rows, size_t n, unsign
 				verdict_words(rows[i].verdict), rows[i].vwhy);
 }
 
-static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, size_t n)
+/*
+ * The CSV lines of @rows: with @type (several core types) led by its core
+ * and CPU, and the header (@header) then names those two fields too.
+ */
+static void report_csv(FILE *f, const char *sep, const struct calib_row *rows, size_t n,
+		       const struct pmukit_thread_type *type, int header)
 {
-	char v[NFIELDS][32];
+	char v[NFIELDS][32], cpu[16];
 	size_t i, k;
 
-	for (k = 0; k < NFIELDS; k++)
-		pmukit_csv_field(f, sep, k == 0, fields[k]);
-	pmukit_csv_field(f, sep, 0, "not_counted");
-	pmukit_csv_field(f, sep, 0, "why_not");
-	fputc('\n', f);
+	if (header) {
+		if (type) {
+			pmukit_csv_field(f, sep, 1, "core");
+			pmukit_csv_field(f, sep, 0, "cpu");
+		}
+		for (k = 0; k < NFIELDS; k++)
+			pmukit_csv_field(f, sep, k == 0 && !type, fields[k]);
+		pmukit_csv_field(f, sep, 0, "not_counted");
+		pmukit_csv_field(f, sep, 0, "why_not");
+		fputc('\n', f);
+	}
 	for (i = 0; i < n; i++) {
 		int nc = rows[i].verdict > PMUKIT_COUNTED;
 
 		if (!rows[i].ok)
 			continue;
 		row_text(&rows[i], v, 0);
+		if (type) {
+			snprintf(cpu, sizeof(cpu), "%d", type->cpu);
+			pmukit_csv_field(f, sep, 1, type->name);
+			pmukit_csv_field(f, sep, 0, cpu);
+		}
 		for (k = 0; k < NFIELDS; k++)
-			pmukit_csv_field(f, sep, k == 0, v[k]);
+			pmukit_csv_field(f, sep, k == 0 && !type, v[k]);
 		pmukit_csv_field(f, sep, 0, nc ? verdict_words(rows[i].verdict) : "");
 		pmukit_csv_field(f, sep, 0, nc ? rows[i].vwhy : "");
 		fputc('\n', f);
 	}
 }
 
+/* The "paths" array of @rows. */
+static void json_paths(struct pmukit_json *j, const struct calib_row *rows, size_t n)
+{
+	size_t i;
+
+	pmukit_json_arr(j, "paths");
+	for (i = 0; i < n; i++) {
+		const struct pmukit_stats *s = &rows[i].st;
+
+		pmukit_json_obj(j, NULL);
+		pmukit_json_str(j, "path", rows[i].path);
+		pmukit_json_bool(j, "ok", rows[i].ok);
+		if (!rows[i].ok) {
+			pmukit_json_str(j, "why", rows[i].why);
+			pmukit_json_obj_end(j);
+			continue;
+		}
+		pmukit_json_str(j, "event", rows[i].event);
+		pmukit_json_bool(j, "counted", rows[i].verdict <= PMUKIT_COUNTED);
+		pmukit_json_str(j, "verdict", rows[i].verdict > PMUKIT_COUNTED ?
+			 verdict_words(rows[i].verdict) : "counted");
+		if (rows[i].verdict > PMUKIT_COUNTED)
+			pmukit_json_str(j, "reason", rows[i].vwhy);
+		pmukit_json_u64(j, "n", s->n);
+		pmukit_json_u64(j, "min", s->min);
+		pmukit_json_u64(j, "max", s->max);
+		pmukit_json_real(j, "mean", s->mean, 2);
+		pmukit_json_real(j, "sd", s->sd, 2);
+		pmukit_json_real(j, "median", s->median, 1);
+		pmukit_json_real(j, "p5", s->p5, 0);
+		pmukit_json_real(j, "p95", s->p95, 0);
+		pmukit_json_u64(j, "discarded", s->discarded);
+		pmukit_json_obj_end(j);
+	}
+	pmukit_json_arr_end(j);
+}
+
 static void report_json(FILE *f, const struct calib_row *rows, size_t n, unsigned long pairs)
 {
 	struct pmukit_json j;
-	size_t i;
 
 	pmukit_json_start(&j, f);
 	pmukit_json_obj(&j, NULL);
 	pmukit_json_u64(&j, "pairs", pairs);
-	pmukit_json_arr(&j, "paths");
-	for (i = 0; i < n; i++) {
-		const struct pmukit_stats *s = &rows[i].st;
-
-		pmukit_json_obj(&j, NULL);
-		pmukit_json_str(&j, "path", rows[i].path);
-		pmukit_json_bool(&j, "ok", rows[i].ok);
-		if (!rows[i].ok) {
-			pmukit_json_str(&j, "why", rows[i].why);
-			pmukit_json_obj_end(&j);
-			continue;
-		}
-		pmukit_json_str(&j, "event", rows[i].event);
-		pmukit_json_bool(&j, "counted", rows[i].verdict <= PMUKIT_COUNTED);
-		pmukit_json_str(&j, "verdict", rows[i].verdict > PMUKIT_COUNTED ?
-			 verdict_words(rows[i].verdict) : "counted");
-		if (rows[i].verdict > PMUKIT_COUNTED)
-			pmukit_json_str(&j, "reason", rows[i].vwhy);
-		pmukit_json_u64(&j, "n", s->n);
-		pmukit_json_u64(&j, "min", s->min);
-		pmukit_json_u64(&j, "max", s->max);
-		pmukit_json_real(&j, "mean", s->mean, 2);
-		pmukit_json_real(&j, "sd", s->sd, 2);
-		pmukit_json_real(&j, "median", s->median, 1);
-		pmukit_json_real(&j, "p5", s->p5, 0);
-		pmukit_json_real(&j, "p95", s->p95, 0);
-		pmukit_json_u64(&j, "discarded", s->discarded);
-		pmukit_json_obj_end(&j);
-	}
-	pmukit_json_arr_end(&j);
+	json_paths(&j, rows, n);
 	pmukit_json_obj_end(&j);
 	pmukit_json_finish(&j);
 }
@@ -152,7 +176,7 @@ void calib_report(FILE *f, enum out_format fmt, const char *sep,
 {
 	switch (fmt) {
 	case OUT_CSV:
-		report_csv(f, sep, rows, n);
+		report_csv(f, sep, rows, n, NULL, 1);
 		break;
 	case OUT_JSON:
 		report_json(f, rows, n, pairs);
@@ -160,5 +184,43 @@ void calib_report(FILE *f, enum out_format fmt, const char *sep,
 	default:
 		report_table(f, rows, n, pairs);
 		break;
+	}
+}
+
+void calib_report_types(FILE *f, enum out_format fmt, const char *sep,
+			const struct calib_type *t, size_t ntypes, unsigned long pairs)
+{
+	struct pmukit_json j;
+	char label[160];
+	size_t i;
+
+	if (fmt == OUT_CSV) {
+		for (i = 0; i < ntypes; i++)
+			report_csv(f, sep, t[i].rows, t[i].n, t[i].type, i == 0);
+		return;
+	}
+	if (fmt == OUT_JSON) {
+		pmukit_json_start(&j, f);
+		pmukit_json_obj(&j, NULL);
+		pmukit_json_u64(&j, "pairs", pairs);
+		pmukit_json_arr(&j, "types");
+		for (i = 0; i < ntypes; i++) {
+			pmukit_json_obj(&j, NULL);
+			pmukit_json_str(&j, "core", t[i].type->name);
+			pmukit_json_str(&j, "cpus", t[i].type->cpus);
+			pmukit_json_int(&j, "cpu", t[i].type->cpu);
+			json_paths(&j, t[i].rows, t[i].n);
+			pmukit_json_obj_end(&j);
+		}
+		pmukit_json_arr_end(&j);
+		pmukit_json_obj_end(&j);
+		pmukit_json_finish(&j);
+		return;
+	}
+	/* The cost of a read differs from type to type: a block each. */
+	for (i = 0; i < ntypes; i++) {
+		each_type_label(t[i].type, label, sizeof(label));
+		fprintf(f, "%s%s:\n", i ? "\n" : "", label);
+		report_table(f, t[i].rows, t[i].n, pairs);
 	}
 }

@@ -142,7 +142,7 @@ _pmukit()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
 	--input-format)
-		COMPREPLY=($(compgen -W "perf-csv perf-json topdown-tool likwid pmukit-csv pmukit-json firmware" -- "$cur"))
+		COMPREPLY=($(compgen -W "perf-csv perf-json topdown-tool likwid pmukit-csv pmukit-json firmware pmukit-table" -- "$cur"))
 		return 0 ;;
 	-r | --repeat | -n | -x | --field-separator | --input-separator)
 		return 0 ;;

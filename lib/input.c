@@ -19,12 +19,13 @@
 
 static const char *const formats[] = {
 	"perf-csv", "perf-json", "topdown-tool", "likwid", "pmukit-csv", "pmukit-json", "firmware",
+	"pmukit-table",
 };
 static const char *const format_title[] = {
 	INPUT_TITLE_PERF_CSV, INPUT_TITLE_PERF_JSON, INPUT_TITLE_TOPDOWN, INPUT_TITLE_LIKWID,
-	"pmukit stat -x", "pmukit stat --json", "firmware CSV",
+	"pmukit stat -x", "pmukit stat --json", "firmware CSV", "pmukit stat",
 };
-enum { F_PERF_CSV, F_PERF_JSON, F_TOPDOWN, F_LIKWID, F_OWN_CSV, F_OWN_JSON, F_FIRMWARE };
+enum { F_PERF_CSV, F_PERF_JSON, F_TOPDOWN, F_LIKWID, F_OWN_CSV, F_OWN_JSON, F_FIRMWARE, F_OWN_TABLE };
 
 PMUKIT_API const char *pmukit_input_format_at(unsigned int i)
 {
@@ -61,6 +62,8 @@ static int detect(const char *text, size_t len, const char *sep)
 		return F_OWN_JSON;
 	case INPUT_OWN_FIRMWARE:
 		return F_FIRMWARE;
+	case INPUT_OWN_TABLE:
+		return F_OWN_TABLE;
 	}
 	l = malloc(sizeof(*l));
 	if (!l)
@@ -126,12 +129,18 @@ PMUKIT_API int pmukit_input_read(const char *text, size_t len, const char *forma
 		ret = input_read_firmware(text, len, core, in, err, errlen);
 		in->format = format_title[F_FIRMWARE];
 		break;
+	case F_OWN_TABLE:
+		ret = input_read_own_table(text, len, core, in, err, errlen);
+		in->format = format_title[F_OWN_TABLE];
+		break;
 	default:
 		ret = input_read_perf_csv(text, len, sep, core, in, err, errlen);
 		break;
 	}
 	if (ret)
 		pmukit_input_free(in);
+	else
+		input_types(in);
 	return ret;
 }
 

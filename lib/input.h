@@ -4,7 +4,8 @@
  * input_perf.c, input_topdown.c and input_likwid.c read the other
  * collectors' output over the line reader of input_lines.c, input_pmukit.c
  * pmukit's own (pmukit stat -x of the layout before it followed perf's,
- * pmukit stat --json, the firmware library's tables); all add counts
+ * pmukit stat --json, its table (input_pmukit_table.c), the firmware
+ * library's tables); all add counts
  * (input_count.c) and say errors the same way.
  */
 #ifndef PMUKIT_LIB_INPUT_H
@@ -96,6 +97,24 @@ int input_fail(char *err, size_t errlen, unsigned int line, const char *fmt, ...
 struct pmukit_input_count *input_add(struct pmukit_input *in, const char *name,
 				     const struct pmukit_core_def *core, unsigned int line);
 
+/*
+ * The core type that counted @c, as a reader found it apart from the name
+ * (pmukit stat --json's "core", its -I CSV's core column); "" or "all"
+ * (pmukit stat's sum over the types) leave it without one.
+ */
+void input_set_core(struct pmukit_input *in, struct pmukit_input_count *c, const char *core);
+
+/*
+ * After a reader: counts of several core types keep their types, each
+ * event looked up again in its type's table; where the counts name one
+ * type only (perf's "armv8_neoverse_n1/r37/" on a machine of one type),
+ * they are counts of no type.
+ */
+void input_types(struct pmukit_input *in);
+
+/* pmukit stat's name of a core type where it writes it apart (a core pmukit knows)? */
+int input_is_core(const char *s);
+
 /* ---- pmukit's own formats: input_pmukit.c, input_pmukit_json.c ---- */
 
 /* What their readers fill: the counts, and the core their names are looked up in. */
@@ -115,7 +134,7 @@ int input_own_add(struct input_own *o, const char *name, uint64_t v, unsigned in
 void input_own_not_counted(struct input_own *o, const char *why);
 
 /* Which of pmukit's own formats @text is: 0 none, else INPUT_OWN_*. */
-enum { INPUT_OWN_CSV = 1, INPUT_OWN_JSON, INPUT_OWN_FIRMWARE };
+enum { INPUT_OWN_CSV = 1, INPUT_OWN_JSON, INPUT_OWN_FIRMWARE, INPUT_OWN_TABLE };
 int input_own_format(const char *text, size_t len, const char *sep);
 
 int input_read_own_csv(const char *text, size_t len, const char *sep,
@@ -123,6 +142,10 @@ int input_read_own_csv(const char *text, size_t len, const char *sep,
 		       char *err, size_t errlen);
 int input_read_own_json(const char *text, size_t len, const struct pmukit_core_def *core,
 			struct pmukit_input *in, char *err, size_t errlen);
+/* The head of pmukit stat's table (" Performance counter stats for ... (path P):") first in @text, or NULL. */
+const char *input_table_head(const char *text, size_t len);
+int input_read_own_table(const char *text, size_t len, const struct pmukit_core_def *core,
+			 struct pmukit_input *in, char *err, size_t errlen);
 int input_read_firmware(const char *text, size_t len, const struct pmukit_core_def *core,
 			struct pmukit_input *in, char *err, size_t errlen);
 

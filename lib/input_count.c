@@ -2,7 +2,9 @@
 /*
  * A count read back and its event (input.h: input_add()): a name as the
  * collectors write it (a table name or number with levels, perf's generic
- * and software events, perf's PMU terms) looked up in the core's table.
+ * and software events, perf's PMU terms, the core type of a machine of
+ * several) looked up in the core's table: pmukit_input_name(), the one
+ * rule for a recorded name that the readers and the command share.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -143,44 +145,107 @@ static int pmu_term(const char *term, const struct pmukit_core_def *core,
 	return 0;
 }
 
-PMUKIT_API int pmukit_input_event(const char *name, const struct pmukit_core_def *core,
-				  struct pmukit_event_spec *out)
+/*
+ * The core type a PMU's name in perf's syntax stands for: perf's
+ * "armv8_cortex_a53" (a core pmukit knows), its hybrid x86 "cpu_core" and
+ * "cpu_atom"; pmukit stat's own "cortex-a53". Return: 0 with @out, -1 for
+ * a PMU of no named type ("armv8_pmuv3_0": the only one, or not known).
+ */
+static int pmu_core(const char *pmu, char *out, size_t cap)
 {
-	struct pmukit_event_spec es;
-	char buf[PMUKIT_INPUT_NAME_LEN], *mods = NULL, *slash;
+	char name[PMUKIT_INPUT_CORE_LEN];
+	const char *s = pmu;
+	size_t i;
+
+	/* armv7_cortex_a15, armv8_cortex_a53, armv9_cortex_a510 */
+	if (!strncmp(s, "armv", 4) && isdigit((unsigned char)s[4]) && s[5] == '_')
+		s += 6;
+	if (strlen(s) >= sizeof(name) || strlen(s) >= cap)
+		return -1;
+	for (i = 0; s[i]; i++)
+		name[i] = s[i] == '_' && s == pmu + 6 ? '-' : s[i];
+	name[i] = '\0';
+	if (strcmp(name, "cpu_core") && strcmp(name, "cpu_atom") && !pmukit_core_by_name(name))
+		return -1;
+	memcpy(out, name, i + 1);
+	return 0;
+}
+
+/* pmukit_input_name(), and the event as a spec into @es (its name left to the caller). */
+static int parse_name(const char *name, const struct pmukit_core_def *core,
+		      struct pmukit_input_name *out, struct pmukit_event_spec *es)
+{
+	char buf[PMUKIT_INPUT_NAME_LEN], *mods = NULL, *term = buf, *slash;
 	int ret;
 
+	memset(out, 0, sizeof(*out));
+	memset(es, 0, sizeof(*es));
+	out->code = PMUKIT_INPUT_UNKNOWN;
 	if (!name || strlen(name) >= sizeof(buf))
 		return -ENOENT;
-	memset(&es, 0, sizeof(es));
 	snprintf(buf, sizeof(buf), "%s", name);
 	slash = strchr(buf, '/');
 	if (slash) {
-		/* PMU/TERM/MODS: a CPU PMU of Arm's (armv8_pmuv3_0, armv8_cortex_a76). */
+		/* PMU/TERM/MODS: a CPU PMU of Arm's, a hybrid type of perf's, pmukit's core. */
 		char *last = strrchr(buf, '/');
 
-		if (last == slash || strncmp(buf, "armv", 4))
+		if (last == slash)
 			return -ENOENT;
 		*slash = *last = '\0';
+		if (pmu_core(buf, out->core, sizeof(out->core)) && strncmp(buf, "armv", 4))
+			return -ENOENT;
 		mods = last + 1;
 		if (*mods == ':')
 			mods++;
 		if (*mods && !is_modifiers(mods))
 			return -ENOENT;
-		ret = pmu_term(slash + 1, core, &es);
-	} else {
-		char *colon = strrchr(buf, ':');
+		term = slash + 1;
+	}
+	/* pmukit's "cortex-a53/INST_RETIRED:u/" and plain names: the levels after a ':'. */
+	if (!strchr(term, '=')) {
+		char *colon = strrchr(term, ':');
 
 		if (colon && is_modifiers(colon + 1)) {
 			*colon = '\0';
+			if (mods && *mods)
+				return -ENOENT;	/* levels twice */
 			mods = colon + 1;
 		}
-		ret = base_event(buf, core, &es);
 	}
+	snprintf(out->event, sizeof(out->event), "%s", term);
+	/* The firmware library's name of its cycle counter. */
+	if (!slash && !strcasecmp(term, "CYCLES")) {
+		es->code = PMUKIT_EVT_CPU_CYCLES;
+		ret = 0;
+	} else {
+		ret = slash ? pmu_term(term, core, es) : base_event(term, core, es);
+	}
+	if (mods) {
+		set_levels(mods, es);
+		out->excl_user = es->excl_user;
+		out->excl_kernel = es->excl_kernel;
+	}
+	out->code = ret == 0 ? es->code : ret == 1 ? PMUKIT_INPUT_NOT_PMU : PMUKIT_INPUT_UNKNOWN;
+	return ret;
+}
+
+PMUKIT_API int pmukit_input_name(const char *name, const struct pmukit_core_def *core,
+				 struct pmukit_input_name *out)
+{
+	struct pmukit_event_spec es;
+
+	return out ? parse_name(name, core, out, &es) : -ENOENT;
+}
+
+PMUKIT_API int pmukit_input_event(const char *name, const struct pmukit_core_def *core,
+				  struct pmukit_event_spec *out)
+{
+	struct pmukit_input_name n;
+	struct pmukit_event_spec es;
+	int ret = parse_name(name, core, &n, &es);
+
 	if (ret)
 		return ret;
-	if (mods)
-		set_levels(mods, &es);
 	snprintf(es.name, sizeof(es.name), "%s", name);
 	*out = es;
 	return 0;
@@ -192,7 +257,7 @@ struct pmukit_input_count *input_add(struct pmukit_input *in, const char *name,
 				     const struct pmukit_core_def *core, unsigned int line)
 {
 	struct pmukit_input_count *c;
-	struct pmukit_event_spec es;
+	struct pmukit_input_name nm;
 	int ret;
 
 	if (in->n == in->cap) {
@@ -210,11 +275,16 @@ struct pmukit_input_count *input_add(struct pmukit_input *in, const char *name,
 	c = &in->count[in->n++];
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "%s", name);
-	ret = pmukit_input_event(name, core, &es);
-	c->code = ret == 0 ? es.code : ret == 1 ? PMUKIT_INPUT_NOT_PMU : PMUKIT_INPUT_UNKNOWN;
+	ret = pmukit_input_name(name, core, &nm);
+	c->code = nm.code;
 	if (ret == 0) {
-		c->excl_user = es.excl_user;
-		c->excl_kernel = es.excl_kernel;
+		c->excl_user = nm.excl_user;
+		c->excl_kernel = nm.excl_kernel;
+	}
+	/* A type's count: its core, as the name gives it (a reader may give it apart). */
+	if (nm.core[0]) {
+		memcpy(c->core, nm.core, sizeof(c->core));
+		in->has_core = 1;
 	}
 	c->percent = 100.0;
 	c->interval = -1.0;
@@ -222,4 +292,43 @@ struct pmukit_input_count *input_add(struct pmukit_input *in, const char *name,
 	c->pass = 1;
 	c->line = line;
 	return c;
+}
+
+void input_set_core(struct pmukit_input *in, struct pmukit_input_count *c, const char *core)
+{
+	if (!core[0] || !strcmp(core, "all"))
+		return;
+	snprintf(c->core, sizeof(c->core), "%s", core);
+	in->has_core = 1;
+}
+
+void input_types(struct pmukit_input *in)
+{
+	const char *first = NULL;
+	unsigned int i, several = 0;
+
+	for (i = 0; i < in->n && !several; i++)
+		if (in->count[i].core[0] && !first)
+			first = in->count[i].core;
+		else if (in->count[i].core[0] && strcmp(first, in->count[i].core))
+			several = 1;
+	in->has_core = several;
+	for (i = 0; i < in->n; i++) {
+		struct pmukit_input_count *c = &in->count[i];
+		const struct pmukit_core_def *def = several ? pmukit_core_by_name(c->core) : NULL;
+		struct pmukit_input_name n;
+
+		if (!several) {
+			c->core[0] = '\0';
+		} else if (def) {
+			/* A type's event is looked up in that type's table. */
+			pmukit_input_name(c->name, def, &n);
+			c->code = n.code;
+		}
+	}
+}
+
+int input_is_core(const char *s)
+{
+	return s[0] && pmukit_core_by_name(s) != NULL;
 }

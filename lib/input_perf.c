@@ -5,7 +5,10 @@
  *  - 'perf stat -x SEP': [TIME SEP] [CPUn SEP] VALUE SEP UNIT SEP EVENT SEP
  *    [VARIANCE% SEP] RUN TIME SEP PERCENT SEP METRIC VALUE SEP METRIC UNIT,
  *    TIME with -I, CPUn with -A, VARIANCE with -r; pmukit stat -x adds
- *    SEP PASS SEP VERDICT SEP WHY. VALUE may be "<not counted>",
+ *    SEP PASS SEP VERDICT SEP WHY, and with -I on several core types the
+ *    type's core before VALUE. On a hybrid machine the EVENT names its type
+ *    (perf's "cpu_core/instructions/", "armv8_cortex_a53/inst_retired/",
+ *    pmukit's "cortex-a53/INST_RETIRED:u/": pmukit_input_name()). VALUE may be "<not counted>",
  *    "<not supported>" (or pmukit's "<wrapped>"); a line without VALUE and
  *    EVENT is a metric's and is skipped, as are perf's "#" lines;
  *  - 'perf stat -j': one object a line, "counter-value" (a string: the
@@ -46,6 +49,7 @@ static int is_number_text(const char *s)
 
 struct perf_line {
 	int time, cpu;		/* fields before VALUE */
+	int core;		/* pmukit stat -I on several core types: the type's core, after them */
 	int var;		/* a VARIANCE% field */
 	int extra;		/* pmukit's PASS, VERDICT, WHY */
 };
@@ -59,12 +63,17 @@ static int perf_layout(char **f, int nf, struct perf_line *pl)
 	/* TIME: a number followed by a value or a CPU, never by a unit. */
 	if (nf > 1 && is_number_text(f[0]) && strchr(f[0], '.') &&
 	    (is_number_text(f[1]) || input_value_status(f[1]) >= 0 || !strncmp(f[1], "CPU", 3) ||
-	     (!f[1][0] && nf > 3 && !f[3][0]))) {
+	     input_is_core(f[1]) || (!f[1][0] && nf > 3 && !f[3][0]))) {
 		pl->time = 1;
 		k++;
 	}
 	if (k < nf && !strncmp(f[k], "CPU", 3) && isdigit((unsigned char)f[k][3])) {
 		pl->cpu = 1;
+		k++;
+	}
+	if (k + 1 < nf && input_is_core(f[k]) &&
+	    (is_number_text(f[k + 1]) || input_value_status(f[k + 1]) >= 0)) {
+		pl->core = 1;
 		k++;
 	}
 	k += 3;		/* VALUE, UNIT, EVENT */
@@ -127,7 +136,11 @@ static int find_sep(const char *line, char *sep, size_t cap)
 	return -1;
 }
 
-/* A metric's line: no value and no event after the time and CPU, whatever else it has. */
+/*
+ * A metric's line: no value and no event after the time, CPU and core type,
+ * whatever else it has (pmukit stat -M on several core types writes the
+ * type's core in the event field).
+ */
 static int metric_line(char **f, int nf)
 {
 	int i = 0;
@@ -136,7 +149,9 @@ static int metric_line(char **f, int nf)
 		i++;
 	if (i < nf && !strncmp(f[i], "CPU", 3))
 		i++;
-	return nf > i + 2 && !f[i][0] && !f[i + 2][0];
+	if (i < nf && input_is_core(f[i]))
+		i++;
+	return nf > i + 2 && !f[i][0] && (!f[i + 2][0] || (!f[i + 1][0] && input_is_core(f[i + 2])));
 }
 
 int input_read_perf_csv(const char *text, size_t len, const char *sep_arg,
@@ -183,6 +198,8 @@ int input_read_perf_csv(const char *text, size_t len, const char *sep_arg,
 			return input_fail(err, errlen, l.no, "the interval's time in seconds, not '%s'", f[0]);
 		if (pl.cpu && input_parse_cpu(f[pl.time], &c->cpu))
 			return input_fail(err, errlen, l.no, "CPUn, not '%s'", f[pl.time]);
+		if (pl.core)
+			input_set_core(in, c, f[pl.time + pl.cpu]);
 		in->has_interval |= pl.time;
 		in->has_cpu |= pl.cpu;
 		st = input_value_status(f[k]);

@@ -6,6 +6,8 @@
  *
  *  - 'pmukit stat --json': the text starts with '{' (input_pmukit_json.c
  *    reads it);
+ *  - 'pmukit stat''s table: its first line " Performance counter stats for
+ *    ... (path P):" (input_pmukit_table.c);
  *  - the firmware library's output: any line "PMU EVENT, PREVAL, POSTVAL,
  *    DELTA" starts a table, one a pass, rows NAME,PREVAL,POSTVAL,DELTA
  *    (DELTA may be OVERFLOW); "PMU EVENT, PASS, DELTA" starts the merged
@@ -299,6 +301,8 @@ int input_own_format(const char *text, size_t len, const char *sep)
 	if (p < text + len && *p == '{')
 		return memmem(text, len, "\"counter-value\"", 15) || memmem(text, len, "\"metric-value\"", 14) ?
 		       0 : INPUT_OWN_JSON;
+	if (input_table_head(text, len))
+		return INPUT_OWN_TABLE;
 	if (memmem(text, len, fw_merged, sizeof(fw_merged) - 1) ||
 	    memmem(text, len, fw_table, sizeof(fw_table) - 1))
 		return INPUT_OWN_FIRMWARE;

@@ -2,7 +2,8 @@
 /*
  * 'pmukit stat --json' read back (input_pmukit.c tells it from the other
  * formats): a small JSON reader of its own (no library), which reads the
- * "events" array (event, pass, value, "counted": false with its reason)
+ * "events" array (event, pass, value, "counted": false with its reason,
+ * the "core" of a core type's count on a machine of several)
  * and "pass_cycles", and skips the rest. An error names the line and what
  * was expected.
  */
@@ -246,6 +247,7 @@ static int jskip(struct jp *j)
 
 struct jevent {
 	char name[64];
+	char core[PMUKIT_INPUT_CORE_LEN];	/* "core": the type that counted it, "all" for a sum */
 	uint64_t value, pass;
 	unsigned int seen;	/* 1 event, 2 value, 4 pass */
 	int not_counted;	/* "counted": false */
@@ -300,6 +302,8 @@ static int jevent_member(struct jp *j, const char *key, void *ctx)
 	}
 	if (!strcmp(key, "reason"))
 		return jstring(j, e->why, sizeof(e->why));
+	if (!strcmp(key, "core"))
+		return jstring(j, e->core, sizeof(e->core));
 	return jskip(j);
 }
 
@@ -321,6 +325,7 @@ static int jevents_elem(struct jp *j, unsigned int i, void *ctx)
 	if (input_own_add(o, e.name, e.value, (unsigned int)e.pass,
 		      e.wrapped ? PMUKIT_INPUT_WRAPPED : PMUKIT_INPUT_COUNTED, line, j->err, j->errlen))
 		return -EINVAL;
+	input_set_core(o->in, &o->in->count[o->in->n - 1], e.core);
 	if (e.not_counted)
 		input_own_not_counted(o, e.why);
 	return 0;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cores.h"
+#include "cpu.h"
 #include "sysfile.h"
 
 /**
@@ -55,6 +56,48 @@ int pmukit_cpu_core(int cpu, struct pmukit_cpu_core *out)
 	out->perf_type = t->perf_type;
 	snprintf(out->pmu, sizeof(out->pmu), "%s", t->pmu);
 	return 0;
+}
+
+/**
+ * pmukit_thread_types() - the core types the calling thread may run on
+ * @out: filled with one entry a type, in the machine's order of types
+ * @max: room in @out
+ *
+ * Return: the number of types (at most @max; 0 when nothing tells the
+ * types, as on x86-64), or a negative errno when the affinity cannot be read.
+ */
+int pmukit_thread_types(struct pmukit_thread_type *out, unsigned int max)
+{
+	struct pmukit_cores c;
+	cpu_set_t set, both;
+	unsigned int i, n = 0;
+	int cpu, ret = pmukit_affinity_get(0, &set);
+
+	if (ret)
+		return ret;
+	pmukit_cores_get(&c);
+	for (i = 0; i < c.n && n < max; i++) {
+		struct pmukit_thread_type *t = &out[n];
+
+		CPU_AND(&both, &set, &c.t[i].cpus);
+		if (!CPU_COUNT(&both))
+			continue;
+		memset(t, 0, sizeof(*t));
+		for (cpu = 0; !CPU_ISSET(cpu, &both); cpu++)
+			;
+		t->cpu = cpu;
+		pmukit_cpulist_format(&both, t->cpus, sizeof(t->cpus));
+		t->core.midr = c.t[i].midr;
+		t->core.core = c.t[i].core;
+		t->core.perf_type = c.t[i].perf_type;
+		snprintf(t->core.pmu, sizeof(t->core.pmu), "%s", c.t[i].pmu);
+		if (c.t[i].core)
+			snprintf(t->name, sizeof(t->name), "%s", c.t[i].core->name);
+		else
+			snprintf(t->name, sizeof(t->name), "MIDR 0x%08x", (unsigned int)c.t[i].midr);
+		n++;
+	}
+	return (int)n;
 }
 
 /**

@@ -67,6 +67,9 @@ $(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) $(DEP_S
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CLI_CFLAGS) $(DEPFLAGS) -Itests $(LDFLAGS) -o $@ $< $(HOST_TEST_LDFLAGS) \
 		$(CLI_A) $(CLI_LIB) -lm
+# test_cli_each_type: selftest and calibrate on fixtures of several core types.
+$(HOST_TEST_OUT)/test_cli_each_type: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get \
+	-Wl,--wrap=pmukit_ev_refused -Wl,--wrap=pin_to_cpu
 # test_cli_types: stat on fixtures of several core types, as test_types.
 $(HOST_TEST_OUT)/test_cli_types: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get \
 	-Wl,--wrap=pmukit_perf_event_open -Wl,--wrap=pmukit_ev_refused \

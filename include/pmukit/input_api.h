@@ -22,7 +22,7 @@ extern "C" {
  * stat -x's lines too, which follow perf's), 'perf stat -j', Arm
  * topdown-tool's events CSV and 'likwid-perfctr -O'; and pmukit's own:
  * 'pmukit stat --json', its -x lines of the earlier layout, the firmware
- * library's tables. Each count keeps what
+ * library's tables, pmukit stat's own table. Each count keeps what
  * the tool said of it: a count perf could not take ("<not counted>",
  * "<not supported>") is no number, and a count it scaled says how much of
  * the time it was counted.
@@ -54,6 +54,7 @@ enum pmukit_input_status {
 #define PMUKIT_INPUT_UNKNOWN	(-1)
 
 #define PMUKIT_INPUT_NAME_LEN	96
+#define PMUKIT_INPUT_CORE_LEN	32
 #define PMUKIT_INPUT_WHY_LEN	PMUKIT_VERDICT_WHY_LEN
 #define PMUKIT_INPUT_MAX_PASSES	64
 
@@ -69,17 +70,25 @@ struct pmukit_input_count {
 	unsigned int pass;		/* pmukit's pass, topdown-tool's run; 1 otherwise */
 	unsigned int line;		/* where it was read, from 1 */
 	char why[PMUKIT_INPUT_WHY_LEN];	/* pmukit's reason a count is none, else "" */
+	/*
+	 * The core type that counted it where the counts are of several
+	 * (pmukit_input_name(): "cortex-a53", perf's "cpu_core"; its event then
+	 * looked up in that core's table), else "": counts of one type, or
+	 * pmukit stat's sum over the types.
+	 */
+	char core[PMUKIT_INPUT_CORE_LEN];
 };
 
 struct pmukit_input {
 	const char *format;	/* "perf stat -x", "perf stat -j", "topdown-tool CSV", "likwid-perfctr CSV",
-				   "pmukit stat -x", "pmukit stat --json", "firmware CSV" */
+				   "pmukit stat -x", "pmukit stat --json", "firmware CSV", "pmukit stat" */
 	char sep[17];		/* perf stat -x: the separator used */
 	char core_name[64];	/* the core the input names (LIKWID's "CPU type:", pmukit stat --json's
 				   "metric_set"), else "" */
 	uint32_t midr;		/* the MIDR the input records (pmukit stat --json's "midr"), else 0 */
 	char path[16];		/* pmukit stat --json: the access path that counted, else "" */
 	unsigned has_interval:1, has_cpu:1, has_pass:1;
+	unsigned has_core:1;	/* the counts name two or more core types */
 	unsigned by_pmukit:1;	/* written by pmukit stat or the firmware library */
 	/* pmukit stat --json's "pass_cycles": the cycles of pass k + 1, where it has them. */
 	uint64_t pass_cycles[PMUKIT_INPUT_MAX_PASSES];
@@ -94,7 +103,8 @@ struct pmukit_input {
  *
  * Return: the name @format takes ("perf-csv", "perf-json", "topdown-tool",
  * "likwid", "pmukit-csv": pmukit stat -x's layout before it followed perf's,
- * "pmukit-json", "firmware"), NULL past the last one.
+ * "pmukit-json", "firmware", "pmukit-table": pmukit stat's table), NULL past
+ * the last one.
  */
 PMUKIT_API const char *pmukit_input_format_at(unsigned int i);
 
@@ -106,7 +116,9 @@ PMUKIT_API const char *pmukit_input_format_at(unsigned int i);
  *	kernel's arm_pmuv3 driver maps them to), its PMU syntax
  *	("armv8_pmuv3_0/l1d_cache/", "armv8_cortex_a76/r11/",
  *	"armv8_pmuv3_0/event=0x11/"), LIKWID's load and store names
- *	("L1D_CACHE_LD"), each with perf's modifiers (":u", ":k", "/uk")
+ *	("L1D_CACHE_LD"), each with perf's modifiers (":u", ":k", "/uk");
+ *	the firmware's "CYCLES", and the names of an event of one core type
+ *	(pmukit_input_name())
  * @core: the core whose table names are valid (then its common table), or NULL
  * @out: the event: its number and levels; left alone unless 0 is returned
  *
@@ -118,6 +130,33 @@ PMUKIT_API const char *pmukit_input_format_at(unsigned int i);
  */
 PMUKIT_API int pmukit_input_event(const char *name, const struct pmukit_core_def *core,
 				  struct pmukit_event_spec *out);
+
+/* A recorded event's name taken apart (pmukit_input_name()). */
+struct pmukit_input_name {
+	char core[PMUKIT_INPUT_CORE_LEN];	/* the core type, "" when the name gives none */
+	char event[PMUKIT_INPUT_NAME_LEN];	/* the event without type and levels: "INST_RETIRED" */
+	int code;		/* its number, PMUKIT_INPUT_NOT_PMU or PMUKIT_INPUT_UNKNOWN */
+	unsigned excl_user:1, excl_kernel:1;	/* the levels its modifiers name */
+};
+
+/**
+ * pmukit_input_name() - the one rule for a recorded event's name
+ * @name: as a collector wrote it: what pmukit_input_event() reads, the
+ *	firmware library's cycle counter ("CYCLES", CPU_CYCLES), pmukit stat's
+ *	name of a core type's event ("cortex-a53/INST_RETIRED:u/"), perf's
+ *	on a hybrid machine ("armv8_cortex_a53/inst_retired/u": cortex-a53;
+ *	"cpu_core/instructions/": cpu_core)
+ * @core: the core whose table names are valid (then its common table), or NULL
+ * @out: always filled: the core type (only a core pmukit knows by name, or
+ *	perf's cpu_core and cpu_atom; "armv8_pmuv3_0" names no type), the
+ *	event's name alone (looked up elsewhere when no table knows it), the
+ *	levels and the code
+ *
+ * Return: 0 for an event; 1 for an event of no PMU; -ENOENT when no table
+ * knows the event (@out->event is then the name to look up elsewhere).
+ */
+PMUKIT_API int pmukit_input_name(const char *name, const struct pmukit_core_def *core,
+				 struct pmukit_input_name *out);
 
 /**
  * pmukit_input_read() - read counts another collector wrote

@@ -103,6 +103,29 @@ PMUKIT_API int pmukit_cpu_core(int cpu, struct pmukit_cpu_core *out);
  */
 PMUKIT_API unsigned int pmukit_core_types_describe(const char *sep, char *buf, size_t len);
 
+/* One core type the calling thread may run on (pmukit_thread_types()). */
+struct pmukit_thread_type {
+	char name[32];			/* "cortex-a53", or "MIDR 0x..." for a core not in the tables */
+	char cpus[64];			/* its CPUs the thread may run on: "0-3" */
+	int cpu;			/* the first of them */
+	struct pmukit_cpu_core core;	/* the type: MIDR, table, perf PMU */
+};
+
+/**
+ * pmukit_thread_types() - the core types the calling thread may run on
+ * @out: filled with one entry a type, in the machine's order of types
+ * @max: room in @out
+ *
+ * On a big.LITTLE machine a measurement of one type is made on one of its
+ * CPUs: pin the thread to @out[i].cpu (a session then counts on that
+ * type's PMU with that type's table).
+ *
+ * Return: the number of types (at most @max; 0 when nothing tells the
+ * types, as on x86-64), or a negative errno when the thread's affinity
+ * cannot be read.
+ */
+PMUKIT_API int pmukit_thread_types(struct pmukit_thread_type *out, unsigned int max);
+
 /* ---- what the PMU supports (AArch32 questions; AArch64 is PMUv3) ----- */
 
 /**

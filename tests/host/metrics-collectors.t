@@ -5,7 +5,9 @@
 The recorded files of tests/fixtures/collectors are each format pmukit
 metrics reads beside its own: perf stat -x (a comma; ';' with -I and -A; the
 two-character '::' with -r), perf stat -j (plain; -I and -A), pmukit stat
--x's lines in perf's layout, Arm topdown-tool's events CSV (two runs, as
+-x's lines in perf's layout, both of several core types (pmukit stat's
+blocks per type, perf's hybrid PMUs: a result per type, each from that
+type's counts and with that type's set), Arm topdown-tool's events CSV (two runs, as
 without multiplexing), and likwid-perfctr -O. LIKWID's file is written as
 likwid.lua's CSV output writes it (STRUCT,Info then TABLE,Group N Raw,
 rows per event, a column per HWThread), not from a run: Debian packages
@@ -56,7 +58,37 @@ def c(value, pct=100.0, name=None):
     return {"value": value, "pct": pct, "name": name}
 
 
-# file -> {(interval, cpu): {pass: {ARM_EVENT: count}}}; None: the input has none
+RK3399 = ("cortex-a53", "cortex-a72")
+SM8550 = ("cortex-a510", "cortex-a715", "cortex-x3")
+
+
+def alternating(cores, big, small, interval=None):
+    """pmukit stat's counts of test_cli_types' stand-ins: the first type (and every other
+    one) counted big cycles and small instructions, the others the other way round."""
+    return {(interval, None, core): {1: {"CPU_CYCLES": c(small if i % 2 else big),
+                                         "INST_RETIRED": c(big if i % 2 else small)}}
+            for i, core in enumerate(cores)}
+
+
+def one_sided(n):
+    """An interval of the RK3399's -I run where the A53's stand-in counted n cycles and the
+    A72's n instructions, and each type's other count is 0: no count by the library's rule."""
+    return {"cortex-a53": {1: {"CPU_CYCLES": c(n), "INST_RETIRED": c(NC, name="instructions:u")}},
+            "cortex-a72": {1: {"CPU_CYCLES": c(NC, name="cycles:u"), "INST_RETIRED": c(n)}}}
+
+
+# perf-hybrid-x.csv and -j.json: each type's events by its PMU's name.
+PERF_HYBRID = {
+    (None, None, "cortex-a53"): {1: {
+        "CPU_CYCLES": c(3000000), "INST_RETIRED": c(1500000), "L1D_CACHE": c(600000, 50.0),
+        "L1D_CACHE_REFILL": c(12000, 50.0), "BR_MIS_PRED": c(9000), "BR_PRED": c(300000)}},
+    (None, None, "cortex-a72"): {1: {
+        "CPU_CYCLES": c(5000000), "INST_RETIRED": c(8000000), "L1D_CACHE": c(2000000),
+        "L1D_CACHE_REFILL": c(NC, 0.0, "armv8_cortex_a72/l1d_cache_refill/u"),
+        "BR_MIS_PRED": c(4000, 50.0), "BR_PRED": c(800000, 40.0)}},
+}
+
+# file -> {(interval, cpu[, core type]): {pass: {ARM_EVENT: count}}}; None: the input has none
 EXPECTED = {
     "perf-x.csv": {(None, None): {1: {
         "CPU_CYCLES": c(1000000, name="cycles:u"),
@@ -163,6 +195,40 @@ EXPECTED = {
         (0.083, 0): {1: {"INST_RETIRED": c(1622530), "CPU_CYCLES": c(1622528), "STALL_FRONTEND": c(0),
                        "STALL_BACKEND": c(NS, name="stalled-cycles-backend")}},
     },
+    # Several core types (metrics per type, never across types): pmukit
+    # stat's own output of the RK3399 and SM8550 fixtures, from the runs of
+    # tests/host/test_cli_types.c (-x, --json, -M -x, -I -x, the table), whose
+    # stand-ins count CPU_CYCLES and INST_RETIRED the other way round on
+    # alternate types; the sums over the types are left out, so a value
+    # taken from them or from another type would differ. Keys add the type.
+    "pmukit-types-rk3399-x.csv": alternating(RK3399, 19426967, 61),
+    "pmukit-types-rk3399.json": alternating(RK3399, 19728726, 61),
+    "pmukit-types-rk3399-M-x.csv": alternating(RK3399, 20807136, 60),
+    # -I 10: a 0 of a stand-in is no count by the library's rule (n/a, named).
+    "pmukit-types-rk3399-x-I.csv": {
+        **alternating(RK3399, 4549268, 60, 0.018),
+        **{(t, None, core): want for t, n in ((0.026, 3047066), (0.034, 3886102), (0.041, 3904019),
+                                              (0.054, 4202242))
+           for core, want in one_sided(n).items()},
+        **alternating(RK3399, 19588697, 60),
+    },
+    # stat's table (its blocks per type, the sums' block, -M's metrics after them)
+    "pmukit-types-rk3399-table.txt": alternating(RK3399, 19719702, 61),
+    "pmukit-types-rk3399-M-table.txt": alternating(RK3399, 19638191, 61),
+    "pmukit-types-sm8550-table.txt": alternating(SM8550, 19633834, 62),
+    "pmukit-types-sm8550-x.csv": alternating(SM8550, 19538844, 60),
+    "pmukit-types-sm8550.json": alternating(SM8550, 19454229, 62),
+    # perf 6.1's layout of a hybrid machine's events, each named by its
+    # type's PMU (armv8_cortex_a53/.../, as perf -e takes them there), with
+    # scaled counts and one <not counted>; and an x86 hybrid's cpu_core and
+    # cpu_atom, which name no Arm core (the generic set).
+    "perf-hybrid-x.csv": PERF_HYBRID,
+    "perf-hybrid-j.json": PERF_HYBRID,     # the same counts in perf -j's layout
+    "perf-cpu-core-x.csv": {
+        (None, None, "cpu_core"): {1: {"CPU_CYCLES": c(120000000), "INST_RETIRED": c(360000000)}},
+        (None, None, "cpu_atom"): {1: {"CPU_CYCLES": c(50000000),
+                                       "INST_RETIRED": c(NC, 0.0, "cpu_atom/instructions/")}},
+    },
     "pmukit-stat-x.csv": {(None, None): {
         1: {"CPU_CYCLES": c(1000), "INST_RETIRED": c(2500), "STALL_FRONTEND": c(100),
             "STALL_BACKEND": c(300), "DTLB_WALK": c(30)},
@@ -252,34 +318,43 @@ def expect_metric(m, passes):
 
 
 def slices_of(doc):
-    """{(interval, cpu): [metric objects]} of pmukit metrics --json."""
+    """{(interval, cpu[, core type]): [metric objects]} of pmukit metrics --json."""
     if "results" not in doc:
         return {(None, None): doc["metrics"]}
-    return {(round(r["interval"], 3) if "interval" in r else None, r.get("cpu")): r["metrics"]
+    return {(round(r["interval"], 3) if "interval" in r else None, r.get("cpu"))
+            + ((r["core"],) if "core" in r else ()): r["metrics"]
             for r in doc["results"]}
 
 
-def check_file(fn, want, metrics):
+def typed(want):
+    """Counts of several core types: each type names its core (no --cpu), its own set."""
+    return all(len(key) == 3 for key in want)
+
+
+def check_file(fn, want, sets):
     args = [PMUKIT, "metrics", "--json", os.path.join(FIX, fn)]
-    if not fn.endswith("_events.csv") and fn != "likwid.csv":
+    if not fn.endswith("_events.csv") and fn != "likwid.csv" and not typed(want):
         args[2:2] = ["--cpu", "neoverse-n1"]
     p = subprocess.run(args, capture_output=True, text=True)
     if not ok(p.returncode == 0, f"{fn}: pmukit metrics --json exits 0", p.stdout + p.stderr):
         return
     doc = json.loads(p.stdout)
     got = slices_of(doc)
-    ok(sorted(got, key=str) == sorted(want, key=str), f"{fn}: a result for each interval and CPU",
+    ok(sorted(got, key=str) == sorted(want, key=str),
+       f"{fn}: a result for each interval and CPU{' and core type, none of the sums' if typed(want) else ''}",
        f"got {sorted(got, key=str)}, want {sorted(want, key=str)}")
     bad, checked = [], 0
     for key, passes in want.items():
-        entries = {m["name"]: m for m in got.get(key, [])}
-        for m in metrics:
+        # By name and formula: the generic set names two metrics "branch mispredict rate".
+        entries = {(m["name"], m["formula"]): m for m in got.get(key, [])}
+        # A type's metrics are its core's set: these cores have Arm's data for none (the generic set).
+        for m in sets["generic" if len(key) == 3 else "neoverse-n1"]:
             exp = expect_metric(m, passes)
             if exp is None:
-                if m["name"] in entries:
+                if (m["name"], m["formula"]) in entries:
                     bad.append(f"{key} {m['name']}: shown, though an event is not in the file")
                 continue
-            e = entries.get(m["name"])
+            e = entries.get((m["name"], m["formula"]))
             if e is None:
                 bad.append(f"{key} {m['name']}: missing")
                 continue
@@ -310,10 +385,10 @@ def main():
     if not os.path.exists(PMUKIT) or not os.path.exists(DUMP):
         print(f"1..0 # SKIP {PMUKIT} or {DUMP} is not built (make check-host)")
         return 0
-    metrics = metrics_of("neoverse-n1")
-    ok(len(metrics) > 20, f"neoverse-n1 has {len(metrics)} metrics")
+    sets = {name: metrics_of(name) for name in ("neoverse-n1", "generic")}
+    ok(len(sets["neoverse-n1"]) > 20, f"neoverse-n1 has {len(sets['neoverse-n1'])} metrics")
     for fn in sorted(EXPECTED):
-        check_file(fn, EXPECTED[fn], metrics)
+        check_file(fn, EXPECTED[fn], sets)
     return tap.done()
 
 

@@ -217,6 +217,47 @@ expect 0 'neoverse_n1_events.csv: topdown-tool CSV, 11 counts in 2 passes' \
 expect 2 "--cpu NAME: the core the counts come from" "metrics: perf output names no core: --cpu is needed" \
 	-- metrics "$C/perf-x.csv"
 expect 0 '^ metrics for neoverse-n1:$' "metrics without --cpu: the core of stat --json's \"metric_set\"" -- metrics "$F/stat.json"
+# ---- several core types: a result per type, from its own counts and set --------------
+T=$C/pmukit-types-rk3399-x.csv
+expect 0 'pmukit-types-rk3399-x.csv: pmukit stat -x, cortex-a72, 3 counts in 1 pass' \
+	"metrics without --cpu: stat's blocks per type name their cores" -- metrics "$T"
+if printf '%s\n' "$out" | grep -q '^ metrics for cortex-a53 (its metrics: the generic set):$' &&
+   printf '%s\n' "$out" | grep -q "pmukit-types-rk3399-x.csv: the counts of no core type (sums over the types), left out" &&
+   printf '%s\n' "$out" | grep -q '^   cycles:u, instructions:u$'; then
+	ok "metrics of several types: each type's set; the sums over the types left out, listed"
+else nok "metrics: types and sums"; diag "$out"; fi
+# 19426967 / 61 = 318474.868852...: the A72's own counts, not the A53's nor the sums'
+run metrics -M IPC -x, "$T"
+if [ "$rc" = 0 ] && [ "$out" = ",,cortex-a53,,,0.0000,IPC,per cycle,INST_RETIRED / CPU_CYCLES,General,,1,
+,,cortex-a72,,,318474.8689,IPC,per cycle,INST_RETIRED / CPU_CYCLES,General,,1," ]; then
+	ok "metrics -M IPC -x, of several types: a line per type, its core in the event field, as stat -M -x's"
+else nok "metrics -x of types"; diag "$out"; fi
+expect 0 '^ metrics for cortex-a72 \(its metrics: the generic set\):$' \
+	"metrics --cpu neoverse-n1 of perf's hybrid events: each type's set is its core's" \
+	-- metrics --cpu neoverse-n1 "$C/perf-hybrid-x.csv"
+expect 0 'perf-cpu-core-x.csv: perf stat -x, cpu_atom, 2 counts in 1 pass' \
+	"metrics --cpu of perf's cpu_core and cpu_atom: a result per type" -- metrics --cpu neoverse-n1 -M ipc "$C/perf-cpu-core-x.csv"
+if [ "$(printf '%s\n' "$out" | grep -c '^ metrics for neoverse-n1:$')" = 2 ]; then
+	ok "metrics: a type of no core pmukit knows takes --cpu's set"
+else nok "metrics: cpu_core's set"; diag "$out"; fi
+expect 2 "no topdown methodology for cortex-a53" "metrics --topdown of types without Arm's data: exit 2, naming the type" \
+	-- metrics --cpu neoverse-n1 --topdown "$C/perf-hybrid-x.csv"
+# stat's table read back: the metrics its --json gives for the same run (tests/fixtures/cli)
+for f in stat-one-pass stat-not-counted stat-wrapped stat-partial; do
+	table=$("$P" metrics --cpu cortex-a53 -x, "$top/tests/fixtures/cli/$f.txt" 2>&1); rc=$?
+	json=$("$P" metrics --cpu cortex-a53 -x, "$top/tests/fixtures/cli/$f.json" 2>&1)
+	if [ "$rc" = 0 ] && [ "$table" = "$json" ]; then ok "metrics of stat's table $f.txt: as of its --json"
+	else nok "metrics of stat's table $f.txt"; diag "$table" "--- json:" "$json"; fi
+done
+expect 0 'stat-passes.txt: pmukit stat, 10 counts in 2 passes' \
+	"metrics of stat's table of 2 passes: each pass's CPU_CYCLES from its passes' line" \
+	-- metrics --cpu cortex-a53 "$top/tests/fixtures/cli/stat-passes.txt"
+printf '\n Performance counter stats for %s (path perf):\n\nCPU0     91,566      cycles:u\n' "'system wide'" > "$tmp/table-A.txt"
+expect 2 "line 4: expected a 'pmukit stat' table's row, VALUE EVENT ..., not one of a CPU \\(a table of -A CPUs is not read: use -x or --json\\)" \
+	"metrics of stat's -A table: exit 2, saying to use -x or --json" -- metrics --cpu cortex-a53 "$tmp/table-A.txt"
+printf '1,,armv8_cortex_a53/frobs/,1,100.00,,\n2,,armv8_cortex_a72/cpu_cycles/,1,100.00,,\n' > "$tmp/hybrid-bad.csv"
+expect 2 "line 1: expected an event perf, LIKWID or the tables of cortex-a53 know, not 'armv8_cortex_a53/frobs/'" \
+	"metrics: a type's event its table does not know: exit 2, naming the type" -- metrics "$tmp/hybrid-bad.csv"
 printf '{ "midr": "0x410fd034", "events": [ { "event": "INST_RETIRED:u", "pass": 1, "value": 5 },\n { "event": "CPU_CYCLES:u", "pass": 1, "value": 10 } ] }\n' > "$tmp/midr.json"
 expect 0 '^ metrics for cortex-a53 \(its metrics: the generic set\):$' "metrics without --cpu: the core of a recorded MIDR" -- metrics "$tmp/midr.json"
 printf '{ "midr": "0x41zz", "events": [] }\n' > "$tmp/badmidr.json"

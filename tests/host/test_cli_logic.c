@@ -29,6 +29,13 @@ static void test_is_cycles(void)
 		{ __LINE__, "0x11:k", 1 },
 		{ __LINE__, "cycles", 1 },
 		{ __LINE__, "cpu-cycles:uk", 1 },
+		{ __LINE__, "CYCLES", 1 },		/* the firmware's cycle counter */
+		{ __LINE__, "cycles:u", 1 },
+		{ __LINE__, "cortex-a53/CPU_CYCLES:u/", 1 },	/* pmukit stat, a core type's */
+		{ __LINE__, "armv8_cortex_a53/cpu_cycles/u", 1 },	/* perf on a hybrid machine */
+		{ __LINE__, "cpu_core/cycles/", 1 },
+		{ __LINE__, "cortex-a72/INST_RETIRED:u/", 0 },
+		{ __LINE__, "CYCLES_X", 0 },
 		{ __LINE__, "INST_RETIRED", 0 },
 		{ __LINE__, "r08", 0 },
 		{ __LINE__, "BUS_CYCLES", 0 },

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pmukit_input_event() and pmukit_input_read(): the names other collectors
- * give events, and the counts, statuses, shares of time, intervals and CPUs
- * of their outputs, row by row (each row carries its __LINE__).
+ * pmukit_input_event(), pmukit_input_name() and pmukit_input_read(): the
+ * names other collectors give events (a core type's too), and the counts,
+ * statuses, shares of time, intervals, CPUs and core types of their
+ * outputs, row by row (each row carries its __LINE__).
  */
 #include <errno.h>
 #include <string.h>
@@ -70,6 +71,99 @@ static void test_names(void)
 			       rows[i].line, rows[i].name, rows[i].code, rows[i].excl_user,
 			       rows[i].excl_kernel, ret, es.code, es.excl_user, es.excl_kernel);
 	}
+}
+
+/* The one rule for a recorded name: its core type, its event alone, its code and levels. */
+static void test_recorded_names(void)
+{
+	static const struct {
+		int line;
+		const char *name;
+		int ret;
+		const char *core, *event;
+		int code, excl_user, excl_kernel;
+	} rows[] = {
+		{ __LINE__, "INST_RETIRED:u", 0, "", "INST_RETIRED", 0x08, 0, 1 },
+		{ __LINE__, "CYCLES", 0, "", "CYCLES", 0x11, 0, 0 },	/* the firmware's */
+		{ __LINE__, "cycles:k", 0, "", "cycles", 0x11, 1, 0 },
+		{ __LINE__, "cortex-a53/INST_RETIRED:u/", 0, "cortex-a53", "INST_RETIRED", 0x08, 0, 1 },
+		{ __LINE__, "cortex-a72/cycles:uk/", 0, "cortex-a72", "cycles", 0x11, 0, 0 },
+		{ __LINE__, "cortex-a510/L1D_CACHE_REFILL_RD:u/", 0, "cortex-a510", "L1D_CACHE_REFILL_RD",
+		  0x42, 0, 1 },
+		{ __LINE__, "armv8_cortex_a53/inst_retired/", 0, "cortex-a53", "inst_retired", 0x08, 0, 0 },
+		{ __LINE__, "armv8_cortex_a72/cpu_cycles/u", 0, "cortex-a72", "cpu_cycles", 0x11, 0, 1 },
+		{ __LINE__, "cpu_core/instructions/", 0, "cpu_core", "instructions", 0x08, 0, 0 },
+		{ __LINE__, "cpu_atom/cycles/k", 0, "cpu_atom", "cycles", 0x11, 1, 0 },
+		{ __LINE__, "armv8_pmuv3_0/l1d_cache/u", 0, "", "l1d_cache", 0x04, 0, 1 },	/* no type */
+		{ __LINE__, "cortex-a53/FROBS:u/", -ENOENT, "cortex-a53", "FROBS", PMUKIT_INPUT_UNKNOWN, 0, 1 },
+		{ __LINE__, "not-a-core/INST_RETIRED/", -ENOENT, "", "", PMUKIT_INPUT_UNKNOWN, 0, 0 },
+		{ __LINE__, "cortex-a53/INST_RETIRED:u/k", -ENOENT, "cortex-a53", "", PMUKIT_INPUT_UNKNOWN, 0, 0 },
+		{ __LINE__, "task-clock:u", 1, "", "task-clock", PMUKIT_INPUT_NOT_PMU, 0, 1 },
+	};
+	struct pmukit_input_name n;
+	struct pmukit_event_spec es;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		int ret = pmukit_input_name(rows[i].name, NULL, &n);
+
+		tap_ok(ret == rows[i].ret && !strcmp(n.core, rows[i].core) &&
+		       !strcmp(n.event, rows[i].event) && n.code == rows[i].code &&
+		       n.excl_user == rows[i].excl_user && n.excl_kernel == rows[i].excl_kernel,
+		       "line %d: '%s': %d, core '%s', event '%s', 0x%x, %d, %d (got %d, '%s', '%s', 0x%x, %d, %d)",
+		       rows[i].line, rows[i].name, rows[i].ret, rows[i].core, rows[i].event,
+		       (unsigned int)rows[i].code, rows[i].excl_user, rows[i].excl_kernel, ret, n.core,
+		       n.event, (unsigned int)n.code, n.excl_user, n.excl_kernel);
+	}
+	/* pmukit_input_event() reads names by the same rule. */
+	tap_ok(!pmukit_input_event("cortex-a53/INST_RETIRED:u/", NULL, &es) && es.code == 0x08 &&
+	       es.excl_kernel && !pmukit_input_event("CYCLES", NULL, &es) && es.code == 0x11,
+	       "pmukit_input_event(): a core type's name and the firmware's CYCLES, as pmukit_input_name()");
+}
+
+/* The core types of counts: several keep theirs, one type's are counts of no type. */
+static void test_types(void)
+{
+	static const char hybrid[] =
+		"1000,,armv8_cortex_a53/cycles/,1000,100.00,,\n"
+		"500,,armv8_cortex_a53/inst_retired/,1000,100.00,,\n"
+		"2000,,armv8_cortex_a72/cycles/,1000,100.00,,\n"
+		"3000,,armv8_cortex_a72/inst_retired/,1000,100.00,,\n"
+		"5.0,msec,task-clock,5000000,100.00,,\n";
+	static const char one[] =
+		"1000,,cycles,1000,100.00,,\n2000,,armv8_neoverse_n1/r37/,1000,100.00,,\n";
+	static const char ivl[] =
+		"0.010000000,cortex-a53,10,,cycles:u,10,100.00,,,1,,\n"
+		"0.010000000,cortex-a72,20,,cycles:u,20,100.00,,,1,,\n"
+		"30,,cycles:u,30,100.00,,,1,,\n";
+	static const char json[] =
+		"{ \"events\": [ { \"core\": \"cortex-a53\", \"cpus\": \"0-3\", \"event\": \"L1D_CACHE_REFILL_RD:u\", "
+		"\"pass\": 1, \"value\": 5 },\n"
+		"{ \"core\": \"cortex-a72\", \"cpus\": \"4-5\", \"event\": \"L1D_CACHE_REFILL_RD:u\", \"pass\": 1, \"value\": 6 },\n"
+		"{ \"core\": \"all\", \"event\": \"cycles:u\", \"pass\": 1, \"value\": 7 } ] }\n";
+	struct pmukit_input in;
+	char err[256];
+
+	tap_ok(!pmukit_input_read(hybrid, strlen(hybrid), NULL, NULL, NULL, &in, err, sizeof(err)) &&
+	       in.has_core && in.n == 5 && !strcmp(in.count[0].core, "cortex-a53") &&
+	       in.count[1].code == 0x08 && !strcmp(in.count[3].core, "cortex-a72") &&
+	       !in.count[4].core[0], "perf -x on a hybrid machine: each count's type, task-clock none");
+	pmukit_input_free(&in);
+	tap_ok(!pmukit_input_read(one, strlen(one), NULL, NULL, NULL, &in, err, sizeof(err)) &&
+	       !in.has_core && !in.count[1].core[0] && in.count[1].code == 0x37,
+	       "perf -x of one type whose PMU names its core: counts of no type");
+	pmukit_input_free(&in);
+	tap_ok(!pmukit_input_read(ivl, strlen(ivl), NULL, NULL, NULL, &in, err, sizeof(err)) &&
+	       in.has_core && in.has_interval && in.n == 3 && !strcmp(in.count[0].core, "cortex-a53") &&
+	       in.count[1].value == 20 && !strcmp(in.count[1].core, "cortex-a72") && !in.count[2].core[0],
+	       "pmukit stat -x -I on several types: the core column (%s)", err);
+	pmukit_input_free(&in);
+	tap_ok(!pmukit_input_read(json, strlen(json), NULL, NULL, NULL, &in, err, sizeof(err)) &&
+	       in.has_core && in.n == 3 && !strcmp(in.count[0].core, "cortex-a53") &&
+	       in.count[0].code == 0x42 && !strcmp(in.count[1].core, "cortex-a72") &&
+	       !in.count[2].core[0], "pmukit stat --json on several types: \"core\", a sum's \"all\" none (%s)",
+	       err);
+	pmukit_input_free(&in);
 }
 
 struct want {
@@ -244,8 +338,9 @@ static void test_errors(void)
 		tap_ok(pmukit_input_read("5,,cycles,1,100.00,,\n", 21, "perf-xml", NULL, NULL, &in, NULL, 0) ==
 		       -EINVAL, "an unknown format: -EINVAL");
 		tap_ok(pmukit_input_format_at(0) && !strcmp(pmukit_input_format_at(3), "likwid") &&
-		       !strcmp(pmukit_input_format_at(6), "firmware") && !pmukit_input_format_at(7),
-		       "seven formats by name");
+		       !strcmp(pmukit_input_format_at(6), "firmware") &&
+		       !strcmp(pmukit_input_format_at(7), "pmukit-table") && !pmukit_input_format_at(8),
+		       "eight formats by name");
 	}
 }
 
@@ -274,7 +369,31 @@ static void test_own(void)
 	struct pmukit_input in;
 	char err[256];
 
+	static const char table[] =
+		"\n Performance counter stats for 'loop' (2 runs; path direct, cpu 0):\n\n"
+		"               1.50 msec task-clock               #     0.584  CPUs utilized\n"
+		"    <did not count>      INST_RETIRED:u\n"
+		"              1,000      L1D_CACHE:u                                                      [87.50% counting]  (pass 2)\n"
+		"\n INST_RETIRED:u did not count: off (2 of 2 runs)\n"
+		" 2 passes of at most 6 events each (...), CPU_CYCLES:u counted in every pass:\n"
+		"   pass 1 9,000, pass 2 9,100 (spread 1.10%: the passes differ a little)\n"
+		"              1.50 +- 0.25 seconds time elapsed  ( +- 16.67% )\n"
+		"              2,000      L1D_CACHE:u\n";
+	static const struct want tab[] = {
+		{ "task-clock", PMUKIT_INPUT_NOT_PMU, PMUKIT_INPUT_COUNTED, 2, 100.0, -1, -1, 1, 4 },
+		{ "INST_RETIRED:u", 0x08, PMUKIT_INPUT_NOT_COUNTED, 0, 100.0, -1, -1, 1, 5 },
+		{ "L1D_CACHE:u", 0x04, PMUKIT_INPUT_COUNTED, 1000, 87.5, -1, -1, 2, 6 },
+		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_COUNTED, 9000, 100.0, -1, -1, 1, 10 },
+		{ "CPU_CYCLES:u", 0x11, PMUKIT_INPUT_COUNTED, 9100, 100.0, -1, -1, 2, 10 },
+	};
+
 	check_read(__LINE__, json, NULL, NULL, "pmukit stat --json", js, ARRAY_SIZE(js));
+	check_read(__LINE__, table, NULL, NULL, "pmukit stat", tab, ARRAY_SIZE(tab));
+	tap_ok(!pmukit_input_read(table, strlen(table), "pmukit-table", NULL, NULL, &in, err, sizeof(err)) &&
+	       in.by_pmukit && !strcmp(in.path, "direct") && !strcmp(in.count[1].why, "off") &&
+	       in.have_pass_cycles[1] && in.pass_cycles[1] == 9100,
+	       "pmukit stat's table: by pmukit, its path, a reason without its runs, the passes' cycles (%s)", err);
+	pmukit_input_free(&in);
 	tap_ok(!pmukit_input_read(json, strlen(json), "pmukit-json", NULL, NULL, &in, err, sizeof(err)) &&
 	       in.by_pmukit && !strcmp(in.path, "direct") && in.have_pass_cycles[0] &&
 	       in.pass_cycles[0] == 7 && in.pass_cycles[1] == 10 && !in.have_pass_cycles[2] &&
@@ -295,6 +414,8 @@ int main(void)
 {
 	tap_header();
 	test_names();
+	test_recorded_names();
+	test_types();
 	test_read();
 	test_errors();
 	test_own();
