@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,6 +125,7 @@ static void test_cpu_scope(void)
 }
 
 static volatile int spin_stop;
+static atomic_int spin_named;	/* the spinner's name is set */
 
 static void *spinner(void *arg)
 {
@@ -131,6 +133,7 @@ static void *spinner(void *arg)
 
 	(void)arg;
 	prctl(PR_SET_NAME, "scope-spin");
+	atomic_store(&spin_named, 1);
 	while (!spin_stop)
 		n++;
 	return NULL;
@@ -156,12 +159,15 @@ static void test_task_scope(void)
 	tap_ok(pmukit_evplan_scope_tasks(p, NULL, 0, 0) == -EINVAL, "no ids: -EINVAL");
 
 	spin_stop = 0;
+	atomic_store(&spin_named, 0);
 	if (pthread_create(&th, NULL, spinner, NULL)) {
 		tap_skip("no thread", "a process's threads are its units");
 		pmukit_evplan_free(p);
 		return;
 	}
-	usleep(20000);	/* its name set */
+	/* Its name set: however long a loaded machine takes to run it. */
+	while (!atomic_load(&spin_named))
+		usleep(1000);
 	ret = pmukit_evplan_scope_tasks(p, &me, 1, PMUKIT_SCOPE_PROCESS);
 	for (k = 0; !ret && k < pmukit_evplan_nunits(p); k++) {
 		if (pmukit_evplan_unit(p, k, &u) || u.pid != me || u.cpu != -1)
