@@ -23,11 +23,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "stat.h"
-#include "stat_wait.h"
+#include "stat_scope.h"
 
 #define MAX_IDS		STAT_MAX_IDS
-#define BY_TYPE		(-2)	/* fill(): a row per core type */
 
 int stat_scope_wanted(const struct stat_opts *o)
 {
@@ -51,8 +49,11 @@ static int check_opts(const struct stat_opts *o)
 		return usage_error("stat", "-A (a row per CPU) goes with -a or -C");
 	if (o->per_thread && !tasks)
 		return usage_error("stat", "--per-thread (a row per thread) goes with -p or -t");
-	if (o->runs > 1)
-		return usage_error("stat", "-r goes with a command alone, not with -a, -C, -p, -t or -I");
+	/* perf stat -r over a scope: the command's runs, each counted over the scope. */
+	if (o->runs > 1 && !o->argv)
+		return usage_error("stat", "-r N repeats a command: give one after the options (-a -r 3 -- COMMAND)");
+	if (o->runs > 1 && !cpus && !tasks)
+		return usage_error("stat", "-r with -I counts a scope (-a, -C, -p, -t) over each run; a command alone: leave out -I");
 	if (o->metrics || o->topdown)
 		return usage_error("stat", "%s counts a command alone; with -a, -C, -p, -t or -I give the events with -e",
 				   o->metrics ? "-M" : "--topdown");
@@ -170,50 +171,17 @@ static void units_free(struct stat_units *u)
 	free(u->offline);
 }
 
-/*
- * The cumulative counts of every unit into @cum ([unit * nev + slot], the
- * pass's slots), @offline marked; a command on several core types (no
- * scope, -I): its types are the units. Return: 0 or a negative errno (said).
- */
-static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int nev,
-		    struct pmukit_count *cum, unsigned char *offline)
-{
-	int typed = pmukit_session_nunits(s) < nunits;
-	unsigned int k;
-	int ret;
-
-	for (k = 0; k < nunits; k++) {
-		ret = typed ? pmukit_read_type(s, k, &cum[k * nev]) :
-			      pmukit_read_unit(s, k, &cum[k * nev]);
-		if (ret == -ENODEV) {
-			offline[k] = 1;
-			continue;
-		}
-		if (ret) {
-			cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
-			return ret;
-		}
-	}
-	return 0;
-}
-
-/*
- * @out (by unit, or the sum of all when out->n is 1 and there are more)
- * from @cum minus @prev (NULL: nothing before); the plan's event order.
- * @utype, @type: only the units of core type @type (-1: all; BY_TYPE:
- * out's unit t the sum of type t's).
- */
-static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
-		 unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
-		 const unsigned char *offline, const int *utype, int type)
+void scope_fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
+		unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
+		const unsigned char *offline, const int *utype, int type)
 {
 	unsigned int k, slot;
 
 	memset(out->c, 0, (size_t)out->n * nev * sizeof(*out->c));
 	for (k = 0; k < nunits; k++) {
-		unsigned int o = type == BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
+		unsigned int o = type == SCOPE_BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
 
-		if ((type >= 0 && utype[k] != type) || (type == BY_TYPE && utype[k] < 0))
+		if ((type >= 0 && utype[k] != type) || (type == SCOPE_BY_TYPE && utype[k] < 0))
 			continue;
 
 		if (offline[k])
@@ -231,25 +199,14 @@ static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned
 	}
 }
 
-/* The report's events (r->ev), as stat_summarise() gives them, from the sum of the units. */
-static void totals(const struct pmukit_evplan *p, const struct stat_units *sum, double wall_s,
-		   uint64_t user_ns, uint64_t sys_ns, struct stat_report *r)
+/* The report's events (r->ev), as stat_summarise() gives them, for a count not yet made. */
+static void totals(const struct pmukit_evplan *p, struct stat_report *r)
 {
 	static struct pass_data pd;
 	static uint64_t val[STAT_MAX_EVENTS], times[STAT_TIMES];
-	unsigned int slot, nev = sum->nev;
 
 	memset(&pd, 0, sizeof(pd));
-	for (slot = 0; slot < nev; slot++) {
-		const struct pmukit_count *c = &sum->c[pmukit_evplan_pass_event(p, 0, slot)];
-
-		val[slot] = c->value;
-		pd.enabled[slot] = (double)c->enabled_ns;
-		pd.running[slot] = (double)c->running_ns;
-	}
-	times[STAT_WALL] = (uint64_t)(wall_s * 1e9);
-	times[STAT_USER] = user_ns;
-	times[STAT_SYS] = sys_ns;
+	memset(val, 0, sizeof(val));
 	pd.val = val;
 	pd.times = times;
 	pd.runs = 1;
@@ -257,37 +214,15 @@ static void totals(const struct pmukit_evplan *p, const struct stat_units *sum, 
 	stat_summarise(p, &pd, r);
 }
 
-/* Everything the count holds, for one cleanup. */
-struct scope_run {
-	struct pmukit_evplan *plan;
-	struct pmukit_session *s;
-	struct pmukit_child ch;
-	int forked;
-	struct waits w;
-	struct stat_units rows, sum, ivl;
-	struct pmukit_count *cum, *prev;
-	unsigned char *offline;
-	/* CPUs of several core types (-a, -C): each unit's type, one type's sum. */
-	struct stat_typed *ty;
-	int *utype;
-	struct stat_units tsum;
-	/* What an interval's report needs. */
-	const struct stat_opts *o;
-	const struct stat_report *r;
-	FILE *out;
-	int header;
-	unsigned int nunits, nev;
-	uint64_t t0;
-};
-
-/* An interval: the cumulative counts just read, less those of the one before. */
-static void report_interval(struct scope_run *x)
+/* Each count of @u over @runs runs: their mean (a -r row). */
+static void units_mean(struct stat_units *u, unsigned long runs)
 {
-	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline, x->utype,
-	     x->ty ? BY_TYPE : -1);
-	stat_interval_report(x->out, x->o->out.fmt, x->o->out.sep, x->r,
-			     stat_mono_ns() - x->t0, &x->ivl, &x->header);
-	memcpy(x->prev, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
+	unsigned int k;
+
+	for (k = 0; runs > 1 && k < u->n * u->nev; k++) {
+		u->c[k].value = (u->c[k].value + runs / 2) / runs;
+		u->c[k].raw = (u->c[k].raw + runs / 2) / runs;
+	}
 }
 
 /*
@@ -353,6 +288,10 @@ static void run_free(struct scope_run *x)
 		stat_types_free(x->ty);
 	free(x->cum);
 	free(x->prev);
+	free(x->acc);
+	free(x->base);
+	free(x->pd.val);
+	free(x->pd.times);
 	free(x->offline);
 }
 
@@ -364,11 +303,9 @@ int stat_scope(struct stat_opts *o)
 	struct pmukit_options po;
 	char target[512];
 	struct out_file of;
-	struct rusage ru;
-	unsigned int nunits, nev, tick = 0, i;
-	uint64_t t0, next, end, user_ns, sys_ns;
-	int ret, cap = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
-	int status = CLI_OK, sig_int = 0;
+	unsigned int nunits, nev, i;
+	int ret, cap = 0, per_unit = o->no_aggr || o->per_thread;
+	int status = CLI_OK;
 
 	ret = check_opts(o);
 	if (ret)
@@ -399,20 +336,14 @@ int stat_scope(struct stat_opts *o)
 	nunits = pmukit_evplan_nunits(x.plan);
 	nev = pmukit_evplan_pass_size(x.plan, 0);
 	po = (struct pmukit_options){ .path = o->path, .cpu = o->out.cpu };
-	if (o->argv) {
-		ret = pmukit_child_fork(&x.ch, o->argv);
-		if (ret) {
-			cli_error("stat", "cannot start '%s': %s", o->argv[0], pmukit_last_error());
+	/* No scope: the command is what is counted (-I alone), from its fork on. */
+	if (!nunits && o->argv) {
+		x.o = o;
+		ret = scope_fork_command(&x);
+		if (ret)
 			goto fail;
-		}
-		x.forked = 1;
-		x.w.child = x.ch.pid;
-		stat_signals_child(x.ch.pid);
-		/* No scope: the command is what is counted (-I alone). */
-		if (!nunits) {
-			po.pid = x.ch.pid;
-			po.flags = PMUKIT_F_CHILD;
-		}
+		po.pid = x.ch.pid;
+		po.flags = PMUKIT_F_CHILD;
 	}
 	ret = pmukit_open_pass(&x.s, x.plan, 0, &po);
 	if (ret) {
@@ -442,79 +373,29 @@ int stat_scope(struct stat_opts *o)
 	/* The report's names of the events, for the intervals' rows. */
 	memset(&r, 0, sizeof(r));
 	r.npasses = 1;
-	totals(x.plan, &x.sum, 0, 0, 0, &r);
+	totals(x.plan, &r);
 	stat_insert_unsupported(o, &r);
 
-	stat_signals_catch();
-	ret = pmukit_start(x.s);
-	if (ret) {
-		stat_signals_restore();
-		cli_error("stat", "cannot count: %s", pmukit_last_error());
-		goto fail;
-	}
-	t0 = stat_mono_ns();
 	x.o = o;
 	x.r = &r;
 	x.out = o->output ? of.mem : stderr;
-	x.nunits = nunits;
 	x.nev = nev;
-	x.t0 = t0;
-	if (x.forked) {
-		x.w.child_fd = stat_pidfd_of(x.ch.pid);
-		ret = pmukit_child_release(&x.ch);
-		if (ret) {
-			stat_signals_restore();
-			cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
-			x.w.child = 0;	/* reaped by the release */
-			goto fail;
-		}
-	}
-	end = o->duration_ms ? t0 + o->duration_ms * 1000000ull : 0;
-	for (;;) {
-		next = o->interval_ms ? t0 + (tick + 1) * o->interval_ms * 1000000ull : 0;
-		if (end && (!next || end < next))
-			next = end;
-		how = stat_wait_until(&x.w, next);
-		if (how != 0 || (end && next == end))
-			break;
-		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
-		if (ret)
-			break;
-		report_interval(&x);
-		tick++;
-	}
-	sig_int = stat_interrupted();
-	pmukit_stop(x.s);
-	if (!ret)
-		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
-	t0 = stat_mono_ns() - t0;
-	/* SIGINT with a command: it got it too (a terminal's ^C); its end is waited for. */
-	if (x.w.child > 0 && (sig_int || stat_ended_by())) {
-		kill(x.w.child, sig_int ? SIGINT : stat_ended_by());
-		while (waitpid(x.w.child, &x.w.child_status, 0) < 0 && errno == EINTR)
-			;
-		x.w.child = 0;
-	}
-	stat_signals_restore();
+	ret = scope_runs(&x);
 	if (ret)
 		goto fail;
-	if (o->interval_ms) {
-		/* The last, partial interval: the intervals add up to the totals. */
-		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline, x.utype,
-		     x.ty ? BY_TYPE : -1);
-		stat_interval_report(x.out, o->out.fmt, o->out.sep, &r, t0, &x.ivl, &x.header);
+	/* The runs' sums: their mean and variation; the units' rows, their mean. */
+	r.runs = (unsigned int)x.runs;
+	if (x.runs < o->runs && o->argv) {
+		r.interrupted = 1;
+		r.runs_asked = (unsigned int)o->runs;
 	}
-	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);
-	fill(&x.rows, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);
-	getrusage(RUSAGE_CHILDREN, &ru);
-	user_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u;
-	sys_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u;
-	totals(x.plan, &x.sum, (double)t0 / 1e9, user_ns, sys_ns, &r);
+	stat_summarise(x.plan, &x.pd, &r);
+	scope_fill(&x.rows, x.plan, nunits, nev, x.acc, NULL, x.offline, NULL, -1);
+	units_mean(&x.rows, x.runs);
 	/* CPUs of several core types: each type's block from its CPUs' counts, then the sums. */
 	for (i = 0; x.ty && i < x.ty->n; i++) {
-		fill(&x.tsum, x.plan, nunits, nev, x.cum, NULL, x.offline, x.utype, (int)i);
 		x.ty->r[i] = r;
-		totals(x.plan, &x.tsum, (double)t0 / 1e9, user_ns, sys_ns, &x.ty->r[i]);
+		stat_summarise(x.plan, &x.ty->pd[i][0], &x.ty->r[i]);
 	}
 	if (x.ty)
 		stat_types_finish(x.ty, o, x.plan, &r);

@@ -284,8 +284,21 @@ int pmukit_perf_enable(struct pmukit_perf *p, unsigned int n, int on)
 	unsigned long req = on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
 	unsigned int i;
 
-	if (p->grouped)
+	/*
+	 * A group stopped with the flag has its members off too; the flag's
+	 * enable turns the leader on before them, and a member turned on
+	 * after its leader runs is not always put on the PMU until the group
+	 * is scheduled again (a CPU's group then reads 0 for it: measured on
+	 * software events). The members first, then the leader, which
+	 * schedules them all at once.
+	 */
+	if (p->grouped && !on)
 		return ioctl(p->fd[0], req, PERF_IOC_FLAG_GROUP) < 0 ? -errno : 0;
+	for (i = p->grouped ? n : 0; p->grouped && i-- > 1;)
+		if (ioctl(p->fd[i], req, 0) < 0)
+			return -errno;
+	if (p->grouped)
+		return ioctl(p->fd[0], req, 0) < 0 ? -errno : 0;
 	for (i = 0; i < n; i++)
 		if (ioctl(p->fd[i], req, 0) < 0)
 			return -errno;

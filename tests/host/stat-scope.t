@@ -4,7 +4,7 @@
 # software events: -a, -C with -A (a row per CPU), -p and -t (until the
 # task ends, or the command after --), --per-thread (comm-TID rows), -I
 # (a time column; the intervals of an event add up to its total exactly,
-# in CSV and JSON), --duration, and ^C (SIGINT): the counts so far, exit 0,
+# in CSV and JSON), -r N with a command (the mean of N runs), --duration, and ^C (SIGINT): the counts so far, exit 0,
 # or 130 when it killed the command; an event the machine lacks is
 # <not supported> in every row, the others counted (exit 1). Skipped where
 # perf cannot count whole CPUs here (kernel.perf_event_paranoid above 0
@@ -180,6 +180,23 @@ wait "$pid"; rc=$?
 if [ "$rc" = 130 ] && grep -q "msec task-clock" "$tmp/s2" && grep -q "killed by signal 2" "$tmp/s2"; then
 	ok "-a -- sleep 5, ^C to the group: the counts, exit 130"
 else nok "-a -- sleep 5, ^C to the group: the counts, exit 130"; diag "rc $rc: $(cat "$tmp/s2")"; fi
+
+# -r 3 over -a: each run counted whole (every event of the group, after the
+# stop and start between runs): task-clock, second in its group, holds each
+# run's time on every CPU (a run lasts at least 50 ms), not one run's of three.
+"$P" stat -a -r 3 -x, -e context-switches,task-clock -- sleep 0.05 2>"$tmp/r" >/dev/null
+rc=$?
+tc=$(awk -F, '$3 == "task-clock" { print $1 }' "$tmp/r")
+if [ "$rc" = 0 ] && [ -n "$tc" ] && awk -v t="$tc" -v n="$ncpus" 'BEGIN { exit !(t >= n * 45) }' &&
+	grep -q '^[0-9]*,,context-switches,[0-9.]*%,' "$tmp/r"; then
+	ok "-a -r 3: the mean of 3 runs, each counted whole (task-clock $tc ms on $ncpus CPUs), a variation field"
+else nok "-a -r 3: the mean of 3 runs, each counted whole"; diag "rc $rc: $(cat "$tmp/r")"; fi
+
+# -r without a command: nothing to repeat (exit 2, says what to give).
+"$P" stat -a -r 3 -e task-clock 2>"$tmp/r0" >/dev/null
+rc=$?
+if [ "$rc" = 2 ] && grep -q 'repeats a command' "$tmp/r0"; then ok "-a -r 3 without a command: refused (exit 2)"
+else nok "-a -r 3 without a command: refused (exit 2)"; diag "rc $rc: $(cat "$tmp/r0")"; fi
 
 diag "$ncpus CPUs here"
 tap_done
