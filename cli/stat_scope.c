@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "analysis.h"
 #include "stat_scope.h"
 
 #define MAX_IDS		STAT_MAX_IDS
@@ -54,9 +55,6 @@ static int check_opts(const struct stat_opts *o)
 		return usage_error("stat", "-r N repeats a command: give one after the options (-a -r 3 -- COMMAND)");
 	if (o->runs > 1 && !cpus && !tasks)
 		return usage_error("stat", "-r with -I counts a scope (-a, -C, -p, -t) over each run; a command alone: leave out -I");
-	if (o->metrics || o->topdown)
-		return usage_error("stat", "%s counts a command alone; with -a, -C, -p, -t or -I give the events with -e",
-				   o->metrics ? "-M" : "--topdown");
 	if (o->duration_ms && o->argv)
 		return usage_error("stat", "--duration ends a count without a command; with one, the count ends with it");
 	if (!o->argv && !cpus && !tasks)
@@ -293,6 +291,8 @@ static void run_free(struct scope_run *x)
 	free(x->pd.val);
 	free(x->pd.times);
 	free(x->offline);
+	scope_metrics_free(&x->mrows);
+	scope_metrics_free(&x->mivl);
 }
 
 
@@ -300,6 +300,8 @@ int stat_scope(struct stat_opts *o)
 {
 	static struct scope_run x;
 	static struct stat_report r;
+	static struct an_sel sel;
+	unsigned int metric[AN_MAX_ITEMS], nm = 0;
 	struct pmukit_options po;
 	char target[512];
 	struct out_file of;
@@ -315,8 +317,13 @@ int stat_scope(struct stat_opts *o)
 	ret = stat_plan_new(o, &x.plan);
 	if (!ret)
 		ret = set_scope(o, x.plan, target, sizeof(target));
+	/* -M, --topdown: their events; their values on the totals, each row, each interval. */
+	memset(&sel, 0, sizeof(sel));
+	if (!ret && (o->metrics || o->topdown))
+		ret = stat_metric_setup(o, &sel, metric, &nm);
 	if (!ret)
-		ret = stat_plan_make(o, x.plan, NULL, NULL, 0, &cap);
+		ret = stat_plan_make(o, x.plan, sel.set ? &sel : NULL, metric, nm, &cap);
+	sel.counters = (unsigned int)cap;
 	if (!ret && pmukit_evplan_npasses(x.plan) > 1) {
 		cli_error("stat", "%u events need %u passes on the %s path: a scope or -I counts one pass (at most %u events here)",
 			  pmukit_evplan_nevents(x.plan), pmukit_evplan_npasses(x.plan),
@@ -369,6 +376,12 @@ int stat_scope(struct stat_opts *o)
 		cli_error("stat", "out of memory");
 		goto fail;
 	}
+	if (scope_metrics_new(&x.mrows, x.rows.n, sel.set ? &sel : NULL) ||
+	    scope_metrics_new(&x.mivl, x.ivl.n, sel.set ? &sel : NULL)) {
+		ret = -ENOMEM;
+		cli_error("stat", "out of memory");
+		goto fail;
+	}
 	stat_wait_tasks(&x.w, x.plan, o->pids != NULL);
 	/* The report's names of the events, for the intervals' rows. */
 	memset(&r, 0, sizeof(r));
@@ -399,6 +412,13 @@ int stat_scope(struct stat_opts *o)
 	}
 	if (x.ty)
 		stat_types_finish(x.ty, o, x.plan, &r);
+	/* Metrics: of each row where there are rows (perf's -A, --per-thread), else of the totals. */
+	if (per_unit)
+		scope_unit_metrics(&x, &x.rows, &x.mrows, 0, (uint64_t)(r.elapsed_s * 1e9));
+	else if (sel.set && x.ty)
+		stat_type_metric_values(x.ty, &sel);
+	else if (sel.set)
+		stat_metric_values(&r, &sel);
 	stat_insert_unsupported(o, &r);
 	r.argv = o->argv;
 	r.target = target[0] ? target : NULL;

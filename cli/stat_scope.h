@@ -11,6 +11,14 @@
 
 #define SCOPE_BY_TYPE	(-2)	/* scope_fill(): a row per core type */
 
+/* Each row's own report, for its metrics (stat_scope_metrics.c). */
+struct scope_metrics {
+	unsigned int n;
+	const struct an_sel *sel;	/* -M, --topdown; NULL: the metrics beside the counts */
+	struct stat_report *ur;		/* [n] */
+	struct an_sel *usel;		/* [n] with sel */
+};
+
 /* Everything the count holds, for one cleanup. */
 struct scope_run {
 	struct pmukit_evplan *plan;
@@ -38,6 +46,9 @@ struct scope_run {
 	int header;
 	unsigned int nunits, nev;
 	uint64_t t0;
+	/* The metrics of the rows (-A, --per-thread) and of an interval's rows. */
+	struct scope_metrics mrows, mivl;
+	uint64_t ivl_t;		/* the end of the interval before, ns from the run's start */
 	/* The runs done; the wall time of the last (ns); SIGINT came. */
 	unsigned long runs;
 	uint64_t wall_ns;
@@ -69,5 +80,16 @@ int scope_fork_command(struct scope_run *x);
  * errno (said on stderr).
  */
 int scope_runs(struct scope_run *x);
+
+/* stat_scope_metrics.c: room for @n rows' reports (@sel: -M, --topdown, else NULL). */
+int scope_metrics_new(struct scope_metrics *m, unsigned int n, const struct an_sel *sel);
+void scope_metrics_free(struct scope_metrics *m);
+/*
+ * stat_scope_metrics.c: each row of @u (counted over @wall_ns) as a report
+ * of its own into @m, with its metrics (or those of m->sel), u->ur set;
+ * @by_type: the rows are x->ty's core types.
+ */
+void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct scope_metrics *m,
+			int by_type, uint64_t wall_ns);
 
 #endif /* PMUKIT_CLI_STAT_SCOPE_H */

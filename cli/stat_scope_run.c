@@ -53,6 +53,9 @@ static void report_interval(struct scope_run *x, uint64_t t_ns)
 {
 	scope_fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline, x->utype,
 		   x->ty ? SCOPE_BY_TYPE : -1);
+	/* Each row's metrics over the interval, as perf's. */
+	scope_unit_metrics(x, &x->ivl, &x->mivl, x->ty != NULL, t_ns - x->ivl_t);
+	x->ivl_t = t_ns;
 	stat_interval_report(x->out, x->o->out.fmt, x->o->out.sep, x->r, t_ns, &x->ivl,
 			     &x->header);
 	memcpy(x->prev, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
@@ -131,6 +134,7 @@ static int one_run(struct scope_run *x, uint64_t *times)
 	if (ret)
 		return ret;
 	memcpy(x->prev, x->base, (size_t)x->nunits * x->nev * sizeof(*x->prev));
+	x->ivl_t = 0;
 	getrusage(RUSAGE_CHILDREN, &ru0);
 	ret = pmukit_start(x->s);
 	if (ret) {

@@ -39,6 +39,14 @@ if grep -q "Performance counter stats for 'CPU(s) 0'" "$tmp/c" && grep -Eq '^CPU
 	! grep -q '^CPU1 ' "$tmp/c"; then ok "-C 0 -A: CPU0's row alone"
 else nok "-C 0 -A: CPU0's row alone"; diag "$(cat "$tmp/c")"; fi
 
+# -A: each CPU's row with its own metric, as perf's (a CPU counted for the
+# whole run is about 1 CPU utilized; CSV: perf's metric value and unit fields).
+"$P" stat -a -A -x, -e task-clock -- sleep 0.05 2>"$tmp/am" >/dev/null
+bad=$(awk -F, '$1 ~ /^CPU[0-9]+$/ && $4 == "task-clock" { n++; if ($8 != "CPUs utilized" || $7 < 0.5 || $7 > 1.5) b++ }
+	END { print (n ? b + 0 : "none") }' "$tmp/am")
+if [ "$bad" = 0 ]; then ok "-a -A -x,: each CPU's task-clock row has its own CPUs utilized (about 1)"
+else nok "-a -A -x,: each CPU's row has its own metric"; diag "$bad: $(cat "$tmp/am")"; fi
+
 # -I: the intervals of an event add up to its total, exactly (CSV: time first).
 "$P" stat -a -I 20 -x, -e task-clock,context-switches -- sleep 0.11 2>"$tmp/i" >/dev/null
 python3 - "$tmp/i" >"$tmp/isum" <<'PY'
@@ -93,11 +101,12 @@ if [ "$rc" = 1 ] &&
 	ok "-a -A -e $lacks,task-clock: $lacks <not supported> on each of $rows CPUs, task-clock counted; exit 1"
 else nok "-a -A -e $lacks,task-clock: partial count"; diag "rc $rc: $(cat "$tmp/u")"; fi
 "$P" stat -a -I 20 -e "task-clock,$lacks" -- sleep 0.05 2>"$tmp/ui" >/dev/null; rc=$?
-nt=$(grep -Ec '^ +[0-9]+\.[0-9]{9} +[0-9.]+ msec task-clock$' "$tmp/ui")
+# Each interval's task-clock row with its metric, as perf's: CPUs utilized in that interval.
+nt=$(grep -Ec '^ +[0-9]+\.[0-9]{9} +[0-9.]+ msec task-clock +# +[0-9.]+ +CPUs utilized$' "$tmp/ui")
 nl=$(grep -Ec "^ +[0-9]+\.[0-9]{9} +<not supported> +$lacks\$" "$tmp/ui")
 if [ "$rc" = 1 ] && [ "$nt" -ge 2 ] && [ "$nt" = "$nl" ] && grep -Eq "^ +<not supported> +$lacks\$" "$tmp/ui" &&
 	grep -Eq '^ +[0-9.]+ msec task-clock +#' "$tmp/ui"; then
-	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported>; the totals too; exit 1"
+	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported> and task-clock with its CPUs utilized; the totals too; exit 1"
 else nok "-a -I 20 -e task-clock,$lacks: partial count"; diag "rc $rc: $(cat "$tmp/ui")"; fi
 
 # -I to a file: each interval is there as it ends, not at the end of the

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A scope's metrics where perf stat shows them: beside each row of -A and
+ * --per-thread (a CPU's, a thread's counts) and of each interval (a CPU's,
+ * a thread's, a core type's, or the sum's), as well as on the totals. Each
+ * row's counts become a report of their own, summarised as one run of one
+ * pass, so that a metric only ever combines the counts of one unit; a core
+ * type's row takes its events as that type's table has them (their
+ * numbers, which the metrics match), as its block does (stat_types.c).
+ * With -M and --topdown each row gets the metrics asked for, printed after
+ * the rows under its name, as 'pmukit metrics' prints those of a CPU.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "stat_metrics.h"
+#include "stat_scope.h"
+
+int scope_metrics_new(struct scope_metrics *m, unsigned int n, const struct an_sel *sel)
+{
+	m->n = n;
+	m->sel = sel;
+	m->ur = calloc(n, sizeof(*m->ur));
+	m->usel = sel ? calloc(n, sizeof(*m->usel)) : NULL;
+	return !m->ur || (sel && !m->usel) ? -ENOMEM : 0;
+}
+
+void scope_metrics_free(struct scope_metrics *m)
+{
+	free(m->ur);
+	free(m->usel);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Row @k of @u as one run of @wall_ns into @ur; @type: its core type's events (-1: the plan's). */
+static void unit_report(const struct scope_run *x, const struct stat_units *u, unsigned int k,
+			uint64_t wall_ns, int type, struct stat_report *ur)
+{
+	uint64_t val[STAT_MAX_EVENTS + 1], times[STAT_TIMES] = { wall_ns, 0, 0 };
+	struct pass_data pd;
+	const struct pmukit_ev *te;
+	unsigned int slot, i;
+
+	memset(&pd, 0, sizeof(pd));
+	for (slot = 0; slot < x->nev; slot++) {
+		const struct pmukit_count *c =
+			&u->c[k * u->nev + (unsigned int)pmukit_evplan_pass_event(x->plan, 0, slot)];
+
+		val[slot] = c->value;
+		pd.enabled[slot] = (double)c->enabled_ns;
+		pd.running[slot] = (double)c->running_ns;
+	}
+	pd.val = val;
+	pd.times = times;
+	pd.runs = 1;
+	ur->runs = 1;
+	ur->npasses = 1;
+	ur->analysis = NULL;
+	stat_summarise(x->plan, &pd, ur);
+	if (type < 0)
+		return;
+	for (i = 0; i < ur->nev; i++) {
+		te = pmukit_evplan_type_event(x->plan, (unsigned int)type, i);
+		if (te)
+			ur->ev[i].ev = *te;
+	}
+	metrics_compute(ur);
+}
+
+void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct scope_metrics *m,
+			int by_type, uint64_t wall_ns)
+{
+	const struct pmukit_core_def *core;
+	unsigned int k;
+
+	for (k = 0; k < u->n && k < m->n; k++) {
+		int type = by_type && x->ty ? (int)k : -1;
+
+		unit_report(x, u, k, wall_ns, type, &m->ur[k]);
+		if (!m->sel)
+			continue;
+		m->usel[k] = *m->sel;
+		core = type >= 0 ? pmukit_core_by_name(x->ty->info[type].name) : NULL;
+		if (core)
+			m->usel[k].core = core;
+		stat_metric_values(&m->ur[k], &m->usel[k]);
+	}
+	u->ur = m->ur;
+}
