@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# pmukit stat's scopes (-a, -A, -p, --per-thread, -I) inside a QEMU guest of
+# pmukit stat's scopes (-a, -A, -r, -p, --per-thread, -I) inside a QEMU guest of
 # 4 CPUs under -icount shift=0, single-threaded TCG (the CPUs run in turn,
 # the same way every boot), run by tests/qemu/scope.sh: the counts, an event
 # the core lacks (<not supported>, the others counted), bad input. Prints TAP 13.
@@ -48,6 +48,26 @@ if [ -n "$c1" ] && [ -n "$c2" ] && [ $((c2 - c1)) = $((2 * N)) ]; then
 else
 	nok "-a -A: CPU2's row holds the pinned loop exactly"
 	diag "N: $c1, 2N: $c2; $out"
+fi
+
+# ---- -a -A -r 3: each run's CPU 2 row holds the loop; the row is their mean -
+# r_row N: CPU2's INST_RETIRED:u row of -r 3 over 'stat_loop N' on CPU 2, and
+# the number of runs the totals' variance field stands for (perf's -x field).
+r_row() {
+	count=
+	for _ in $(seq $TRIES); do
+		run taskset 1 pmukit stat -a -A -r 3 -x, -e INST_RETIRED:u -- taskset 4 sh -c "sleep 0.2; exec stat_loop $1"
+		c=$(row CPU2 INST_RETIRED:u)
+		[ -n "$c" ] && { [ -z "$count" ] || [ "$c" -lt "$count" ]; } && count=$c
+	done
+}
+r_row $N; c1=$count
+r_row $((2 * N)); c2=$count
+if [ "$rc" = 0 ] && [ -n "$c1" ] && [ -n "$c2" ] && [ $((c2 - c1)) = $((2 * N)) ]; then
+	ok "-a -A -r 3: CPU2's row, the mean of 3 runs, holds the pinned loop exactly ($c1 and $c2: 2N apart)"
+else
+	nok "-a -A -r 3: CPU2's row, the mean of 3 runs, holds the pinned loop exactly"
+	diag "rc $rc; N: $c1, 2N: $c2; $out"
 fi
 
 # ---- -p: a process that waits for a signal, then runs the loop ------------
