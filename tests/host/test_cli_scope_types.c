@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pmukit stat's scopes on a machine of several core types, without such a
+ * machine (the fixtures and stand-ins of cli_types_fake.h: each CPU's
+ * events are this process's clocks, the types' stand-ins swapped, so that
+ * a count or metric taken from the wrong CPU or type is far off):
+ *
+ *  - -a -A: a row per CPU of the fixture, each CPU's events on its type's
+ *    PMU, each row's IPC from that row's own counts;
+ *  - -a -M IPC: each type's metrics from its own counts;
+ *  - -a -A -M IPC: each CPU's metrics, after the rows, from its own counts;
+ *  - -a -I -M IPC: each interval's metrics of each type;
+ *  - -a -r 3: each type's rows, the sums, each type's IPC, with the
+ *    variance field, the CPUs' events opened once for the three runs.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/perf_event.h>
+#include <unistd.h>
+
+#include <pmukit/pmukit.h>
+#include "cli.h"
+#include "../tap.h"
+#include "cli_types_fake.h"
+#include "sys_tree.h"
+
+/* Field @k (0-based) of the CSV line that starts with @label and has @event as field @at. */
+static double field_of(const char *text, const char *label, unsigned int at, const char *event,
+		       unsigned int k)
+{
+	const char *l;
+	size_t n = strlen(label), e = strlen(event);
+
+	for (l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *f = l;
+		unsigned int i;
+
+		if (strncmp(l, label, n) || l[n] != ',')
+			continue;
+		for (i = 0; f && i < at; i++) {
+			f = strchr(f, ',');
+			f = f ? f + 1 : NULL;
+		}
+		if (f && !strncmp(f, event, e) && f[e] == ',')
+			return csv_num(l, k);
+	}
+	return NAN;
+}
+
+/* The pair of names the rows have (an Arm host's, or perf's generic ones). */
+static void row_names(const char *text)
+{
+	unsigned int i;
+	const char *const *set = strstr(text, ",CPU_CYCLES:u,") ? arm_names : generic_names;
+
+	for (i = 0; i < NEVENTS; i++)
+		names[i] = set[i];
+}
+
+static int near(double a, double b)
+{
+	return !isnan(a) && !isnan(b) && fabs(a - b) <= 0.0001 + fabs(b) * 1e-6;
+}
+
+/* -a -A: a row per CPU of @m, each with its own IPC (CSV: label, value, unit, event, ..., metric). */
+static void check_rows(const struct machine *m)
+{
+	static const char *const args[] = { "-x,", "-a", "-A", "--path", "perf", "-e", EVENTS, NULL };
+	unsigned int cpu, rows = 0, good = 0;
+	char label[16];
+	char *text;
+	int rc;
+
+	text = stat_of(m, &rc, args);
+	row_names(text);
+	tap_ok(rc == 0, "%s -a -A: exits 0 (%d)", m->dir, rc);
+	check_cpu_calls(m);
+	for (cpu = 0; cpu < m->ncpus; cpu++) {
+		double c, i, ipc;
+
+		snprintf(label, sizeof(label), "CPU%u", cpu);
+		c = field_of(text, label, 3, names[0], 1);
+		i = field_of(text, label, 3, names[1], 1);
+		ipc = field_of(text, label, 3, names[1], 6);
+		rows += !isnan(c) && !isnan(i) && !isnan(field_of(text, label, 3, names[2], 1));
+		good += c > 0 && near(ipc, i / c);
+	}
+	tap_ok(rows == m->ncpus, "%s -a -A: a row of each event for each of its %u CPUs (%u)",
+	       m->dir, m->ncpus, rows);
+	tap_ok(good == m->ncpus, "%s -a -A: each CPU's IPC from its own rows (%u of %u)", m->dir,
+	       good, m->ncpus);
+	if (rc || rows != m->ncpus || good != m->ncpus)
+		tap_diag("%s%s", text, errors);
+	free(text);
+}
+
+/* -a -M IPC: each type's metrics from its own counts (the metric's line has its core). */
+static void check_metrics(const struct machine *m)
+{
+	static const char *const args[] = { "-x,", "-a", "--path", "perf", "-M", "IPC", NULL };
+	unsigned int t;
+	char *text;
+	int rc;
+
+	text = stat_of(m, &rc, args);
+	names_of(text, m->t[0].name);
+	tap_ok(rc == 0, "%s -a -M IPC: exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes; t++) {
+		double ipc = csv_num(csv_line(text, m->t[t].name), 5);
+		double ratio = value_of(text, m->t[t].name, names[1]) /
+			       value_of(text, m->t[t].name, names[0]);
+
+		tap_ok(near(ipc, ratio), "%s -a -x, -M IPC: %s's IPC %.4f from its own counts (%.4f)",
+		       m->dir, m->t[t].name, ipc, ratio);
+	}
+	free(text);
+}
+
+/* -a -A -M IPC: each CPU's metrics after the rows ("CPU4,,,,,,IPC value,IPC,...") from its rows. */
+static void check_row_metrics(const struct machine *m)
+{
+	static const char *const args[] = {
+		"-x,", "-a", "-A", "--path", "perf", "-M", "IPC", NULL,
+	};
+	unsigned int cpu, good = 0;
+	char label[16];
+	char *text;
+	int rc;
+
+	text = stat_of(m, &rc, args);
+	row_names(text);
+	tap_ok(rc == 0, "%s -a -A -M IPC: exits 0 (%d)", m->dir, rc);
+	for (cpu = 0; cpu < m->ncpus; cpu++) {
+		double c, i;
+
+		snprintf(label, sizeof(label), "CPU%u", cpu);
+		c = field_of(text, label, 3, names[0], 1);
+		i = field_of(text, label, 3, names[1], 1);
+		good += c > 0 && near(field_of(text, label, 7, "IPC", 6), i / c);
+	}
+	tap_ok(good == m->ncpus, "%s -a -A -M IPC: each CPU's IPC from its own rows (%u of %u)",
+	       m->dir, good, m->ncpus);
+	if (good != m->ncpus)
+		tap_diag("%s%s", text, errors);
+	free(text);
+}
+
+/* -a -I 10 -M IPC: each interval's metric lines of each type (time,core,,,,,,value,IPC,...). */
+static void check_interval_metrics(const struct machine *m)
+{
+	static const char *const args[] = {
+		"-x,", "-a", "-I", "10", "--path", "perf", "-M", "IPC", NULL,
+	};
+	unsigned int t, ok = 0;
+	char want[96];
+	char *text;
+	int rc;
+
+	text = stat_of(m, &rc, args);
+	tap_ok(rc == 0, "%s -a -I 10 -M IPC: exits 0 (%d)", m->dir, rc);
+	for (t = 0; t < m->ntypes; t++) {
+		snprintf(want, sizeof(want), ",%s,,,,,,", m->t[t].name);
+		ok += strstr(text, want) && strstr(strstr(text, want), ",IPC,");
+	}
+	tap_ok(ok == m->ntypes, "%s -a -I 10 -M IPC: the intervals' metrics of each type (%u of %u)",
+	       m->dir, ok, m->ntypes);
+	if (ok != m->ntypes)
+		tap_diag("%s%s", text, errors);
+	free(text);
+}
+
+static void check_machine(const struct machine *m)
+{
+	static const char *const runs[] = {
+		"-x,", "-a", "-r", "3", "--path", "perf", "-e", EVENTS, NULL,
+	};
+	static const char *const once[] = { "-x,", "-a", "--path", "perf", "-e", EVENTS, NULL };
+	unsigned int calls_once;
+	char *text;
+	int rc;
+
+	CPU_ZERO(&fake_affinity);
+	for (int c = 0; c < 8; c++)
+		CPU_SET(c, &fake_affinity);
+	check_rows(m);
+	check_metrics(m);
+	check_row_metrics(m);
+	check_interval_metrics(m);
+
+	text = stat_of(m, &rc, once);
+	calls_once = ncalls;
+	free(text);
+	text = stat_of(m, &rc, runs);
+	names_of(text, m->t[0].name);
+	tap_ok(rc == 0, "%s -a -r 3: exits 0 (%d)", m->dir, rc);
+	tap_ok(ncalls == calls_once, "%s -a -r 3: the CPUs' events opened once for the runs (%u, %u)",
+	       m->dir, ncalls, calls_once);
+	check_csv(m, text, " -a -r 3");
+	free(text);
+}
+
+int main(void)
+{
+	size_t i;
+	int fd;
+
+	if (!fake_types_perf_here())
+		return 0;
+	if (sys_fixtures_dir(fixtures)) {
+		printf("1..0 # SKIP tests/fixtures/sysfs not found: run from the top of the source tree\n");
+		return 0;
+	}
+	snprintf(out_path, sizeof(out_path), "/tmp/pmukit-test-cli-scope-types-XXXXXX");
+	snprintf(err_path, sizeof(err_path), "/tmp/pmukit-test-cli-scope-types-XXXXXX");
+	fd = mkstemp(out_path);
+	if (fd >= 0)
+		close(fd);
+	fd = fd < 0 ? fd : mkstemp(err_path);
+	if (fd < 0) {
+		printf("1..0 # SKIP no temporary file: %s\n", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	for (i = 0; i < ARRAY_SIZE(machines); i++)
+		check_machine(&machines[i]);
+	unlink(out_path);
+	unlink(err_path);
+	free(errors);
+	unsetenv("PMUKIT_SYSFS_ROOT");
+	return tap_done();
+}
