@@ -92,6 +92,8 @@ struct stat_units {
 	pid_t *tid;			/* the unit's thread, or -1 */
 	struct pmukit_count *c;		/* [u * nev + i] */
 	unsigned char *offline;		/* the CPU went offline while counted: its counts stop there */
+	/* [u * nev + i]: unit u has no row of event i (a sum over core types of an event without one) */
+	unsigned char *absent;
 	/*
 	 * Each unit's counts as a report of their own ([n]; NULL: none): its
 	 * metrics beside the unit's rows, or with -M, --topdown its analysis

@@ -209,6 +209,15 @@ static const struct pmukit_count *count_of(const struct stat_report *r,
 	return col < u->nev ? &u->c[k * u->nev + col] : NULL;
 }
 
+/* Has unit @k a row of report row @i? Not a sum over core types of an event without one. */
+static int has_row(const struct stat_report *r, const struct stat_units *u, unsigned int k,
+		   unsigned int i)
+{
+	const struct pmukit_count *c = count_of(r, u, k, i);
+
+	return !c || !u->absent || !u->absent[c - u->c];
+}
+
 /* The metric beside row @i of unit @k (its report's, the same column), or NULL. */
 static const struct stat_metric *metric_at(const struct stat_report *r,
 					   const struct stat_units *u, unsigned int k, unsigned int i)
@@ -306,8 +315,9 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 		pmukit_json_arr(&j, "counts");
 		for (i = 0; i < nrows(r, u); i++)
 			for (k = 0; k < u->n; k++)
-				json_count(&j, u, k, &r->ev[i], count_of(r, u, k, i),
-					   metric_at(r, u, k, i));
+				if (has_row(r, u, k, i))
+					json_count(&j, u, k, &r->ev[i], count_of(r, u, k, i),
+						   metric_at(r, u, k, i));
 		pmukit_json_arr_end(&j);
 		analyses(f, fmt, sep, "", u, &j);
 		pmukit_json_obj_end(&j);
@@ -325,6 +335,8 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			const struct pmukit_count *c = count_of(r, u, k, i);
 			int off = u->offline && u->offline[k];
 
+			if (!has_row(r, u, k, i))
+				continue;
 			if (fmt == OUT_CSV)
 				csv_row(f, sep, time, u->label[k], &r->ev[i], c, off,
 					metric_at(r, u, k, i));

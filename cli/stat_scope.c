@@ -143,7 +143,8 @@ static int units_new(struct stat_units *u, const struct pmukit_evplan *p, unsign
 	u->tid = calloc(u->n, sizeof(*u->tid));
 	u->c = calloc((size_t)u->n * nev, sizeof(*u->c));
 	u->offline = calloc(u->n, 1);
-	if (!u->label || !u->cpu || !u->tid || !u->c || !u->offline)
+	u->absent = calloc((size_t)u->n * nev, 1);
+	if (!u->label || !u->cpu || !u->tid || !u->c || !u->offline || !u->absent)
 		return -ENOMEM;
 	for (k = 0; k < u->n; k++) {
 		u->cpu[k] = -1;
@@ -167,6 +168,15 @@ static void units_free(struct stat_units *u)
 	free(u->tid);
 	free(u->c);
 	free(u->offline);
+	free(u->absent);
+}
+
+static void count_add(struct pmukit_count *to, const struct pmukit_count *d)
+{
+	to->value += d->value;
+	to->raw += d->raw;
+	to->enabled_ns += d->enabled_ns;
+	to->running_ns += d->running_ns;
 }
 
 void scope_fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
@@ -178,6 +188,8 @@ void scope_fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned 
 	memset(out->c, 0, (size_t)out->n * nev * sizeof(*out->c));
 	for (k = 0; k < nunits; k++) {
 		unsigned int o = type == SCOPE_BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
+		/* By type: the last unit is the sum of them all. */
+		int all = type == SCOPE_BY_TYPE;
 
 		if ((type >= 0 && utype[k] != type) || (type == SCOPE_BY_TYPE && utype[k] < 0))
 			continue;
@@ -187,12 +199,16 @@ void scope_fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned 
 		for (slot = 0; slot < nev; slot++) {
 			int i = pmukit_evplan_pass_event(p, 0, slot);
 			const struct pmukit_count *c = &cum[k * nev + slot];
-			struct pmukit_count *d = &out->c[o * nev + (unsigned int)i];
+			struct pmukit_count d = {
+				c->value - (prev ? prev[k * nev + slot].value : 0),
+				c->raw - (prev ? prev[k * nev + slot].raw : 0),
+				c->enabled_ns - (prev ? prev[k * nev + slot].enabled_ns : 0),
+				c->running_ns - (prev ? prev[k * nev + slot].running_ns : 0),
+			};
 
-			d->value += c->value - (prev ? prev[k * nev + slot].value : 0);
-			d->raw += c->raw - (prev ? prev[k * nev + slot].raw : 0);
-			d->enabled_ns += c->enabled_ns - (prev ? prev[k * nev + slot].enabled_ns : 0);
-			d->running_ns += c->running_ns - (prev ? prev[k * nev + slot].running_ns : 0);
+			count_add(&out->c[o * nev + (unsigned int)i], &d);
+			if (all)
+				count_add(&out->c[(out->n - 1) * nev + (unsigned int)i], &d);
 		}
 	}
 }
@@ -251,14 +267,18 @@ static int types_of_units(struct scope_run *x, unsigned int nev)
 	for (k = 0; k < nev; k++)
 		ty.summed[pmukit_evplan_pass_event(x->plan, 0, k)] =
 			(unsigned char)pmukit_session_summed(x->s, k);
+	/* An interval's rows: each type's, then the sums ("all", as JSON's totals name them). */
 	units_free(&x->ivl);
-	if (units_new(&x->ivl, x->plan, ty.n, nev, 0))
+	if (units_new(&x->ivl, x->plan, ty.n + 1, nev, 0))
 		return -ENOMEM;
-	for (k = 0; k < ty.n; k++) {
-		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s", ty.info[k].name);
+	for (k = 0; k <= ty.n; k++) {
+		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s",
+			 k < ty.n ? ty.info[k].name : "all");
 		x->ivl.cpu[k] = -1;
 		x->ivl.tid[k] = -1;
 	}
+	for (k = 0; k < nev; k++)
+		x->ivl.absent[ty.n * nev + k] = !ty.summed[k];
 	return 0;
 }
 

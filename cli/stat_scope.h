@@ -59,7 +59,8 @@ struct scope_run {
  * @out (by unit, or the sum of all when out->n is 1 and there are more)
  * from @cum minus @prev (NULL: nothing before); the plan's event order.
  * @utype, @type: only the units of core type @type (-1: all;
- * SCOPE_BY_TYPE: out's unit t the sum of type t's).
+ * SCOPE_BY_TYPE: out's unit t the sum of type t's, its last unit the sum
+ * of all).
  */
 void scope_fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
 		unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,

@@ -79,6 +79,11 @@ void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct 
 		int type = by_type && x->ty ? (int)k : -1;
 
 		unit_report(x, u, k, wall_ns, type, &m->ur[k]);
+		/* The sums over the types (the last row): a ratio of them describes no core. */
+		if (by_type && x->ty && k >= x->ty->n) {
+			m->ur[k].nmetrics = 0;
+			continue;
+		}
 		if (!m->sel)
 			continue;
 		m->usel[k] = *m->sel;

@@ -10,6 +10,7 @@
  *  - -a -M IPC: each type's metrics from its own counts;
  *  - -a -A -M IPC: each CPU's metrics, after the rows, from its own counts;
  *  - -a -I -M IPC: each interval's metrics of each type;
+ *  - -a -I: each interval's sums after the types' rows;
  *  - -a -r 3: each type's rows, the sums, each type's IPC, with the
  *    variance field, the CPUs' events opened once for the three runs.
  */
@@ -175,6 +176,57 @@ static void check_interval_metrics(const struct machine *m)
 	free(text);
 }
 
+/*
+ * -a -I 10: each interval's rows of each type, then the sums' ("all"): of
+ * an architectural event, the types' rows of that interval added up; of an
+ * IMPLEMENTATION DEFINED one, none.
+ */
+static void check_interval_sums(const struct machine *m)
+{
+	static const char *const args[] = {
+		"-x,", "-a", "-I", "10", "--path", "perf", "-e", EVENTS, NULL,
+	};
+	char time[32] = "", ev[64], label[48];
+	double types = 0, v;
+	unsigned int sums = 0, good = 0, other = 0;
+	const char *l;
+	char *text;
+	int rc;
+
+	text = stat_of(m, &rc, args);
+	names_of(text, m->t[0].name);
+	for (l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		char t[32];
+
+		/* time,label,value,unit,event,... */
+		if (sscanf(l, "%31[0-9.],%47[^,],%lf,%*[^,],%63[^,],", t, label, &v, ev) != 4 &&
+		    sscanf(l, "%31[0-9.],%47[^,],%lf,,%63[^,],", t, label, &v, ev) != 4)
+			continue;
+		if (strcmp(t, time)) {
+			snprintf(time, sizeof(time), "%s", t);
+			types = 0;
+		}
+		if (!strcmp(ev, names[2]))
+			other += !strcmp(label, "all");
+		if (strcmp(ev, names[0]))
+			continue;
+		if (strcmp(label, "all")) {
+			types += v;
+			continue;
+		}
+		sums++;
+		good += v == types;
+	}
+	tap_ok(rc == 0 && sums >= 1 && good == sums,
+	       "%s -a -I 10: each interval's sum of %s after the types' rows, their total (%u of %u)",
+	       m->dir, names[0], good, sums);
+	tap_ok(sums && !other, "%s -a -I 10: no sum of %s (IMPLEMENTATION DEFINED)", m->dir,
+	       names[2]);
+	if (rc || !sums || good != sums || other)
+		tap_diag("%s%s", text, errors);
+	free(text);
+}
+
 static void check_machine(const struct machine *m)
 {
 	static const char *const runs[] = {
@@ -192,6 +244,7 @@ static void check_machine(const struct machine *m)
 	check_metrics(m);
 	check_row_metrics(m);
 	check_interval_metrics(m);
+	check_interval_sums(m);
 
 	text = stat_of(m, &rc, once);
 	calls_once = ncalls;
