@@ -105,8 +105,6 @@ void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
  */
 void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o,
 		       const struct pmukit_evplan *p, struct stat_report *r);
-/* stat_types.c: the type of @cpu (its index in ty->info), or -1. */
-int stat_types_of_cpu(const struct stat_typed *ty, int cpu);
 
 /*
  * stat_msel.c, -M and --topdown: this core's metric set and the metrics

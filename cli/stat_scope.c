@@ -128,10 +128,15 @@ static int set_scope(const struct stat_opts *o, struct pmukit_evplan *p, char *t
 	return 0;
 }
 
-/* The units' labels, CPUs and threads: perf's names ("CPU2", "sleep-1234"); one "" for the sum. */
-static int units_new(struct stat_units *u, const struct pmukit_evplan *p, unsigned int n,
-		     unsigned int nev, int sum)
+/*
+ * The units' labels, CPUs and threads of session @s: perf's names ("CPU2",
+ * "sleep-1234"; a task counted on each of several core types, its type's
+ * before: "cortex-a53/sleep-1234"); one "" for the sum.
+ */
+static int units_new(struct stat_units *u, const struct pmukit_evplan *p,
+		     const struct pmukit_session *s, unsigned int n, unsigned int nev, int sum)
 {
+	struct pmukit_type_info ti;
 	struct pmukit_unit un;
 	unsigned int k;
 
@@ -149,12 +154,15 @@ static int units_new(struct stat_units *u, const struct pmukit_evplan *p, unsign
 	for (k = 0; k < u->n; k++) {
 		u->cpu[k] = -1;
 		u->tid[k] = -1;
-		if (sum || pmukit_evplan_unit(p, k, &un))
+		if (sum || pmukit_session_unit(s, k, &un))
 			continue;
 		u->cpu[k] = un.cpu;
 		u->tid[k] = un.tid;
 		if (un.cpu >= 0)
 			snprintf(u->label[k], sizeof(u->label[k]), "CPU%d", un.cpu);
+		else if (un.type >= 0 && !pmukit_evplan_type(p, (unsigned int)un.type, &ti))
+			snprintf(u->label[k], sizeof(u->label[k]), "%.20s/%.15s-%d", ti.name,
+				 un.comm, (int)un.tid);
 		else
 			snprintf(u->label[k], sizeof(u->label[k]), "%s-%d", un.comm, (int)un.tid);
 	}
@@ -240,13 +248,14 @@ static void units_mean(struct stat_units *u, unsigned long runs)
 }
 
 /*
- * CPUs of several core types counted together (-a, -C without -A), or a
- * command on several (-I; its units are its types): each unit's type and
- * which events have a sum, for a block per type, and an interval's rows a
- * row per type, named by its core, in place of the sum (x->ty stays NULL
- * for one type). Return: 0 or -ENOMEM.
+ * Units of several core types (CPUs of -a, -C; tasks of -p, -t counted on
+ * each type), or a command on several (-I; its units are its types): each
+ * unit's type (x->utype, for its metrics), and unless a row per unit is
+ * asked for (@per_unit), which events have a sum, for a block per type,
+ * and an interval's rows a row per type, named by its core, then the
+ * sums (x->ty stays NULL for one type). Return: 0 or -ENOMEM.
  */
-static int types_of_units(struct scope_run *x, unsigned int nev)
+static int types_of_units(struct scope_run *x, unsigned int nev, int per_unit)
 {
 	static struct stat_typed ty;
 	struct pmukit_unit un;
@@ -254,22 +263,25 @@ static int types_of_units(struct scope_run *x, unsigned int nev)
 
 	if (pmukit_evplan_ntypes(x->plan) < 2)
 		return 0;
-	if (stat_types_setup(&ty, x->plan))
-		return -ENOMEM;
-	x->ty = &ty;
 	x->utype = calloc(x->nunits, sizeof(*x->utype));
-	if (!x->utype || units_new(&x->tsum, x->plan, x->nunits, nev, 1))
+	if (!x->utype)
 		return -ENOMEM;
 	for (k = 0; k < x->nunits; k++)
 		x->utype[k] = !pmukit_evplan_nunits(x->plan) ? (int)k :
-			      pmukit_evplan_unit(x->plan, k, &un) ? -1 :
-			      stat_types_of_cpu(&ty, un.cpu);
+			      pmukit_session_unit(x->s, k, &un) ? -1 : un.type;
+	if (per_unit)
+		return 0;
+	if (stat_types_setup(&ty, x->plan))
+		return -ENOMEM;
+	x->ty = &ty;
+	if (units_new(&x->tsum, x->plan, x->s, x->nunits, nev, 1))
+		return -ENOMEM;
 	for (k = 0; k < nev; k++)
 		ty.summed[pmukit_evplan_pass_event(x->plan, 0, k)] =
 			(unsigned char)pmukit_session_summed(x->s, k);
 	/* An interval's rows: each type's, then the sums ("all", as JSON's totals name them). */
 	units_free(&x->ivl);
-	if (units_new(&x->ivl, x->plan, ty.n + 1, nev, 0))
+	if (units_new(&x->ivl, x->plan, x->s, ty.n + 1, nev, 0))
 		return -ENOMEM;
 	for (k = 0; k <= ty.n; k++) {
 		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s",
@@ -377,21 +389,21 @@ int stat_scope(struct stat_opts *o)
 		cli_error("stat", "cannot count: %s", pmukit_last_error());
 		goto fail;
 	}
-	if (!nunits)
-		nunits = pmukit_session_ntypes(x.s);
+	/* A scope's units are the session's (tasks on several core types: a unit per type). */
+	nunits = nunits ? pmukit_session_nunits(x.s) : pmukit_session_ntypes(x.s);
 	x.cum = calloc((size_t)nunits * nev, sizeof(*x.cum));
 	x.prev = calloc((size_t)nunits * nev, sizeof(*x.prev));
 	x.offline = calloc(nunits, 1);
-	if (!x.cum || !x.prev || !x.offline || units_new(&x.rows, x.plan, nunits, nev, !per_unit) ||
-	    units_new(&x.sum, x.plan, nunits, nev, 1) ||
-	    units_new(&x.ivl, x.plan, nunits, nev, !per_unit)) {
+	if (!x.cum || !x.prev || !x.offline ||
+	    units_new(&x.rows, x.plan, x.s, nunits, nev, !per_unit) ||
+	    units_new(&x.sum, x.plan, x.s, nunits, nev, 1) ||
+	    units_new(&x.ivl, x.plan, x.s, nunits, nev, !per_unit)) {
 		ret = -ENOMEM;
 		cli_error("stat", "out of memory");
 		goto fail;
 	}
 	x.nunits = nunits;
-	if ((o->all_cpus || o->cpu_list || !pmukit_evplan_nunits(x.plan)) && !per_unit &&
-	    types_of_units(&x, nev)) {
+	if (types_of_units(&x, nev, per_unit)) {
 		ret = -ENOMEM;
 		cli_error("stat", "out of memory");
 		goto fail;

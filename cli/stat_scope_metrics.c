@@ -73,10 +73,13 @@ void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct 
 			int by_type, uint64_t wall_ns)
 {
 	const struct pmukit_core_def *core;
+	struct pmukit_type_info ti;
 	unsigned int k;
 
 	for (k = 0; k < u->n && k < m->n; k++) {
-		int type = by_type && x->ty ? (int)k : -1;
+		/* A row's core type: an interval's by type, or a unit's own (a CPU's, a task's on it). */
+		int type = by_type && x->ty ? (int)k :
+			   !by_type && x->utype && u->n == x->nunits ? x->utype[k] : -1;
 
 		unit_report(x, u, k, wall_ns, type, &m->ur[k]);
 		/* The sums over the types (the last row): a ratio of them describes no core. */
@@ -87,7 +90,8 @@ void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct 
 		if (!m->sel)
 			continue;
 		m->usel[k] = *m->sel;
-		core = type >= 0 ? pmukit_core_by_name(x->ty->info[type].name) : NULL;
+		core = type >= 0 && !pmukit_evplan_type(x->plan, (unsigned int)type, &ti) ?
+		       pmukit_core_by_name(ti.name) : NULL;
 		if (core)
 			m->usel[k].core = core;
 		stat_metric_values(&m->ur[k], &m->usel[k]);

@@ -353,6 +353,8 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 	ret = pmukit_scope_path(sc, opts->path);
 	if (ret)
 		return ret;
+	if (ty && ty->n > 1 && sc->tasks)
+		return pmukit_scope_open_tasks_typed(out, n, opts, sc, ty, idx);
 	s = pmukit_scoped_new(sc->n);
 	if (!s)
 		return -ENOMEM;

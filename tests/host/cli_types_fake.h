@@ -42,6 +42,7 @@ static struct call {
 	uint32_t pmu;		/* the PMU's type: attr.type, or a generic event's config >> 32 */
 	uint64_t event;		/* the event: config, without the PMU */
 	int cpu;
+	pid_t pid;		/* the task counted; -1: a CPU's */
 } calls[MAX_CALLS];
 static unsigned int ncalls;
 /* A PMU type the command never runs on: its stand-ins count nothing (0: none). */
@@ -55,9 +56,10 @@ int __wrap_pmukit_perf_event_open(struct perf_event_attr *attr, pid_t pid, int c
 	int odd;
 
 	if (attr->type == PERF_TYPE_HARDWARE)
-		c = (struct call){ (uint32_t)(attr->config >> 32), attr->config & 0xffffffffu, cpu };
+		c = (struct call){ (uint32_t)(attr->config >> 32), attr->config & 0xffffffffu, cpu,
+				   pid };
 	else
-		c = (struct call){ attr->type, attr->config, cpu };
+		c = (struct call){ attr->type, attr->config, cpu, pid };
 	if (attr->type == PERF_TYPE_SOFTWARE)
 		return __real_pmukit_perf_event_open(attr, pid, cpu, group, flags);
 	/* The command's (its pid) or a CPU's (-1); the plan's checks open for this thread. */

@@ -11,6 +11,9 @@
  *  - -a -A -M IPC: each CPU's metrics, after the rows, from its own counts;
  *  - -a -I -M IPC: each interval's metrics of each type;
  *  - -a -I: each interval's sums after the types' rows;
+ *  - -p PID of a process that may run on every type: counted on each
+ *    type's PMU (pid PID, any CPU), shown per type as a command is, and
+ *    with --per-thread a row of its thread per type;
  *  - -a -r 3: each type's rows, the sums, each type's IPC, with the
  *    variance field, the CPUs' events opened once for the three runs.
  */
@@ -23,6 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/perf_event.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <pmukit/pmukit.h>
@@ -227,6 +233,91 @@ static void check_interval_sums(const struct machine *m)
 	free(text);
 }
 
+/* A process to attach to: it faults pages in and runs, so that every stand-in counts. */
+static pid_t busy_start(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		for (;;) {
+			char *pg = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+			if (pg != MAP_FAILED) {
+				pg[0] = 1;
+				munmap(pg, 4096);
+			}
+		}
+	}
+	return pid;
+}
+
+/*
+ * -p PID of a process that may run on every type: its events on each
+ * type's PMU, on any CPU (pid PID, cpu -1), each event of each type as
+ * often as the others; the types' rows, the sums, each type's IPC; with
+ * --per-thread a row of its thread on each type, named by the type.
+ */
+static void check_tasks(const struct machine *m)
+{
+	static char pidarg[16];
+	const char *args[] = { "-x,", "-p", pidarg, "--path", "perf", "-e", EVENTS, NULL };
+	const char *per[] = {
+		"-x,", "-p", pidarg, "--per-thread", "--path", "perf", "-e", EVENTS, NULL,
+	};
+	unsigned int t, i, k, n[3][NEVENTS], wrong = 0, same = 1;
+	pid_t pid = busy_start();
+	char want[96], *text;
+	int rc;
+
+	if (pid < 0) {
+		tap_skip(strerror(errno), "%s -p: no process to attach to", m->dir);
+		return;
+	}
+	snprintf(pidarg, sizeof(pidarg), "%d", (int)pid);
+	text = stat_of(m, &rc, args);
+	names_of(text, m->t[0].name);
+	tap_ok(rc == 0, "%s -p: exits 0 (%d)", m->dir, rc);
+	if (rc)
+		tap_diag("%s", errors);
+	memset(n, 0, sizeof(n));
+	for (k = 0; k < ncalls; k++) {
+		if (calls[k].pid != pid)
+			continue;
+		for (t = 0; t < m->ntypes && calls[k].pmu != m->t[t].perf_type; t++)
+			;
+		for (i = 0; i < NEVENTS && calls[k].event != codes[i][0] &&
+			    calls[k].event != codes[i][1]; i++)
+			;
+		if (t == m->ntypes || i == NEVENTS || calls[k].cpu != -1)
+			wrong++;
+		else
+			n[t][i]++;
+	}
+	for (t = 0; t < m->ntypes; t++)
+		for (i = 0; i < NEVENTS; i++)
+			same &= n[t][i] >= 1 && n[t][i] == n[0][0];
+	tap_ok(same && !wrong,
+	       "%s -p: each type's %d events on its PMU, on any CPU, for the process (%u each, %u elsewhere)",
+	       m->dir, NEVENTS, n[0][0], wrong);
+	check_csv(m, text, " -p");
+	free(text);
+
+	text = stat_of(m, &rc, (const char *const *)per);
+	for (t = 0, k = 0; t < m->ntypes; t++) {
+		snprintf(want, sizeof(want), "\n%s/", m->t[t].name);
+		k += strstr(text, want) && strstr(strstr(text, want), pidarg);
+	}
+	tap_ok(rc == 0 && k == m->ntypes,
+	       "%s -p --per-thread: the thread's rows on each of its %u types, named by the type (%u)",
+	       m->dir, m->ntypes, k);
+	if (rc || k != m->ntypes)
+		tap_diag("%s%s", text, errors);
+	free(text);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
 static void check_machine(const struct machine *m)
 {
 	static const char *const runs[] = {
@@ -245,6 +336,7 @@ static void check_machine(const struct machine *m)
 	check_row_metrics(m);
 	check_interval_metrics(m);
 	check_interval_sums(m);
+	check_tasks(m);
 
 	text = stat_of(m, &rc, once);
 	calls_once = ncalls;
