@@ -48,8 +48,12 @@ static int check_opts(const struct stat_opts *o)
 		return usage_error("stat", "-p and -t exclude each other");
 	if (o->no_aggr && !cpus)
 		return usage_error("stat", "-A (a row per CPU) goes with -a or -C");
-	if (o->per_thread && !tasks)
-		return usage_error("stat", "--per-thread (a row per thread) goes with -p or -t");
+	if (o->per_thread && (cpus || (!tasks && !o->argv)))
+		return usage_error("stat", "--per-thread (a row per thread) goes with -p, -t or a command");
+	/* A command's threads are known as they end: their counts, not their intervals. */
+	if (o->per_thread && !tasks && (o->interval_ms || o->runs > 1))
+		return usage_error("stat", "--per-thread of a command gives each thread's count as it ends: not with %s",
+				   o->interval_ms ? "-I" : "-r");
 	/* perf stat -r over a scope: the command's runs, each counted over the scope. */
 	if (o->runs > 1 && !o->argv)
 		return usage_error("stat", "-r N repeats a command: give one after the options (-a -r 3 -- COMMAND)");
@@ -294,6 +298,66 @@ static int types_of_units(struct scope_run *x, unsigned int nev, int per_unit)
 	return 0;
 }
 
+/*
+ * --per-thread of a command: the perf path counts each of its threads as
+ * it ends (PMUKIT_F_THREADS), on one core type. Return: 0, or the exit
+ * status (said).
+ */
+static int threads_check(const struct stat_opts *o, const struct pmukit_evplan *p)
+{
+	if (!o->per_thread)
+		return 0;
+	if (o->path != PMUKIT_PATH_PERF) {
+		cli_error("stat", "--per-thread of a command: the %s path counts it as a whole; the perf path counts each thread (--path perf)",
+			  pmukit_path_name(o->path));
+		return CLI_FAIL;
+	}
+	if (pmukit_evplan_ntypes(p) > 1) {
+		cli_error("stat", "--per-thread of a command that may run on several core types: bind it to one (taskset -c, or --cpu C)");
+		return CLI_FAIL;
+	}
+	return 0;
+}
+
+/*
+ * --per-thread of a command, once it ended: a row of each of its threads
+ * and processes (pmukit_read_threads()), named as perf names a thread
+ * ("comm-TID"; the command's own name where the kernel gave none).
+ * Return: 0, or -1 (said).
+ */
+static int command_threads(struct scope_run *x, unsigned int nev)
+{
+	enum { MAX_THREADS = 4096 };
+	struct pmukit_thread *th = calloc(MAX_THREADS, sizeof(*th));
+	struct pmukit_count *c = calloc((size_t)MAX_THREADS * nev, sizeof(*c));
+	const char *base = strrchr(x->o->argv[0], '/');
+	const struct an_sel *sel = x->mrows.sel;
+	unsigned int k, slot;
+	int n = th && c ? pmukit_read_threads(x->s, th, c, MAX_THREADS) : -ENOMEM;
+
+	if (n < 0 || (units_free(&x->rows), units_new(&x->rows, x->plan, NULL, (unsigned int)n,
+						      nev, 0)) ||
+	    (scope_metrics_free(&x->mrows), scope_metrics_new(&x->mrows, (unsigned int)n, sel))) {
+		cli_error("stat", "each thread's counts: %s",
+			  n < 0 ? pmukit_last_error() : "out of memory");
+		free(th);
+		free(c);
+		return -1;
+	}
+	base = base ? base + 1 : x->o->argv[0];
+	for (k = 0; k < (unsigned int)n; k++) {
+		snprintf(x->rows.label[k], sizeof(x->rows.label[k]), "%.15s-%d",
+			 th[k].comm[0] ? th[k].comm : base, (int)th[k].tid);
+		x->rows.tid[k] = th[k].tid;
+		for (slot = 0; slot < nev; slot++)
+			x->rows.c[k * nev + (unsigned int)pmukit_evplan_pass_event(x->plan, 0, slot)] =
+				c[k * nev + slot];
+	}
+	free(th);
+	free(c);
+	return 0;
+}
+
 static void run_free(struct scope_run *x)
 {
 	unsigned int i;
@@ -375,14 +439,16 @@ int stat_scope(struct stat_opts *o)
 	nunits = pmukit_evplan_nunits(x.plan);
 	nev = pmukit_evplan_pass_size(x.plan, 0);
 	po = (struct pmukit_options){ .path = o->path, .cpu = o->out.cpu };
-	/* No scope: the command is what is counted (-I alone), from its fork on. */
+	/* No scope: the command is what is counted (-I, --per-thread alone), from its fork on. */
 	if (!nunits && o->argv) {
 		x.o = o;
-		ret = scope_fork_command(&x);
+		ret = threads_check(o, x.plan);
+		if (!ret)
+			ret = scope_fork_command(&x);
 		if (ret)
 			goto fail;
 		po.pid = x.ch.pid;
-		po.flags = PMUKIT_F_CHILD;
+		po.flags = PMUKIT_F_CHILD | (o->per_thread ? PMUKIT_F_THREADS : 0);
 	}
 	ret = pmukit_open_pass(&x.s, x.plan, 0, &po);
 	if (ret) {
@@ -445,6 +511,8 @@ int stat_scope(struct stat_opts *o)
 	if (x.ty)
 		stat_types_finish(x.ty, o, x.plan, &r);
 	/* Metrics: of each row where there are rows (perf's -A, --per-thread), else of the totals. */
+	if (o->per_thread && !pmukit_evplan_nunits(x.plan) && command_threads(&x, nev))
+		goto fail;
 	if (per_unit)
 		scope_unit_metrics(&x, &x.rows, &x.mrows, 0, (uint64_t)(r.elapsed_s * 1e9));
 	else if (sel.set && x.ty)

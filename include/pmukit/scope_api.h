@@ -134,6 +134,33 @@ PMUKIT_API int pmukit_session_unit(const struct pmukit_session *s, unsigned int 
 PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 				struct pmukit_count *counts);
 
+/* ---- the threads of a command ------------------------------------------ */
+
+/* One thread (or process) of a command counted with PMUKIT_F_THREADS. */
+struct pmukit_thread {
+	pid_t pid;		/* its process */
+	pid_t tid;		/* the thread */
+	char comm[16];		/* its name when it ended ("" when not known: the command's own) */
+};
+
+/**
+ * pmukit_read_threads() - the counts of each thread and process of a
+ * command opened with PMUKIT_F_CHILD | PMUKIT_F_THREADS (perf path), once
+ * it has ended
+ * @th: room for @max threads: th[0] the command itself (the total less the
+ *	others), then each thread or process it started, as they ended
+ * @counts: room for @max * pmukit_nevents(s): thread k's at [k * nevents]
+ *
+ * The kernel gives an inherited thread's own counts when it exits
+ * (inherit_stat): a thread that has not ended is still in th[0]'s.
+ *
+ * Return: the threads (1 or more); -EOVERFLOW when some were lost (more
+ * than @max, or more than the ring buffer held: th[0] then holds them);
+ * -EINVAL for a session not opened so.
+ */
+PMUKIT_API int pmukit_read_threads(struct pmukit_session *s, struct pmukit_thread *th,
+				   struct pmukit_count *counts, unsigned int max);
+
 /* ---- core types: big.LITTLE ------------------------------------------ */
 
 /*

@@ -124,6 +124,32 @@ if [ "$good" = 3 ] && printf '%s\n' "$out" | grep -Eq '^loop1-[0-9]+,'; then
 	ok "--per-thread: each thread's row (loopK-TID) holds its loop exactly"
 else nok "--per-thread: each thread's row holds its loop exactly"; diag "$o1"; diag "$o2"; fi
 
+
+# ---- --per-thread of a command: its threads' rows, each counted as it ends --
+# c_min ARGS...: 'threads_loop ARGS' on CPU 2 as the command (a shell sends
+# the signal once it is ready); $mins: "COMM MIN" a thread, the smallest count.
+c_min() {
+	all=
+	for _ in $(seq $TRIES); do
+		run pmukit stat --per-thread -x, -e INST_RETIRED:u -- taskset 4 sh -c \
+			"threads_loop $* >/tmp/tc.out & t=\$!; while ! grep -q ready /tmp/tc.out; do sleep 0.05; done; sleep 0.2; kill -USR1 \$t; wait \$t"
+		all=$(printf '%s\n%s\n' "$all" "$out")
+	done
+	mins=$(printf '%s\n' "$all" | awk -F, '$4 == "INST_RETIRED:u" { c = $1; sub(/-[0-9]+$/, "", c)
+		if (!(c in m) || $2 + 0 < m[c]) m[c] = $2 + 0 } END { for (c in m) print c, m[c] }')
+}
+c_min $N $((2 * N)) $((3 * N)); o1=$mins; r1=$rc
+c_min $((2 * N)) $((4 * N)) $((6 * N)); o2=$mins
+good=0
+for t in 1 2 3; do
+	a=$(printf '%s\n' "$o1" | awk -v t="loop$t" '$1 == t { print $2 }')
+	b=$(printf '%s\n' "$o2" | awk -v t="loop$t" '$1 == t { print $2 }')
+	if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $((2 * t * N)) ]; then good=$((good + 1))
+	else diag "command loop$t: $a and $b, want $((2 * t * N)) apart"; fi
+done
+if [ "$r1" = 0 ] && [ "$good" = 3 ] && printf '%s\n' "$out" | grep -Eq '^sh-[0-9]+,'; then
+	ok "--per-thread -- COMMAND: each thread's row (loopK-TID) holds its loop exactly, the shell's its own"
+else nok "--per-thread -- COMMAND: each thread's row holds its loop exactly"; diag "rc $r1: $out"; fi
 # ---- -I: the intervals add up to the total exactly ------------------------
 # The command sleeps between two loops: under single-threaded TCG an idle
 # vCPU's timer was seen held while another vCPU ran a 40 ms loop (no

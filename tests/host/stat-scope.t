@@ -4,7 +4,8 @@
 # software events: -a, -C with -A (a row per CPU), -p and -t (until the
 # task ends, or the command after --), --per-thread (comm-TID rows), -I
 # (a time column; the intervals of an event add up to its total exactly,
-# in CSV and JSON), -r N with a command (the mean of N runs), --duration, and ^C (SIGINT): the counts so far, exit 0,
+# in CSV and JSON), -r N with a command (the mean of N runs), --per-thread of a
+# command, --duration, and ^C (SIGINT): the counts so far, exit 0,
 # or 130 when it killed the command; an event the machine lacks is
 # <not supported> in every row, the others counted (exit 1). Skipped where
 # perf cannot count whole CPUs here (kernel.perf_event_paranoid above 0
@@ -200,6 +201,17 @@ if [ "$rc" = 0 ] && [ -n "$tc" ] && awk -v t="$tc" -v n="$ncpus" 'BEGIN { exit !
 	grep -q '^[0-9]*,,context-switches,[0-9.]*%,' "$tmp/r"; then
 	ok "-a -r 3: the mean of 3 runs, each counted whole (task-clock $tc ms on $ncpus CPUs), a variation field"
 else nok "-a -r 3: the mean of 3 runs, each counted whole"; diag "rc $rc: $(cat "$tmp/r")"; fi
+
+# --per-thread of a command: a row of each of its threads and processes,
+# named comm-TID, each counted as it ended (the shell's is the total less
+# theirs): the busy one holds most, the sleeping one little.
+"$P" stat --per-thread -x, -e task-clock -- sh -c 'yes >/dev/null & p=$!; sleep 0.1; kill $p; wait' \
+	2>"$tmp/pt" >/dev/null
+rc=$?
+if [ "$rc" = 0 ] && awk -F, '$4 == "task-clock" { split($1, n, "-"); v[n[1]] = $2; c++ }
+	END { exit !(c == 3 && ("sh" in v) && v["yes"] >= 10 && v["sleep"] < v["yes"]) }' "$tmp/pt"; then
+	ok "--per-thread -- COMMAND: rows sh-PID, yes-TID, sleep-TID; yes's task-clock the most"
+else nok "--per-thread -- COMMAND: a row per thread and process"; diag "rc $rc: $(cat "$tmp/pt")"; fi
 
 # -r without a command: nothing to repeat (exit 2, says what to give).
 "$P" stat -a -r 3 -e task-clock 2>"$tmp/r0" >/dev/null
