@@ -323,7 +323,8 @@ static int threads_check(const struct stat_opts *o, const struct pmukit_evplan *
  * --per-thread of a command, once it ended: a row of each of its threads
  * and processes (pmukit_read_threads()), named as perf names a thread
  * ("comm-TID"; the command's own name where the kernel gave none).
- * Return: 0, or -1 (said).
+ * Return: 0, or a negative errno (said): -EOPNOTSUPP, a kernel that does
+ * not give them.
  */
 static int command_threads(struct scope_run *x, unsigned int nev)
 {
@@ -342,7 +343,7 @@ static int command_threads(struct scope_run *x, unsigned int nev)
 			  n < 0 ? pmukit_last_error() : "out of memory");
 		free(th);
 		free(c);
-		return -1;
+		return n < 0 ? n : -ENOMEM;
 	}
 	base = base ? base + 1 : x->o->argv[0];
 	for (k = 0; k < (unsigned int)n; k++) {
@@ -403,7 +404,7 @@ int stat_scope(struct stat_opts *o)
 	struct out_file of;
 	unsigned int nunits, nev, i;
 	int ret, cap = 0, per_unit = o->no_aggr || o->per_thread;
-	int status = CLI_OK;
+	int status = CLI_OK, threads_failed = 0;
 
 	ret = check_opts(o);
 	if (ret)
@@ -511,8 +512,15 @@ int stat_scope(struct stat_opts *o)
 	if (x.ty)
 		stat_types_finish(x.ty, o, x.plan, &r);
 	/* Metrics: of each row where there are rows (perf's -A, --per-thread), else of the totals. */
-	if (o->per_thread && !pmukit_evplan_nunits(x.plan) && command_threads(&x, nev))
-		goto fail;
+	if (o->per_thread && !pmukit_evplan_nunits(x.plan)) {
+		ret = command_threads(&x, nev);
+		/* A kernel that does not give them: the command as a whole, and exit 1. */
+		if (ret == -EOPNOTSUPP)
+			per_unit = 0;
+		else if (ret)
+			goto fail;
+		threads_failed = ret != 0;
+	}
 	if (per_unit)
 		scope_unit_metrics(&x, &x.rows, &x.mrows, 0, (uint64_t)(r.elapsed_s * 1e9));
 	else if (sel.set && x.ty)
@@ -540,7 +548,7 @@ int stat_scope(struct stat_opts *o)
 	if (o->output && out_file_close(&of, "stat", 1))
 		status = CLI_FAIL;
 	/* As stat of a command: the others counted, the measurement failed (exit 1). */
-	if (stat_say_unsupported(o))
+	if (stat_say_unsupported(o) || threads_failed)
 		status = CLI_FAIL;
 	run_free(&x);
 	if (stat_ended_by()) {

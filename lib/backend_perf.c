@@ -454,13 +454,7 @@ static int perf_detect(char *why, size_t len)
 		snprintf(why, len, "perf: hardware events for this thread");
 		return 0;
 	}
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.disabled = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
+	pmukit_perf_sw_attr(&a, PERF_COUNT_SW_TASK_CLOCK);
 	fd = pmukit_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		cycles.kind = PMUKIT_EV_SOFTWARE;

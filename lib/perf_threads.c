@@ -52,13 +52,7 @@ int pmukit_perf_threads_map(struct pmukit_perf *p, pid_t pid)
 	void *rb;
 	int fd;
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_DUMMY;
-	a.disabled = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
+	pmukit_perf_sw_attr(&a, PERF_COUNT_SW_DUMMY);
 	fd = pmukit_perf_event_open(&a, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return pmukit_err(fd, "opening the ring buffer of the command's threads: %s",
@@ -150,7 +144,7 @@ PMUKIT_API int pmukit_read_threads(struct pmukit_session *s, struct pmukit_threa
 	uint64_t buf[4 + 2 * PMUKIT_MAX_EVENTS + 8];
 	unsigned char *rec = (unsigned char *)buf;
 	const unsigned char *data;
-	unsigned int n = 1, i, k, lost = 0;
+	unsigned int n = 1, i, k, lost = 0, forks = 0;
 	int ret;
 
 	if (!s || !th || !counts || !max)
@@ -197,6 +191,7 @@ PMUKIT_API int pmukit_read_threads(struct pmukit_session *s, struct pmukit_threa
 		} else if (h.type == PERF_RECORD_FORK && len >= sizeof(h) + 16) {
 			/* pid, ppid, tid, ptid: the new thread has its creator's name. */
 			name_set(&nm, (pid_t)id[2], name_of(&nm, (pid_t)id[3]));
+			forks++;
 		} else if (h.type == PERF_RECORD_READ && len >= sizeof(h) + 8) {
 			if (n == max) {
 				lost = 1;
@@ -221,6 +216,14 @@ PMUKIT_API int pmukit_read_threads(struct pmukit_session *s, struct pmukit_threa
 	snprintf(th[0].comm, sizeof(th[0].comm), "%s", name_of(&nm, s->pid));
 	free(nm.tid);
 	free(nm.comm);
+	/*
+	 * Threads were created and ended, yet none's counts came: a kernel
+	 * that does not write them (seen on Linux 6.1, whose task has left its
+	 * context by then; 6.18 writes them).
+	 */
+	if (forks && n == 1 && !lost)
+		return pmukit_err(-EOPNOTSUPP, "this kernel does not give the counts of a command's threads as they end (inherit_stat's PERF_RECORD_READ): %u started, none came back; the command is counted as a whole, and --per-thread counts the threads of a running process (-p PID)",
+				  forks);
 	if (lost)
 		return pmukit_err(-EOVERFLOW, "the counts of some of the command's threads were lost (more than %u threads, or more than its ring buffer holds): the total is still right",
 				  max);

@@ -62,13 +62,4 @@ int pmukit_scoped_reset(struct pmukit_session *s);
 int pmukit_scoped_read(struct pmukit_session *s, struct pmukit_count *counts);
 void pmukit_scoped_close(struct pmukit_session *s);
 
-/*
- * scope_types.c: a session of the tasks of @sc on each of the types of @ty
- * (two or more): a unit per task and type, task by task, @n events of each
- * type's ty->ev (@idx: the plan's events). Return: 0 or a negative errno.
- */
-int pmukit_scope_open_tasks_typed(struct pmukit_session **out, unsigned int n,
-				  const struct pmukit_options *opts, const struct pmukit_scope *sc,
-				  const struct pmukit_plan_types *ty, const unsigned int *idx);
-
 #endif /* PMUKIT_SCOPE_H */

@@ -10,6 +10,7 @@
 #ifndef PMUKIT_TEST_CLI_TYPES_FAKE_H
 #define PMUKIT_TEST_CLI_TYPES_FAKE_H
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "cli.h"
 #include "../tap.h"
 #include "fake_types.h"
+#include "sys_tree.h"
 #include "util.h"
 
 static char fixtures[PATH_MAX];
@@ -137,6 +139,44 @@ static char *const command[] = {
 
 static char out_path[PATH_MAX], err_path[PATH_MAX];
 static char *errors;	/* what the last stat_of() said on stderr, to free() */
+
+/*
+ * The fixtures and the files stat writes to: 1 when the test can run, else
+ * 0 with the TAP plan that skips it said.
+ */
+static inline int fake_types_ready(void)
+{
+	int fd;
+
+	if (!fake_types_perf_here())
+		return 0;
+	if (sys_fixtures_dir(fixtures)) {
+		printf("1..0 # SKIP tests/fixtures/sysfs not found: run from the top of the source tree\n");
+		return 0;
+	}
+	snprintf(out_path, sizeof(out_path), "/tmp/pmukit-test-cli-types-XXXXXX");
+	snprintf(err_path, sizeof(err_path), "/tmp/pmukit-test-cli-types-XXXXXX");
+	fd = mkstemp(out_path);
+	if (fd >= 0)
+		close(fd);
+	fd = fd < 0 ? fd : mkstemp(err_path);
+	if (fd < 0) {
+		printf("1..0 # SKIP no temporary file: %s\n", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	return 1;
+}
+
+/* The files removed, the fixtures let go; the TAP summary's exit status. */
+static inline int fake_types_done(void)
+{
+	unlink(out_path);
+	unlink(err_path);
+	free(errors);
+	unsetenv("PMUKIT_SYSFS_ROOT");
+	return tap_done();
+}
 
 /* "cpu 7" for a type of one CPU, "cpus 0-3" for more, as the reports say it. */
 static inline const char *cpus_word(const char *list)

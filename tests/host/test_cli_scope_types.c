@@ -27,6 +27,7 @@
 #include <string.h>
 #include <linux/perf_event.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,6 +71,19 @@ static void row_names(const char *text)
 		names[i] = set[i];
 }
 
+/* The check's verdict; the output and what stat said when it fails; @text freed. */
+static void verdict(int ok, char *text, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tap_vok(ok, NULL, fmt, ap);
+	va_end(ap);
+	if (!ok)
+		tap_diag("%s%s", text, errors);
+	free(text);
+}
+
 static int near(double a, double b)
 {
 	return !isnan(a) && !isnan(b) && fabs(a - b) <= 0.0001 + fabs(b) * 1e-6;
@@ -100,11 +114,8 @@ static void check_rows(const struct machine *m)
 	}
 	tap_ok(rows == m->ncpus, "%s -a -A: a row of each event for each of its %u CPUs (%u)",
 	       m->dir, m->ncpus, rows);
-	tap_ok(good == m->ncpus, "%s -a -A: each CPU's IPC from its own rows (%u of %u)", m->dir,
-	       good, m->ncpus);
-	if (rc || rows != m->ncpus || good != m->ncpus)
-		tap_diag("%s%s", text, errors);
-	free(text);
+	verdict(good == m->ncpus, text, "%s -a -A: each CPU's IPC from its own rows (%u of %u)",
+		m->dir, good, m->ncpus);
 }
 
 /* -a -M IPC: each type's metrics from its own counts (the metric's line has its core). */
@@ -151,11 +162,8 @@ static void check_row_metrics(const struct machine *m)
 		i = field_of(text, label, 3, names[1], 1);
 		good += c > 0 && near(field_of(text, label, 7, "IPC", 6), i / c);
 	}
-	tap_ok(good == m->ncpus, "%s -a -A -M IPC: each CPU's IPC from its own rows (%u of %u)",
-	       m->dir, good, m->ncpus);
-	if (good != m->ncpus)
-		tap_diag("%s%s", text, errors);
-	free(text);
+	verdict(good == m->ncpus, text, "%s -a -A -M IPC: each CPU's IPC from its own rows (%u of %u)",
+		m->dir, good, m->ncpus);
 }
 
 /* -a -I 10 -M IPC: each interval's metric lines of each type (time,core,,,,,,value,IPC,...). */
@@ -175,11 +183,9 @@ static void check_interval_metrics(const struct machine *m)
 		snprintf(want, sizeof(want), ",%s,,,,,,", m->t[t].name);
 		ok += strstr(text, want) && strstr(strstr(text, want), ",IPC,");
 	}
-	tap_ok(ok == m->ntypes, "%s -a -I 10 -M IPC: the intervals' metrics of each type (%u of %u)",
-	       m->dir, ok, m->ntypes);
-	if (ok != m->ntypes)
-		tap_diag("%s%s", text, errors);
-	free(text);
+	verdict(ok == m->ntypes, text,
+		"%s -a -I 10 -M IPC: the intervals' metrics of each type (%u of %u)", m->dir, ok,
+		m->ntypes);
 }
 
 /*
@@ -226,11 +232,8 @@ static void check_interval_sums(const struct machine *m)
 	tap_ok(rc == 0 && sums >= 1 && good == sums,
 	       "%s -a -I 10: each interval's sum of %s after the types' rows, their total (%u of %u)",
 	       m->dir, names[0], good, sums);
-	tap_ok(sums && !other, "%s -a -I 10: no sum of %s (IMPLEMENTATION DEFINED)", m->dir,
-	       names[2]);
-	if (rc || !sums || good != sums || other)
-		tap_diag("%s%s", text, errors);
-	free(text);
+	verdict(sums && !other, text, "%s -a -I 10: no sum of %s (IMPLEMENTATION DEFINED)", m->dir,
+		names[2]);
 }
 
 /* A process to attach to: it faults pages in and runs, so that every stand-in counts. */
@@ -308,12 +311,9 @@ static void check_tasks(const struct machine *m)
 		snprintf(want, sizeof(want), "\n%s/", m->t[t].name);
 		k += strstr(text, want) && strstr(strstr(text, want), pidarg);
 	}
-	tap_ok(rc == 0 && k == m->ntypes,
-	       "%s -p --per-thread: the thread's rows on each of its %u types, named by the type (%u)",
-	       m->dir, m->ntypes, k);
-	if (rc || k != m->ntypes)
-		tap_diag("%s%s", text, errors);
-	free(text);
+	verdict(rc == 0 && k == m->ntypes, text,
+		"%s -p --per-thread: the thread's rows on each of its %u types, named by the type (%u)",
+		m->dir, m->ntypes, k);
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 }
@@ -353,30 +353,10 @@ static void check_machine(const struct machine *m)
 int main(void)
 {
 	size_t i;
-	int fd;
 
-	if (!fake_types_perf_here())
+	if (!fake_types_ready())
 		return 0;
-	if (sys_fixtures_dir(fixtures)) {
-		printf("1..0 # SKIP tests/fixtures/sysfs not found: run from the top of the source tree\n");
-		return 0;
-	}
-	snprintf(out_path, sizeof(out_path), "/tmp/pmukit-test-cli-scope-types-XXXXXX");
-	snprintf(err_path, sizeof(err_path), "/tmp/pmukit-test-cli-scope-types-XXXXXX");
-	fd = mkstemp(out_path);
-	if (fd >= 0)
-		close(fd);
-	fd = fd < 0 ? fd : mkstemp(err_path);
-	if (fd < 0) {
-		printf("1..0 # SKIP no temporary file: %s\n", strerror(errno));
-		return 0;
-	}
-	close(fd);
 	for (i = 0; i < ARRAY_SIZE(machines); i++)
 		check_machine(&machines[i]);
-	unlink(out_path);
-	unlink(err_path);
-	free(errors);
-	unsetenv("PMUKIT_SYSFS_ROOT");
-	return tap_done();
+	return fake_types_done();
 }

@@ -288,34 +288,14 @@ int main(void)
 {
 	cpu_set_t mine;
 	size_t i;
-	int fd;
 
-	if (!fake_types_perf_here())
+	if (!fake_types_ready())
 		return 0;
-	if (sys_fixtures_dir(fixtures)) {
-		printf("1..0 # SKIP tests/fixtures/sysfs not found: run from the top of the source tree\n");
-		return 0;
-	}
-	snprintf(out_path, sizeof(out_path), "/tmp/pmukit-test-cli-types-XXXXXX");
-	snprintf(err_path, sizeof(err_path), "/tmp/pmukit-test-cli-types-XXXXXX");
-	fd = mkstemp(out_path);
-	if (fd >= 0)
-		close(fd);
-	fd = fd < 0 ? fd : mkstemp(err_path);
-	if (fd < 0) {
-		printf("1..0 # SKIP no temporary file: %s\n", strerror(errno));
-		return 0;
-	}
-	close(fd);
 	/* --cpu pins this process: its own affinity again after. */
 	sched_getaffinity(0, sizeof(mine), &mine);
 	for (i = 0; i < ARRAY_SIZE(machines); i++) {
 		check_machine(&machines[i]);
 		sched_setaffinity(0, sizeof(mine), &mine);
 	}
-	unlink(out_path);
-	unlink(err_path);
-	free(errors);
-	unsetenv("PMUKIT_SYSFS_ROOT");
-	return tap_done();
+	return fake_types_done();
 }
