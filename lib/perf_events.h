@@ -11,7 +11,6 @@
 #include <linux/perf_event.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "session.h"
 
@@ -56,13 +55,9 @@ void pmukit_perf_threads_unmap(struct pmukit_perf *p);
 /* A perf software event @config of user space, disabled: what a probe or a dummy opens. */
 static inline void pmukit_perf_sw_attr(struct perf_event_attr *a, uint64_t config)
 {
-	memset(a, 0, sizeof(*a));
-	a->size = sizeof(*a);
-	a->type = PERF_TYPE_SOFTWARE;
-	a->config = config;
-	a->disabled = 1;
-	a->exclude_kernel = 1;
-	a->exclude_hv = 1;
+	*a = (struct perf_event_attr){ .size = sizeof(*a), .type = PERF_TYPE_SOFTWARE,
+				       .config = config, .disabled = 1, .exclude_kernel = 1,
+				       .exclude_hv = 1 };
 }
 /* Raw value times enabled over running, rounded; 0 if it never ran. */
 uint64_t pmukit_perf_scale(uint64_t raw, uint64_t enabled, uint64_t running);

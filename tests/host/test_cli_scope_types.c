@@ -89,33 +89,51 @@ static int near(double a, double b)
 	return !isnan(a) && !isnan(b) && fabs(a - b) <= 0.0001 + fabs(b) * 1e-6;
 }
 
-/* -a -A: a row per CPU of @m, each with its own IPC (CSV: label, value, unit, event, ..., metric). */
-static void check_rows(const struct machine *m)
+/* CPU @cpu's rows in @text (-A): its label into @label, its INST_RETIRED / CPU_CYCLES (NAN: none). */
+static double cpu_ratio(const char *text, unsigned int cpu, char *label, size_t len)
 {
-	static const char *const args[] = { "-x,", "-a", "-A", "--path", "perf", "-e", EVENTS, NULL };
+	double c, i;
+
+	snprintf(label, len, "CPU%u", cpu);
+	c = field_of(text, label, 3, names[0], 1);
+	i = field_of(text, label, 3, names[1], 1);
+	return c > 0 && !isnan(i) ? i / c : NAN;
+}
+
+/*
+ * -a -A: a row per CPU of @m, each with its own IPC (CSV: label, value,
+ * unit, event, ..., metric value, name); @metric: -M IPC, each CPU's
+ * metric line after the rows ("CPU4,,,,,,value,IPC,...") instead.
+ */
+static void check_rows(const struct machine *m, int metric)
+{
+	const char *args[] = { "-x,", "-a", "-A", "--path", "perf", "-e", EVENTS, NULL };
+	const char *how = metric ? "-a -A -M IPC" : "-a -A";
 	unsigned int cpu, rows = 0, good = 0;
 	char label[16];
 	char *text;
 	int rc;
 
+	if (metric) {
+		args[5] = "-M";
+		args[6] = "IPC";
+	}
 	text = stat_of(m, &rc, args);
 	row_names(text);
-	tap_ok(rc == 0, "%s -a -A: exits 0 (%d)", m->dir, rc);
-	check_cpu_calls(m);
+	tap_ok(rc == 0, "%s %s: exits 0 (%d)", m->dir, how, rc);
+	if (!metric)
+		check_cpu_calls(m);
 	for (cpu = 0; cpu < m->ncpus; cpu++) {
-		double c, i, ipc;
+		double ratio = cpu_ratio(text, cpu, label, sizeof(label));
 
-		snprintf(label, sizeof(label), "CPU%u", cpu);
-		c = field_of(text, label, 3, names[0], 1);
-		i = field_of(text, label, 3, names[1], 1);
-		ipc = field_of(text, label, 3, names[1], 6);
-		rows += !isnan(c) && !isnan(i) && !isnan(field_of(text, label, 3, names[2], 1));
-		good += c > 0 && near(ipc, i / c);
+		rows += !isnan(ratio) && (metric || !isnan(field_of(text, label, 3, names[2], 1)));
+		good += near(metric ? field_of(text, label, 7, "IPC", 6) :
+				      field_of(text, label, 3, names[1], 6), ratio);
 	}
-	tap_ok(rows == m->ncpus, "%s -a -A: a row of each event for each of its %u CPUs (%u)",
-	       m->dir, m->ncpus, rows);
-	verdict(good == m->ncpus, text, "%s -a -A: each CPU's IPC from its own rows (%u of %u)",
-		m->dir, good, m->ncpus);
+	tap_ok(rows == m->ncpus, "%s %s: a row of each event for each of its %u CPUs (%u)", m->dir,
+	       how, m->ncpus, rows);
+	verdict(good == m->ncpus, text, "%s %s: each CPU's IPC from its own rows (%u of %u)",
+		m->dir, how, good, m->ncpus);
 }
 
 /* -a -M IPC: each type's metrics from its own counts (the metric's line has its core). */
@@ -138,32 +156,6 @@ static void check_metrics(const struct machine *m)
 		       m->dir, m->t[t].name, ipc, ratio);
 	}
 	free(text);
-}
-
-/* -a -A -M IPC: each CPU's metrics after the rows ("CPU4,,,,,,IPC value,IPC,...") from its rows. */
-static void check_row_metrics(const struct machine *m)
-{
-	static const char *const args[] = {
-		"-x,", "-a", "-A", "--path", "perf", "-M", "IPC", NULL,
-	};
-	unsigned int cpu, good = 0;
-	char label[16];
-	char *text;
-	int rc;
-
-	text = stat_of(m, &rc, args);
-	row_names(text);
-	tap_ok(rc == 0, "%s -a -A -M IPC: exits 0 (%d)", m->dir, rc);
-	for (cpu = 0; cpu < m->ncpus; cpu++) {
-		double c, i;
-
-		snprintf(label, sizeof(label), "CPU%u", cpu);
-		c = field_of(text, label, 3, names[0], 1);
-		i = field_of(text, label, 3, names[1], 1);
-		good += c > 0 && near(field_of(text, label, 7, "IPC", 6), i / c);
-	}
-	verdict(good == m->ncpus, text, "%s -a -A -M IPC: each CPU's IPC from its own rows (%u of %u)",
-		m->dir, good, m->ncpus);
 }
 
 /* -a -I 10 -M IPC: each interval's metric lines of each type (time,core,,,,,,value,IPC,...). */
@@ -331,9 +323,9 @@ static void check_machine(const struct machine *m)
 	CPU_ZERO(&fake_affinity);
 	for (int c = 0; c < 8; c++)
 		CPU_SET(c, &fake_affinity);
-	check_rows(m);
+	check_rows(m, 0);
 	check_metrics(m);
-	check_row_metrics(m);
+	check_rows(m, 1);
 	check_interval_metrics(m);
 	check_interval_sums(m);
 	check_tasks(m);
