@@ -57,8 +57,6 @@ static int check_opts(const struct stat_opts *o)
 	/* perf stat -r over a scope: the command's runs, each counted over the scope. */
 	if (o->runs > 1 && !o->argv)
 		return usage_error("stat", "-r N repeats a command: give one after the options (-a -r 3 -- COMMAND)");
-	if (o->runs > 1 && !cpus && !tasks)
-		return usage_error("stat", "-r with -I counts a scope (-a, -C, -p, -t) over each run; a command alone: leave out -I");
 	if (o->duration_ms && o->argv)
 		return usage_error("stat", "--duration ends a count without a command; with one, the count ends with it");
 	if (!o->argv && !cpus && !tasks)
@@ -450,6 +448,8 @@ int stat_scope(struct stat_opts *o)
 			goto fail;
 		po.pid = x.ch.pid;
 		po.flags = PMUKIT_F_CHILD | (o->per_thread ? PMUKIT_F_THREADS : 0);
+		x.alone = 1;
+		x.po = po;
 	}
 	ret = pmukit_open_pass(&x.s, x.plan, 0, &po);
 	if (ret) {

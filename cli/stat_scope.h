@@ -49,6 +49,9 @@ struct scope_run {
 	/* The metrics of the rows (-A, --per-thread) and of an interval's rows. */
 	struct scope_metrics mrows, mivl;
 	uint64_t ivl_t;		/* the end of the interval before, ns from the run's start */
+	/* A command alone (-I): its options, for a session of each run (-r). */
+	int alone;
+	struct pmukit_options po;
 	/* The runs done; the wall time of the last (ns); SIGINT came. */
 	unsigned long runs;
 	uint64_t wall_ns;

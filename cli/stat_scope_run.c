@@ -190,6 +190,30 @@ static int one_run(struct scope_run *x, uint64_t *times)
 	return ret;
 }
 
+/*
+ * -r with -I of a command alone: its counters follow that command (its
+ * pid, from its exec), so each run forks the command again and opens a
+ * session for it, as stat of a command does.
+ */
+static int command_again(struct scope_run *x)
+{
+	struct pmukit_options po = x->po;
+	int ret;
+
+	if (!x->alone)
+		return 0;
+	pmukit_close(x->s);
+	x->s = NULL;
+	ret = scope_fork_command(x);
+	if (ret)
+		return ret;
+	po.pid = x->ch.pid;
+	ret = pmukit_open_pass(&x->s, x->plan, 0, &po);
+	if (ret)
+		cli_error("stat", "cannot count: %s", pmukit_last_error());
+	return ret;
+}
+
 int scope_runs(struct scope_run *x)
 {
 	unsigned long runs = x->o->argv ? x->o->runs : 1, run;
@@ -215,13 +239,19 @@ int scope_runs(struct scope_run *x)
 	}
 	stat_signals_catch();
 	for (run = 0; run < runs; run++) {
-		ret = one_run(x, times);
+		ret = run ? command_again(x) : 0;
+		if (!ret)
+			ret = one_run(x, times);
 		if (ret)
 			break;
 		/* The run under way at SIGINT is left out, unless it is the only one. */
 		if (!run || !x->sig_int)
 			record(x, run, times);
-		memcpy(x->base, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
+		/* A command alone's next session counts from 0; a scope's goes on. */
+		if (x->alone)
+			memset(x->base, 0, (size_t)x->nunits * x->nev * sizeof(*x->base));
+		else
+			memcpy(x->base, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
 		if (x->sig_int || stat_ended_by())
 			break;
 	}

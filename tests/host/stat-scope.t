@@ -215,6 +215,17 @@ elif [ "$rc" = 0 ] && awk -F, '$4 == "task-clock" { split($1, n, "-"); v[n[1]] =
 	ok "--per-thread -- COMMAND: rows sh-PID, yes-TID, sleep-TID; yes's task-clock the most"
 else nok "--per-thread -- COMMAND: a row per thread and process"; diag "rc $rc: $(cat "$tmp/pt")"; fi
 
+# -r 3 -I 20 of a command alone (as perf stat -r -I): each run's intervals
+# (the time restarts twice), then the mean of the runs with its variation;
+# each run's task-clock intervals add up to about what a run counts.
+"$P" stat -r 3 -I 20 -x, -e task-clock -- sleep 0.05 2>"$tmp/ri" >/dev/null
+rc=$?
+if [ "$rc" = 0 ] && awk -F, '$4 == "task-clock" { if ($1 + 0 < last) restarts++; last = $1 + 0; n++ }
+	$3 == "task-clock" && $4 ~ /%$/ { total = 1 }
+	END { exit !(restarts == 2 && n >= 6 && total) }' "$tmp/ri"; then
+	ok "-r 3 -I 20 -- COMMAND: 3 runs' intervals, then their mean with its variation"
+else nok "-r 3 -I 20 -- COMMAND: each run's intervals, then the mean"; diag "rc $rc: $(cat "$tmp/ri")"; fi
+
 # -r without a command: nothing to repeat (exit 2, says what to give).
 "$P" stat -a -r 3 -e task-clock 2>"$tmp/r0" >/dev/null
 rc=$?
