@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -34,37 +35,35 @@ void scope_metrics_free(struct scope_metrics *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* Row @k of @u as one run of @wall_ns into @ur; @type: its core type's events (-1: the plan's). */
+/*
+ * Row @k of @u as one run of one pass over @wall_ns into @ur: what the
+ * metrics read of a report (each event, its count as the mean of one run,
+ * the pass's time), filled for each row and interval without the
+ * statistics of a whole report; @type: its core type's events (-1: the
+ * plan's).
+ */
 static void unit_report(const struct scope_run *x, const struct stat_units *u, unsigned int k,
 			uint64_t wall_ns, int type, struct stat_report *ur)
 {
-	uint64_t val[STAT_MAX_EVENTS + 1], times[STAT_TIMES] = { wall_ns, 0, 0 };
-	struct pass_data pd;
 	const struct pmukit_ev *te;
-	unsigned int slot, i;
+	unsigned int i, nev = u->nev;
 
-	memset(&pd, 0, sizeof(pd));
-	for (slot = 0; slot < x->nev; slot++) {
-		const struct pmukit_count *c =
-			&u->c[k * u->nev + (unsigned int)pmukit_evplan_pass_event(x->plan, 0, slot)];
-
-		val[slot] = c->value;
-		pd.enabled[slot] = (double)c->enabled_ns;
-		pd.running[slot] = (double)c->running_ns;
-	}
-	pd.val = val;
-	pd.times = times;
-	pd.runs = 1;
 	ur->runs = 1;
 	ur->npasses = 1;
 	ur->analysis = NULL;
-	stat_summarise(x->plan, &pd, ur);
-	if (type < 0)
-		return;
-	for (i = 0; i < ur->nev; i++) {
-		te = pmukit_evplan_type_event(x->plan, (unsigned int)type, i);
-		if (te)
-			ur->ev[i].ev = *te;
+	ur->cycles_ref = -1;
+	ur->pass_elapsed_s[0] = (double)wall_ns / 1e9;
+	ur->nev = nev;
+	for (i = 0; i < nev; i++) {
+		struct stat_event *e = &ur->ev[i];
+
+		te = type >= 0 ? pmukit_evplan_type_event(x->plan, (unsigned int)type, i) : NULL;
+		e->ev = *(te ? te : pmukit_evplan_counted(x->plan, i));
+		snprintf(e->name, sizeof(e->name), "%s", e->ev.name);
+		e->st.mean = (double)u->c[k * nev + i].value;
+		e->pass = 1;
+		e->added = e->wrapped = e->unsupported = e->per_type = 0;
+		e->nc_runs = 0;
 	}
 	metrics_compute(ur);
 }
