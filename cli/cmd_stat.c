@@ -34,8 +34,9 @@ static const char usage[] =
 	"                   [-r N] [--path P] [-x SEP | --json] [--cpu C] [--raw]\n"
 	"                   [-o FILE] [--] COMMAND [ARGS]\n"
 	"       pmukit stat [-a | -C LIST [-A] | -p PID,... | -t TID,... [--per-thread]]\n"
-	"                   [-I MS] [-e EVENTS...] [--path P] [-x SEP | --json] [-o FILE]\n"
-	"                   [--duration SECONDS | [--] COMMAND [ARGS]]\n"
+	"                   [-I MS] [-e EVENTS... | -M METRICS... | --topdown] [--path P]\n"
+	"                   [-x SEP | --json] [-o FILE]\n"
+	"                   [--duration SECONDS | [-r N] [--] COMMAND [ARGS]]\n"
 	"\n"
 	"Runs COMMAND and counts events while it runs, as perf stat does; the result\n"
 	"goes to stderr (or FILE). Events are names from 'pmukit list' (any case),\n"
@@ -74,7 +75,10 @@ static const char usage[] =
 	"  -h, --help          this text\n"
 	"\n"
 	"What is counted, as perf stat's options say it (the command, when given,\n"
-	"runs beside and ends the count; without one, ^C or --duration ends it):\n"
+	"runs beside and ends the count; without one, ^C or --duration ends it; -r N\n"
+	"runs the command N times, each run counted over the scope: their mean; the\n"
+	"metrics, of -M and --topdown too, are each row's: a CPU's, a thread's, an\n"
+	"interval's, else the totals'):\n"
 	"\n"
 	"  -a, --all-cpus      every online CPU, whatever runs there\n"
 	"  -C, --cpu-list LIST the CPUs of LIST (0,2-3)\n"
@@ -82,7 +86,9 @@ static const char usage[] =
 	"  -p, --pid PID,...   processes that already run: their threads, and those\n"
 	"                      they create later; until they end\n"
 	"  -t, --tid TID,...   threads that already run, likewise\n"
-	"  --per-thread        with -p or -t: a row per thread (comm-TID)\n"
+	"  --per-thread        with -p or -t: a row per thread (comm-TID); with a\n"
+	"                      command alone (perf path): a row of each of its threads\n"
+	"                      and processes, counted as each ended\n"
 	"  -I, --interval-print MS\n"
 	"                      every MS milliseconds (10 or more) the counts of that\n"
 	"                      interval, after a time column (CSV: a first field; JSON:\n"
@@ -279,80 +285,6 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 }
 
 /*
- * -M, --topdown: this core's metric set and the metrics asked for; into
- * @metric those whose events this machine implements (the others are
- * n/a, and say why).
- */
-static int metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned int *metric,
-			unsigned int *nm)
-{
-	unsigned int all[AN_MAX_ITEMS], n, i, k, a;
-	struct pmukit_pmu_info info;
-	struct pmukit_implemented sup;
-	int ret;
-
-	sel->core = this_machine(&info);
-	sel->set = an_set_of(sel->core, info.midr);
-	if (!sel->set) {
-		cli_error("stat", "no metrics for this core (%s)", info.core[0] ? info.core : "unknown");
-		return CLI_USAGE;
-	}
-	ret = o->metrics ? an_select_names(sel, "stat", o->metrics) :
-			   an_select_topdown(sel, "stat", o->level ? o->level : 1);
-	if (ret)
-		return ret;
-	memset(&sup, 0, sizeof(sup));
-	support_load(&sup);
-	snprintf(sel->absent_source, sizeof(sel->absent_source), "%.159s", sup.source);
-	n = an_metrics(sel, all, AN_MAX_ITEMS);
-	*nm = 0;
-	for (i = 0; i < n; i++) {
-		const struct pmukit_metric_info *mi = pmukit_metric_set_metric(sel->set, all[i]);
-		int ok = 1;
-
-		for (k = 0; k < mi->nevents; k++) {
-			if (pmukit_event_supported(&sup, mi->event[k], NULL) != 0)
-				continue;
-			ok = 0;
-			for (a = 0; a < sel->nabsent && sel->absent[a] != mi->event[k]; a++)
-				;
-			if (a == sel->nabsent && a < ARRAY_SIZE(sel->absent))
-				sel->absent[sel->nabsent++] = mi->event[k];
-		}
-		if (ok)
-			metric[(*nm)++] = all[i];
-	}
-	if (!*nm) {
-		cli_error("stat", "this %s implements none of the events of the metrics asked for (%s)",
-			  sel->core ? sel->core->name : "core", sup.source);
-		return CLI_FAIL;
-	}
-	return 0;
-}
-
-/* The metrics' values from the means, as 'pmukit metrics' reads them from --json's "value". */
-static void metric_values(struct stat_report *r, struct an_sel *sel)
-{
-	static struct recorded rec;
-	unsigned int i;
-
-	memset(&rec, 0, sizeof(rec));
-	for (i = 0; i < r->nev; i++) {
-		/* The runs' verdicts, not the rule again on a mean: the session judged each. */
-		recorded_add(&rec, r->ev[i].name, (uint64_t)(r->ev[i].st.mean + 0.5), r->ev[i].pass,
-			     REC_OK, 0);
-		/* The event the row counted, not its name read back. */
-		if (rec.nev && r->ev[i].ev.kind == PMUKIT_EV_PMU)
-			rec.ev[rec.nev - 1].code = r->ev[i].ev.code;
-		if (r->ev[i].nc_runs)
-			recorded_not_counted(&rec, r->ev[i].why);
-	}
-	r->nmetrics = 0;	/* the metrics asked for instead of those beside the counts */
-	an_eval(sel, &rec);
-	r->analysis = sel;
-}
-
-/*
  * After SIGINT, SIGTERM or SIGHUP, pmukit ends as perf does: by the same
  * signal, its default action (a shell's $? is 128 + N, and a script run
  * under it stops at ^C as it should).
@@ -362,25 +294,6 @@ static void die_of(int sig)
 	fflush(stdout);
 	signal(sig, SIG_DFL);
 	raise(sig);
-}
-
-/*
- * -M, --topdown on several core types: the metrics of each type from its
- * own counts, the events named as its core names them.
- */
-static void type_metric_values(struct stat_typed *ty, const struct an_sel *sel)
-{
-	static struct an_sel tsel[STAT_MAX_TYPES];
-	const struct pmukit_core_def *core;
-	unsigned int t;
-
-	for (t = 0; t < ty->n; t++) {
-		tsel[t] = *sel;
-		core = pmukit_core_by_name(ty->info[t].name);
-		if (core)
-			tsel[t].core = core;
-		metric_values(&ty->r[t], &tsel[t]);
-	}
 }
 
 int cmd_stat(int argc, char **argv)
@@ -408,7 +321,7 @@ int cmd_stat(int argc, char **argv)
 		return ret;
 	memset(&sel, 0, sizeof(sel));
 	if (o.metrics || o.topdown) {
-		ret = metric_setup(&o, &sel, metric, &nm);
+		ret = stat_metric_setup(&o, &sel, metric, &nm);
 		if (ret)
 			goto early;
 	}
@@ -479,9 +392,9 @@ int cmd_stat(int argc, char **argv)
 			wrapped += r.ev[k].wrapped;
 		/* The metrics of -M and --topdown need every count; of each type apart. */
 		if (sel.set && !wrapped && ty.n)
-			type_metric_values(&ty, &sel);
+			stat_type_metric_values(&ty, &sel);
 		else if (sel.set && !wrapped)
-			metric_values(&r, &sel);
+			stat_metric_values(&r, &sel);
 		stat_report(o.output ? of.mem : stderr, o.out.fmt, o.out.sep, &r);
 		/*
 		 * Reported (and kept in -o's file), yet the measurement did not

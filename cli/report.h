@@ -107,6 +107,14 @@ struct stat_units {
 	pid_t *tid;			/* the unit's thread, or -1 */
 	struct pmukit_count *c;		/* [u * nev + i] */
 	unsigned char *offline;		/* the CPU went offline while counted: its counts stop there */
+	/* [u * nev + i]: unit u has no row of event i (a sum over core types of an event without one) */
+	unsigned char *absent;
+	/*
+	 * Each unit's counts as a report of their own ([n]; NULL: none): its
+	 * metrics beside the unit's rows, or with -M, --topdown its analysis
+	 * after them. Its events are the counted ones, in the units' order.
+	 */
+	const struct stat_report *ur;
 };
 
 /* One core type of a report on several (stat_types.c): its name, CPUs and counts. */
@@ -174,6 +182,9 @@ void stat_report(FILE *f, enum out_format fmt, const char *sep, const struct sta
 int stat_is_clock_ns(const struct stat_event *e);
 /* report_stat.c: the word in a count's place when it is none ("<not supported>", perf's), else NULL. */
 const char *stat_no_count_word(const struct stat_event *e);
+/* report_stat.c: the metric shown beside row @i of @r, or NULL; its value as the table shows it. */
+const struct stat_metric *stat_metric_of(const struct stat_report *r, unsigned int i);
+void stat_metric_text(const struct stat_metric *m, char *buf, size_t len);
 /* report_stat.c: pmukit's words for the verdict field ("not supported"): "" for a count. */
 const char *stat_verdict_field(const struct stat_event *e);
 

@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "analysis.h"
 #include "report.h"
 
 #define OFFLINE_WHY	"the CPU went offline while counted: its counts stop where it did"
@@ -33,17 +34,21 @@ static double counting(const struct pmukit_count *c)
 
 /* One table row: [time] [label] value unit event; no padding at its end. @c NULL: no count. */
 static void table_row(FILE *f, const char *time, const char *label, const struct stat_event *e,
-		      const struct pmukit_count *c, int offline)
+		      const struct pmukit_count *c, int offline, const struct stat_metric *m)
 {
-	char num[48], line[256];
+	char num[48], line[256], met[32] = "";
 	size_t k;
 
 	if (c)
 		count_text(num, sizeof(num), e, c->value);
 	else
 		snprintf(num, sizeof(num), "%s", stat_no_count_word(e));
-	snprintf(line, sizeof(line), "%s%s%-*s %18s %-5s%s%s", time, *time ? " " : "",
-		 *label ? 16 : 0, label, num, c && stat_is_clock_ns(e) ? "msec" : "", e->name,
+	if (c && m)
+		stat_metric_text(m, met, sizeof(met));
+	snprintf(line, sizeof(line), "%s%s%-*s %18s %-5s%-*s%s%*s%s%s%s", time, *time ? " " : "",
+		 *label ? 16 : 0, label, num, c && stat_is_clock_ns(e) ? "msec" : "",
+		 *met ? 24 : 0, e->name, *met ? " # " : "", *met ? 9 : 0, met, *met ? "  " : "",
+		 *met ? m->name : "",
 		 c && offline ? "  (went offline)" : "");
 	for (k = strlen(line); k > 0 && line[k - 1] == ' '; k--)
 		line[k - 1] = '\0';
@@ -104,9 +109,10 @@ static uint64_t pct_100(const struct pmukit_count *c)
  * an interval's), the fields quoted by the one rule (pmukit_csv_field_put()).
  */
 static void csv_row(FILE *f, const char *sep, const char *time, const char *label,
-		    const struct stat_event *e, const struct pmukit_count *c, int offline)
+		    const struct stat_event *e, const struct pmukit_count *c, int offline,
+		    const struct stat_metric *m)
 {
-	char v[24], run[24], pct[24], line[1024];
+	char v[24], run[24], pct[24], met[32] = "", line[1024];
 	const char *fld[13];
 	unsigned int nf = 0, k;
 	size_t n = 0;
@@ -129,8 +135,10 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 	fld[nf++] = run;
 	fixed(pct, c ? pct_100(c) : 0, 2);
 	fld[nf++] = pct;
-	fld[nf++] = "";
-	fld[nf++] = "";
+	if (c && m)
+		snprintf(met, sizeof(met), m->na ? "n/a" : "%.4f", m->value);
+	fld[nf++] = met;
+	fld[nf++] = c && m ? m->name : "";
 	fld[nf++] = c ? "1" : "";
 	fld[nf++] = !c ? stat_verdict_field(e) : offline ? "offline" : "";
 	fld[nf++] = !c ? e->why : offline ? OFFLINE_WHY : "";
@@ -148,7 +156,8 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 }
 
 static void json_count(struct pmukit_json *j, const struct stat_units *u, unsigned int k,
-		       const struct stat_event *e, const struct pmukit_count *c)
+		       const struct stat_event *e, const struct pmukit_count *c,
+		       const struct stat_metric *m)
 {
 	pmukit_json_obj_flow(j, NULL, 0);
 	if (u->cpu[k] >= 0)
@@ -174,6 +183,12 @@ static void json_count(struct pmukit_json *j, const struct stat_units *u, unsign
 	pmukit_json_real(j, "counting_percent", counting(c), 2);
 	if (u->offline && u->offline[k])
 		pmukit_json_bool(j, "offline", 1);
+	if (m && !m->na)
+		pmukit_json_real(j, "metric_value", m->value, 4);
+	else if (m)
+		pmukit_json_null(j, "metric_value");
+	if (m)
+		pmukit_json_str(j, "metric_unit", m->name);
 	pmukit_json_obj_end(j);
 }
 
@@ -192,6 +207,74 @@ static const struct pmukit_count *count_of(const struct stat_report *r,
 	for (j = 0; j < i; j++)
 		col += !r->ev[j].unsupported;
 	return col < u->nev ? &u->c[k * u->nev + col] : NULL;
+}
+
+/* Has unit @k a row of report row @i? Not a sum over core types of an event without one. */
+static int has_row(const struct stat_report *r, const struct stat_units *u, unsigned int k,
+		   unsigned int i)
+{
+	const struct pmukit_count *c = count_of(r, u, k, i);
+
+	return !c || !u->absent || !u->absent[c - u->c];
+}
+
+/* The metric beside row @i of unit @k (its report's, the same column), or NULL. */
+static const struct stat_metric *metric_at(const struct stat_report *r,
+					   const struct stat_units *u, unsigned int k, unsigned int i)
+{
+	const struct pmukit_count *c = count_of(r, u, k, i);
+
+	return c && u->ur ? stat_metric_of(&u->ur[k], (unsigned int)(c - &u->c[k * u->nev])) :
+			    NULL;
+}
+
+/*
+ * With -M, --topdown: each unit's metrics after its rows, as 'pmukit
+ * metrics' prints those of a CPU or an interval: the table under the
+ * unit's name (and the time), CSV each line after the time and unit
+ * fields, JSON an object of each unit in "analysis".
+ */
+static void analyses(FILE *f, enum out_format fmt, const char *sep, const char *time,
+		     const struct stat_units *u, struct pmukit_json *j)
+{
+	struct an_sel sel;
+	char prefix[96];
+	unsigned int k, shown = 0;
+
+	if (!u->ur || !u->ur[0].analysis)
+		return;
+	if (j)
+		pmukit_json_arr(j, "analysis");
+	for (k = 0; k < u->n; k++) {
+		const struct an_sel *a = u->ur[k].analysis;
+
+		if (!a)
+			continue;
+		if (j) {
+			pmukit_json_obj(j, NULL);
+			if (u->cpu[k] >= 0)
+				pmukit_json_int(j, "cpu", u->cpu[k]);
+			else if (u->tid[k] > 0)
+				pmukit_json_int(j, "tid", u->tid[k]);
+			else if (u->label[k][0])
+				pmukit_json_str(j, "core", u->label[k]);
+			an_print_json(j, a);
+			pmukit_json_obj_end(j);
+		} else if (fmt == OUT_CSV) {
+			sel = *a;
+			snprintf(prefix, sizeof(prefix), "%s%s%s%s", time, *time ? sep : "",
+				 u->label[k], u->label[k][0] ? sep : "");
+			sel.csv_prefix = prefix;
+			an_print_csv(f, sep, &sel, 0);
+		} else {
+			/* A blank line after the rows; the tables end with one. */
+			fprintf(f, "%s %s%s%s:\n", shown++ ? "" : "\n", time,
+				*time && u->label[k][0] ? " " : "", u->label[k]);
+			an_print_table(f, a);
+		}
+	}
+	if (j)
+		pmukit_json_arr_end(j);
 }
 
 /* The rows of the report shown for units: those counted, and those left out. */
@@ -232,8 +315,11 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 		pmukit_json_arr(&j, "counts");
 		for (i = 0; i < nrows(r, u); i++)
 			for (k = 0; k < u->n; k++)
-				json_count(&j, u, k, &r->ev[i], count_of(r, u, k, i));
+				if (has_row(r, u, k, i))
+					json_count(&j, u, k, &r->ev[i], count_of(r, u, k, i),
+						   metric_at(r, u, k, i));
 		pmukit_json_arr_end(&j);
+		analyses(f, fmt, sep, "", u, &j);
 		pmukit_json_obj_end(&j);
 		pmukit_json_finish(&j);
 		fflush(f);
@@ -249,11 +335,16 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			const struct pmukit_count *c = count_of(r, u, k, i);
 			int off = u->offline && u->offline[k];
 
+			if (!has_row(r, u, k, i))
+				continue;
 			if (fmt == OUT_CSV)
-				csv_row(f, sep, time, u->label[k], &r->ev[i], c, off);
+				csv_row(f, sep, time, u->label[k], &r->ev[i], c, off,
+					metric_at(r, u, k, i));
 			else
-				table_row(f, time, u->label[k], &r->ev[i], c, off);
+				table_row(f, time, u->label[k], &r->ev[i], c, off,
+					  metric_at(r, u, k, i));
 		}
+	analyses(f, fmt, sep, fmt == OUT_TABLE ? num : time, u, NULL);
 	/* Each interval as it ends, to a file or a pipe too (perf's way): one write. */
 	fflush(f);
 }
@@ -266,10 +357,11 @@ void stat_units_table(FILE *f, const struct stat_report *r)
 	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
 			table_row(f, "", u->label[k], &r->ev[i], count_of(r, u, k, i),
-				  u->offline && u->offline[k]);
+				  u->offline && u->offline[k], metric_at(r, u, k, i));
 	for (k = 0; k < u->n; k++)
 		if (u->offline && u->offline[k])
 			fprintf(f, "%s %s: %s\n", off++ ? "" : "\n", u->label[k], OFFLINE_WHY);
+	analyses(f, OUT_TABLE, "", "", u, NULL);
 }
 
 void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r)
@@ -280,7 +372,8 @@ void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r)
 	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
 			csv_row(f, sep, "", u->label[k], &r->ev[i], count_of(r, u, k, i),
-				u->offline && u->offline[k]);
+				u->offline && u->offline[k], metric_at(r, u, k, i));
+	analyses(f, OUT_CSV, sep, "", u, NULL);
 }
 
 void stat_units_json(struct pmukit_json *j, const struct stat_report *r)
@@ -291,6 +384,7 @@ void stat_units_json(struct pmukit_json *j, const struct stat_report *r)
 	pmukit_json_arr(j, "units");
 	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
-			json_count(j, u, k, &r->ev[i], count_of(r, u, k, i));
+			json_count(j, u, k, &r->ev[i], count_of(r, u, k, i), metric_at(r, u, k, i));
 	pmukit_json_arr_end(j);
+	analyses(NULL, OUT_JSON, "", "", u, j);
 }

@@ -86,7 +86,7 @@ static void add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const struct stat_metric *metric_of(const struct stat_report *r, unsigned int i)
+const struct stat_metric *stat_metric_of(const struct stat_report *r, unsigned int i)
 {
 	unsigned int k;
 
@@ -96,7 +96,7 @@ static const struct stat_metric *metric_of(const struct stat_report *r, unsigned
 	return NULL;
 }
 
-static void metric_text(const struct stat_metric *m, char *buf, size_t len)
+void stat_metric_text(const struct stat_metric *m, char *buf, size_t len)
 {
 	if (m->na)
 		snprintf(buf, len, "n/a");
@@ -169,7 +169,7 @@ void stat_table_rows(FILE *f, const struct stat_report *r, int sums)
 
 	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
-		const struct stat_metric *m = metric_of(r, i);
+		const struct stat_metric *m = stat_metric_of(r, i);
 
 		if (e->added || (sums && e->per_type))
 			continue;
@@ -187,7 +187,7 @@ void stat_table_rows(FILE *f, const struct stat_report *r, int sums)
 		add(line, sizeof(line), " %18s %-5s%-24s", num,
 		    stat_is_clock_ns(e) && !stat_no_count_word(e) ? "msec" : "", e->name);
 		if (m) {
-			metric_text(m, met, sizeof(met));
+			stat_metric_text(m, met, sizeof(met));
 			add(line, sizeof(line), " # %9s  %-24s", met, m->name);
 		} else {
 			add(line, sizeof(line), " %38s", "");
@@ -339,7 +339,7 @@ void stat_csv_rows(FILE *f, const char *sep, const struct stat_report *r, const 
 
 	for (i = 0; i < r->nev; i++) {
 		const struct stat_event *e = &r->ev[i];
-		const struct stat_metric *m = metric_of(r, i);
+		const struct stat_metric *m = stat_metric_of(r, i);
 		const char *word = stat_no_count_word(e);
 		int k = 0, ns = stat_is_clock_ns(e) && !word;
 

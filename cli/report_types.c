@@ -22,6 +22,12 @@
 #include "cli.h"
 #include "report.h"
 
+/* "cpu 7" for a type of one CPU, "cpus 0-3" for more: the library's words too. */
+static const char *cpus_word(const char *list)
+{
+	return strpbrk(list, ",-") ? "cpus" : "cpu";
+}
+
 /* "cortex-a53 and cortex-a72", "cortex-a510, cortex-a715 and cortex-x3" */
 static void type_names(const struct stat_report *r, char *buf, size_t len)
 {
@@ -39,7 +45,8 @@ void stat_types_table(FILE *f, const struct stat_report *r)
 	unsigned int t;
 
 	for (t = 0; t < r->ntypes; t++) {
-		fprintf(f, " %s (cpus %s):\n", r->types[t].name, r->types[t].cpus);
+		fprintf(f, " %s (%s %s):\n", r->types[t].name, cpus_word(r->types[t].cpus),
+			r->types[t].cpus);
 		stat_table_rows(f, r->types[t].r, 0);
 		fprintf(f, "\n");
 	}
@@ -66,7 +73,8 @@ void stat_types_notes(FILE *f, const struct stat_report *r)
 		if (!sel)
 			continue;
 		if (sel->level)
-			fprintf(f, " %s (cpus %s):\n", r->types[t].name, r->types[t].cpus);
+			fprintf(f, " %s (%s %s):\n", r->types[t].name, cpus_word(r->types[t].cpus),
+				r->types[t].cpus);
 		an_print_table(f, sel);
 	}
 }

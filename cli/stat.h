@@ -105,8 +105,20 @@ void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
  */
 void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o,
 		       const struct pmukit_evplan *p, struct stat_report *r);
-/* stat_types.c: the type of @cpu (its index in ty->info), or -1. */
-int stat_types_of_cpu(const struct stat_typed *ty, int cpu);
+
+/*
+ * stat_msel.c, -M and --topdown: this core's metric set and the metrics
+ * asked for into @sel; into @metric (@nm of them) those whose events this
+ * machine implements (the others are n/a, and say why). Return: 0, or the
+ * exit status (said).
+ */
+struct an_sel;
+int stat_metric_setup(const struct stat_opts *o, struct an_sel *sel, unsigned int *metric,
+		      unsigned int *nm);
+/* stat_msel.c: @sel's metrics from @r's means, in place of r's own; r->analysis set. */
+void stat_metric_values(struct stat_report *r, struct an_sel *sel);
+/* stat_msel.c: the same for each core type of @ty, its events named as its core names them. */
+void stat_type_metric_values(struct stat_typed *ty, const struct an_sel *sel);
 
 /*
  * stat_plan.c: a plan for the path of the options (its reasons said when
@@ -121,7 +133,6 @@ int stat_plan_new(struct stat_opts *o, struct pmukit_evplan **plan);
  * pass holds; metrics: the event counters) set. Return: 0, or the exit
  * status (the error said).
  */
-struct an_sel;
 int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct an_sel *sel,
 		   const unsigned int *metric, unsigned int nm, int *cap);
 /*

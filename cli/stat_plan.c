@@ -187,23 +187,15 @@ static int metric_plan(struct pmukit_evplan *p, const struct an_sel *sel, const 
 
 /*
  * The direct path reads the PMU of the CPU it runs on: a command that may
- * run on several core types is refused there. Said after the library's
- * reason, with the ways that count it: the perf path (each type's PMU) or
- * a binding to one type.
+ * run on several core types is refused there. One message: the library's
+ * reason (which names the types and a binding), then what stat can do
+ * besides: the perf path, which counts it on each type's PMU.
  */
-static void direct_types(const struct pmukit_evplan *p)
+static int direct_types(void)
 {
-	struct pmukit_type_info t;
-	char types[256] = "";
-	size_t used = 0;
-	unsigned int i, n = pmukit_evplan_ntypes(p);
-
-	for (i = 0; i < n && !pmukit_evplan_type(p, i, &t); i++)
-		cli_list_add(types, sizeof(types), &used, i, n, "%s (cpus %s)", t.name, t.cpus);
-	if (pmukit_evplan_type(p, 0, &t))
-		return;
-	cli_error("stat", "the command may run on %s; the direct path counts one core type: --path perf counts it on each, or bind it to one type (--cpu C, or taskset -c %s)",
-		  types, t.cpus);
+	cli_error("stat", "%s; or --path perf, which counts it on each type's PMU",
+		  pmukit_last_error());
+	return CLI_FAIL;
 }
 
 int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct an_sel *sel,
@@ -241,11 +233,9 @@ int stat_plan_make(struct stat_opts *o, struct pmukit_evplan *plan, const struct
 		}
 	}
 	if (ret) {
-		int status = open_error(ret);
-
 		if (o->path == PMUKIT_PATH_DIRECT && pmukit_evplan_ntypes(plan) > 1)
-			direct_types(plan);
-		return status;
+			return direct_types();
+		return open_error(ret);
 	}
 	o->path = pmukit_evplan_path(plan);
 	if (!sel)

@@ -23,11 +23,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "stat.h"
-#include "stat_wait.h"
+#include "analysis.h"
+#include "stat_scope.h"
 
 #define MAX_IDS		STAT_MAX_IDS
-#define BY_TYPE		(-2)	/* fill(): a row per core type */
 
 int stat_scope_wanted(const struct stat_opts *o)
 {
@@ -49,13 +48,15 @@ static int check_opts(const struct stat_opts *o)
 		return usage_error("stat", "-p and -t exclude each other");
 	if (o->no_aggr && !cpus)
 		return usage_error("stat", "-A (a row per CPU) goes with -a or -C");
-	if (o->per_thread && !tasks)
-		return usage_error("stat", "--per-thread (a row per thread) goes with -p or -t");
-	if (o->runs > 1)
-		return usage_error("stat", "-r goes with a command alone, not with -a, -C, -p, -t or -I");
-	if (o->metrics || o->topdown)
-		return usage_error("stat", "%s counts a command alone; with -a, -C, -p, -t or -I give the events with -e",
-				   o->metrics ? "-M" : "--topdown");
+	if (o->per_thread && (cpus || (!tasks && !o->argv)))
+		return usage_error("stat", "--per-thread (a row per thread) goes with -p, -t or a command");
+	/* A command's threads are known as they end: their counts, not their intervals. */
+	if (o->per_thread && !tasks && (o->interval_ms || o->runs > 1))
+		return usage_error("stat", "--per-thread of a command gives each thread's count as it ends: not with %s",
+				   o->interval_ms ? "-I" : "-r");
+	/* perf stat -r over a scope: the command's runs, each counted over the scope. */
+	if (o->runs > 1 && !o->argv)
+		return usage_error("stat", "-r N repeats a command: give one after the options (-a -r 3 -- COMMAND)");
 	if (o->duration_ms && o->argv)
 		return usage_error("stat", "--duration ends a count without a command; with one, the count ends with it");
 	if (!o->argv && !cpus && !tasks)
@@ -129,10 +130,15 @@ static int set_scope(const struct stat_opts *o, struct pmukit_evplan *p, char *t
 	return 0;
 }
 
-/* The units' labels, CPUs and threads: perf's names ("CPU2", "sleep-1234"); one "" for the sum. */
-static int units_new(struct stat_units *u, const struct pmukit_evplan *p, unsigned int n,
-		     unsigned int nev, int sum)
+/*
+ * The units' labels, CPUs and threads of session @s: perf's names ("CPU2",
+ * "sleep-1234"; a task counted on each of several core types, its type's
+ * before: "cortex-a53/sleep-1234"); one "" for the sum.
+ */
+static int units_new(struct stat_units *u, const struct pmukit_evplan *p,
+		     const struct pmukit_session *s, unsigned int n, unsigned int nev, int sum)
 {
+	struct pmukit_type_info ti;
 	struct pmukit_unit un;
 	unsigned int k;
 
@@ -144,17 +150,21 @@ static int units_new(struct stat_units *u, const struct pmukit_evplan *p, unsign
 	u->tid = calloc(u->n, sizeof(*u->tid));
 	u->c = calloc((size_t)u->n * nev, sizeof(*u->c));
 	u->offline = calloc(u->n, 1);
-	if (!u->label || !u->cpu || !u->tid || !u->c || !u->offline)
+	u->absent = calloc((size_t)u->n * nev, 1);
+	if (!u->label || !u->cpu || !u->tid || !u->c || !u->offline || !u->absent)
 		return -ENOMEM;
 	for (k = 0; k < u->n; k++) {
 		u->cpu[k] = -1;
 		u->tid[k] = -1;
-		if (sum || pmukit_evplan_unit(p, k, &un))
+		if (sum || pmukit_session_unit(s, k, &un))
 			continue;
 		u->cpu[k] = un.cpu;
 		u->tid[k] = un.tid;
 		if (un.cpu >= 0)
 			snprintf(u->label[k], sizeof(u->label[k]), "CPU%d", un.cpu);
+		else if (un.type >= 0 && !pmukit_evplan_type(p, (unsigned int)un.type, &ti))
+			snprintf(u->label[k], sizeof(u->label[k]), "%.20s/%.15s-%d", ti.name,
+				 un.comm, (int)un.tid);
 		else
 			snprintf(u->label[k], sizeof(u->label[k]), "%s-%d", un.comm, (int)un.tid);
 	}
@@ -168,52 +178,30 @@ static void units_free(struct stat_units *u)
 	free(u->tid);
 	free(u->c);
 	free(u->offline);
+	free(u->absent);
 }
 
-/*
- * The cumulative counts of every unit into @cum ([unit * nev + slot], the
- * pass's slots), @offline marked; a command on several core types (no
- * scope, -I): its types are the units. Return: 0 or a negative errno (said).
- */
-static int read_all(struct pmukit_session *s, unsigned int nunits, unsigned int nev,
-		    struct pmukit_count *cum, unsigned char *offline)
+static void count_add(struct pmukit_count *to, const struct pmukit_count *d)
 {
-	int typed = pmukit_session_nunits(s) < nunits;
-	unsigned int k;
-	int ret;
-
-	for (k = 0; k < nunits; k++) {
-		ret = typed ? pmukit_read_type(s, k, &cum[k * nev]) :
-			      pmukit_read_unit(s, k, &cum[k * nev]);
-		if (ret == -ENODEV) {
-			offline[k] = 1;
-			continue;
-		}
-		if (ret) {
-			cli_error("stat", "reading the counters failed: %s", pmukit_last_error());
-			return ret;
-		}
-	}
-	return 0;
+	to->value += d->value;
+	to->raw += d->raw;
+	to->enabled_ns += d->enabled_ns;
+	to->running_ns += d->running_ns;
 }
 
-/*
- * @out (by unit, or the sum of all when out->n is 1 and there are more)
- * from @cum minus @prev (NULL: nothing before); the plan's event order.
- * @utype, @type: only the units of core type @type (-1: all; BY_TYPE:
- * out's unit t the sum of type t's).
- */
-static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
-		 unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
-		 const unsigned char *offline, const int *utype, int type)
+void scope_fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned int nunits,
+		unsigned int nev, const struct pmukit_count *cum, const struct pmukit_count *prev,
+		const unsigned char *offline, const int *utype, int type)
 {
 	unsigned int k, slot;
 
 	memset(out->c, 0, (size_t)out->n * nev * sizeof(*out->c));
 	for (k = 0; k < nunits; k++) {
-		unsigned int o = type == BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
+		unsigned int o = type == SCOPE_BY_TYPE ? (unsigned int)utype[k] : out->n == 1 ? 0 : k;
+		/* By type: the last unit is the sum of them all. */
+		int all = type == SCOPE_BY_TYPE;
 
-		if ((type >= 0 && utype[k] != type) || (type == BY_TYPE && utype[k] < 0))
+		if ((type >= 0 && utype[k] != type) || (type == SCOPE_BY_TYPE && utype[k] < 0))
 			continue;
 
 		if (offline[k])
@@ -221,35 +209,28 @@ static void fill(struct stat_units *out, const struct pmukit_evplan *p, unsigned
 		for (slot = 0; slot < nev; slot++) {
 			int i = pmukit_evplan_pass_event(p, 0, slot);
 			const struct pmukit_count *c = &cum[k * nev + slot];
-			struct pmukit_count *d = &out->c[o * nev + (unsigned int)i];
+			struct pmukit_count d = {
+				c->value - (prev ? prev[k * nev + slot].value : 0),
+				c->raw - (prev ? prev[k * nev + slot].raw : 0),
+				c->enabled_ns - (prev ? prev[k * nev + slot].enabled_ns : 0),
+				c->running_ns - (prev ? prev[k * nev + slot].running_ns : 0),
+			};
 
-			d->value += c->value - (prev ? prev[k * nev + slot].value : 0);
-			d->raw += c->raw - (prev ? prev[k * nev + slot].raw : 0);
-			d->enabled_ns += c->enabled_ns - (prev ? prev[k * nev + slot].enabled_ns : 0);
-			d->running_ns += c->running_ns - (prev ? prev[k * nev + slot].running_ns : 0);
+			count_add(&out->c[o * nev + (unsigned int)i], &d);
+			if (all)
+				count_add(&out->c[(out->n - 1) * nev + (unsigned int)i], &d);
 		}
 	}
 }
 
-/* The report's events (r->ev), as stat_summarise() gives them, from the sum of the units. */
-static void totals(const struct pmukit_evplan *p, const struct stat_units *sum, double wall_s,
-		   uint64_t user_ns, uint64_t sys_ns, struct stat_report *r)
+/* The report's events (r->ev), as stat_summarise() gives them, for a count not yet made. */
+static void totals(const struct pmukit_evplan *p, struct stat_report *r)
 {
 	static struct pass_data pd;
 	static uint64_t val[STAT_MAX_EVENTS], times[STAT_TIMES];
-	unsigned int slot, nev = sum->nev;
 
 	memset(&pd, 0, sizeof(pd));
-	for (slot = 0; slot < nev; slot++) {
-		const struct pmukit_count *c = &sum->c[pmukit_evplan_pass_event(p, 0, slot)];
-
-		val[slot] = c->value;
-		pd.enabled[slot] = (double)c->enabled_ns;
-		pd.running[slot] = (double)c->running_ns;
-	}
-	times[STAT_WALL] = (uint64_t)(wall_s * 1e9);
-	times[STAT_USER] = user_ns;
-	times[STAT_SYS] = sys_ns;
+	memset(val, 0, sizeof(val));
 	pd.val = val;
 	pd.times = times;
 	pd.runs = 1;
@@ -257,47 +238,26 @@ static void totals(const struct pmukit_evplan *p, const struct stat_units *sum, 
 	stat_summarise(p, &pd, r);
 }
 
-/* Everything the count holds, for one cleanup. */
-struct scope_run {
-	struct pmukit_evplan *plan;
-	struct pmukit_session *s;
-	struct pmukit_child ch;
-	int forked;
-	struct waits w;
-	struct stat_units rows, sum, ivl;
-	struct pmukit_count *cum, *prev;
-	unsigned char *offline;
-	/* CPUs of several core types (-a, -C): each unit's type, one type's sum. */
-	struct stat_typed *ty;
-	int *utype;
-	struct stat_units tsum;
-	/* What an interval's report needs. */
-	const struct stat_opts *o;
-	const struct stat_report *r;
-	FILE *out;
-	int header;
-	unsigned int nunits, nev;
-	uint64_t t0;
-};
-
-/* An interval: the cumulative counts just read, less those of the one before. */
-static void report_interval(struct scope_run *x)
+/* Each count of @u over @runs runs: their mean (a -r row). */
+static void units_mean(struct stat_units *u, unsigned long runs)
 {
-	fill(&x->ivl, x->plan, x->nunits, x->nev, x->cum, x->prev, x->offline, x->utype,
-	     x->ty ? BY_TYPE : -1);
-	stat_interval_report(x->out, x->o->out.fmt, x->o->out.sep, x->r,
-			     stat_mono_ns() - x->t0, &x->ivl, &x->header);
-	memcpy(x->prev, x->cum, (size_t)x->nunits * x->nev * sizeof(*x->cum));
+	unsigned int k;
+
+	for (k = 0; runs > 1 && k < u->n * u->nev; k++) {
+		u->c[k].value = (u->c[k].value + runs / 2) / runs;
+		u->c[k].raw = (u->c[k].raw + runs / 2) / runs;
+	}
 }
 
 /*
- * CPUs of several core types counted together (-a, -C without -A), or a
- * command on several (-I; its units are its types): each unit's type and
- * which events have a sum, for a block per type, and an interval's rows a
- * row per type, named by its core, in place of the sum (x->ty stays NULL
- * for one type). Return: 0 or -ENOMEM.
+ * Units of several core types (CPUs of -a, -C; tasks of -p, -t counted on
+ * each type), or a command on several (-I; its units are its types): each
+ * unit's type (x->utype, for its metrics), and unless a row per unit is
+ * asked for (@per_unit), which events have a sum, for a block per type,
+ * and an interval's rows a row per type, named by its core, then the
+ * sums (x->ty stays NULL for one type). Return: 0 or -ENOMEM.
  */
-static int types_of_units(struct scope_run *x, unsigned int nev)
+static int types_of_units(struct scope_run *x, unsigned int nev, int per_unit)
 {
 	static struct stat_typed ty;
 	struct pmukit_unit un;
@@ -305,27 +265,95 @@ static int types_of_units(struct scope_run *x, unsigned int nev)
 
 	if (pmukit_evplan_ntypes(x->plan) < 2)
 		return 0;
-	if (stat_types_setup(&ty, x->plan))
-		return -ENOMEM;
-	x->ty = &ty;
 	x->utype = calloc(x->nunits, sizeof(*x->utype));
-	if (!x->utype || units_new(&x->tsum, x->plan, x->nunits, nev, 1))
+	if (!x->utype)
 		return -ENOMEM;
 	for (k = 0; k < x->nunits; k++)
 		x->utype[k] = !pmukit_evplan_nunits(x->plan) ? (int)k :
-			      pmukit_evplan_unit(x->plan, k, &un) ? -1 :
-			      stat_types_of_cpu(&ty, un.cpu);
+			      pmukit_session_unit(x->s, k, &un) ? -1 : un.type;
+	if (per_unit)
+		return 0;
+	if (stat_types_setup(&ty, x->plan))
+		return -ENOMEM;
+	x->ty = &ty;
+	if (units_new(&x->tsum, x->plan, x->s, x->nunits, nev, 1))
+		return -ENOMEM;
 	for (k = 0; k < nev; k++)
 		ty.summed[pmukit_evplan_pass_event(x->plan, 0, k)] =
 			(unsigned char)pmukit_session_summed(x->s, k);
+	/* An interval's rows: each type's, then the sums ("all", as JSON's totals name them). */
 	units_free(&x->ivl);
-	if (units_new(&x->ivl, x->plan, ty.n, nev, 0))
+	if (units_new(&x->ivl, x->plan, x->s, ty.n + 1, nev, 0))
 		return -ENOMEM;
-	for (k = 0; k < ty.n; k++) {
-		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s", ty.info[k].name);
+	for (k = 0; k <= ty.n; k++) {
+		snprintf(x->ivl.label[k], sizeof(x->ivl.label[k]), "%s",
+			 k < ty.n ? ty.info[k].name : "all");
 		x->ivl.cpu[k] = -1;
 		x->ivl.tid[k] = -1;
 	}
+	for (k = 0; k < nev; k++)
+		x->ivl.absent[ty.n * nev + k] = !ty.summed[k];
+	return 0;
+}
+
+/*
+ * --per-thread of a command: the perf path counts each of its threads as
+ * it ends (PMUKIT_F_THREADS), on one core type. Return: 0, or the exit
+ * status (said).
+ */
+static int threads_check(const struct stat_opts *o, const struct pmukit_evplan *p)
+{
+	if (!o->per_thread)
+		return 0;
+	if (o->path != PMUKIT_PATH_PERF) {
+		cli_error("stat", "--per-thread of a command: the %s path counts it as a whole; the perf path counts each thread (--path perf)",
+			  pmukit_path_name(o->path));
+		return CLI_FAIL;
+	}
+	if (pmukit_evplan_ntypes(p) > 1) {
+		cli_error("stat", "--per-thread of a command that may run on several core types: bind it to one (taskset -c, or --cpu C)");
+		return CLI_FAIL;
+	}
+	return 0;
+}
+
+/*
+ * --per-thread of a command, once it ended: a row of each of its threads
+ * and processes (pmukit_read_threads()), named as perf names a thread
+ * ("comm-TID"; the command's own name where the kernel gave none).
+ * Return: 0, or a negative errno (said): -EOPNOTSUPP, a kernel that does
+ * not give them.
+ */
+static int command_threads(struct scope_run *x, unsigned int nev)
+{
+	enum { MAX_THREADS = 4096 };
+	struct pmukit_thread *th = calloc(MAX_THREADS, sizeof(*th));
+	struct pmukit_count *c = calloc((size_t)MAX_THREADS * nev, sizeof(*c));
+	const char *base = strrchr(x->o->argv[0], '/');
+	const struct an_sel *sel = x->mrows.sel;
+	unsigned int k, slot;
+	int n = th && c ? pmukit_read_threads(x->s, th, c, MAX_THREADS) : -ENOMEM;
+
+	if (n < 0 || (units_free(&x->rows), units_new(&x->rows, x->plan, NULL, (unsigned int)n,
+						      nev, 0)) ||
+	    (scope_metrics_free(&x->mrows), scope_metrics_new(&x->mrows, (unsigned int)n, sel))) {
+		cli_error("stat", "each thread's counts: %s",
+			  n < 0 ? pmukit_last_error() : "out of memory");
+		free(th);
+		free(c);
+		return n < 0 ? n : -ENOMEM;
+	}
+	base = base ? base + 1 : x->o->argv[0];
+	for (k = 0; k < (unsigned int)n; k++) {
+		snprintf(x->rows.label[k], sizeof(x->rows.label[k]), "%.15s-%d",
+			 th[k].comm[0] ? th[k].comm : base, (int)th[k].tid);
+		x->rows.tid[k] = th[k].tid;
+		for (slot = 0; slot < nev; slot++)
+			x->rows.c[k * nev + (unsigned int)pmukit_evplan_pass_event(x->plan, 0, slot)] =
+				c[k * nev + slot];
+	}
+	free(th);
+	free(c);
 	return 0;
 }
 
@@ -353,7 +381,13 @@ static void run_free(struct scope_run *x)
 		stat_types_free(x->ty);
 	free(x->cum);
 	free(x->prev);
+	free(x->acc);
+	free(x->base);
+	free(x->pd.val);
+	free(x->pd.times);
 	free(x->offline);
+	scope_metrics_free(&x->mrows);
+	scope_metrics_free(&x->mivl);
 }
 
 
@@ -361,14 +395,14 @@ int stat_scope(struct stat_opts *o)
 {
 	static struct scope_run x;
 	static struct stat_report r;
+	static struct an_sel sel;
+	unsigned int metric[AN_MAX_ITEMS], nm = 0;
 	struct pmukit_options po;
 	char target[512];
 	struct out_file of;
-	struct rusage ru;
-	unsigned int nunits, nev, tick = 0, i;
-	uint64_t t0, next, end, user_ns, sys_ns;
-	int ret, cap = 0, how = 0, per_unit = o->no_aggr || o->per_thread;
-	int status = CLI_OK, sig_int = 0;
+	unsigned int nunits, nev, i;
+	int ret, cap = 0, per_unit = o->no_aggr || o->per_thread;
+	int status = CLI_OK, threads_failed = 0;
 
 	ret = check_opts(o);
 	if (ret)
@@ -378,8 +412,13 @@ int stat_scope(struct stat_opts *o)
 	ret = stat_plan_new(o, &x.plan);
 	if (!ret)
 		ret = set_scope(o, x.plan, target, sizeof(target));
+	/* -M, --topdown: their events; their values on the totals, each row, each interval. */
+	memset(&sel, 0, sizeof(sel));
+	if (!ret && (o->metrics || o->topdown))
+		ret = stat_metric_setup(o, &sel, metric, &nm);
 	if (!ret)
-		ret = stat_plan_make(o, x.plan, NULL, NULL, 0, &cap);
+		ret = stat_plan_make(o, x.plan, sel.set ? &sel : NULL, metric, nm, &cap);
+	sel.counters = (unsigned int)cap;
 	if (!ret && pmukit_evplan_npasses(x.plan) > 1) {
 		cli_error("stat", "%u events need %u passes on the %s path: a scope or -I counts one pass (at most %u events here)",
 			  pmukit_evplan_nevents(x.plan), pmukit_evplan_npasses(x.plan),
@@ -399,41 +438,45 @@ int stat_scope(struct stat_opts *o)
 	nunits = pmukit_evplan_nunits(x.plan);
 	nev = pmukit_evplan_pass_size(x.plan, 0);
 	po = (struct pmukit_options){ .path = o->path, .cpu = o->out.cpu };
-	if (o->argv) {
-		ret = pmukit_child_fork(&x.ch, o->argv);
-		if (ret) {
-			cli_error("stat", "cannot start '%s': %s", o->argv[0], pmukit_last_error());
+	/* No scope: the command is what is counted (-I, --per-thread alone), from its fork on. */
+	if (!nunits && o->argv) {
+		x.o = o;
+		ret = threads_check(o, x.plan);
+		if (!ret)
+			ret = scope_fork_command(&x);
+		if (ret)
 			goto fail;
-		}
-		x.forked = 1;
-		x.w.child = x.ch.pid;
-		stat_signals_child(x.ch.pid);
-		/* No scope: the command is what is counted (-I alone). */
-		if (!nunits) {
-			po.pid = x.ch.pid;
-			po.flags = PMUKIT_F_CHILD;
-		}
+		po.pid = x.ch.pid;
+		po.flags = PMUKIT_F_CHILD | (o->per_thread ? PMUKIT_F_THREADS : 0);
+		x.alone = 1;
+		x.po = po;
 	}
 	ret = pmukit_open_pass(&x.s, x.plan, 0, &po);
 	if (ret) {
 		cli_error("stat", "cannot count: %s", pmukit_last_error());
 		goto fail;
 	}
-	if (!nunits)
-		nunits = pmukit_session_ntypes(x.s);
+	/* A scope's units are the session's (tasks on several core types: a unit per type). */
+	nunits = nunits ? pmukit_session_nunits(x.s) : pmukit_session_ntypes(x.s);
 	x.cum = calloc((size_t)nunits * nev, sizeof(*x.cum));
 	x.prev = calloc((size_t)nunits * nev, sizeof(*x.prev));
 	x.offline = calloc(nunits, 1);
-	if (!x.cum || !x.prev || !x.offline || units_new(&x.rows, x.plan, nunits, nev, !per_unit) ||
-	    units_new(&x.sum, x.plan, nunits, nev, 1) ||
-	    units_new(&x.ivl, x.plan, nunits, nev, !per_unit)) {
+	if (!x.cum || !x.prev || !x.offline ||
+	    units_new(&x.rows, x.plan, x.s, nunits, nev, !per_unit) ||
+	    units_new(&x.sum, x.plan, x.s, nunits, nev, 1) ||
+	    units_new(&x.ivl, x.plan, x.s, nunits, nev, !per_unit)) {
 		ret = -ENOMEM;
 		cli_error("stat", "out of memory");
 		goto fail;
 	}
 	x.nunits = nunits;
-	if ((o->all_cpus || o->cpu_list || !pmukit_evplan_nunits(x.plan)) && !per_unit &&
-	    types_of_units(&x, nev)) {
+	if (types_of_units(&x, nev, per_unit)) {
+		ret = -ENOMEM;
+		cli_error("stat", "out of memory");
+		goto fail;
+	}
+	if (scope_metrics_new(&x.mrows, x.rows.n, sel.set ? &sel : NULL) ||
+	    scope_metrics_new(&x.mivl, x.ivl.n, sel.set ? &sel : NULL)) {
 		ret = -ENOMEM;
 		cli_error("stat", "out of memory");
 		goto fail;
@@ -442,82 +485,48 @@ int stat_scope(struct stat_opts *o)
 	/* The report's names of the events, for the intervals' rows. */
 	memset(&r, 0, sizeof(r));
 	r.npasses = 1;
-	totals(x.plan, &x.sum, 0, 0, 0, &r);
+	totals(x.plan, &r);
 	stat_insert_unsupported(o, &r);
 
-	stat_signals_catch();
-	ret = pmukit_start(x.s);
-	if (ret) {
-		stat_signals_restore();
-		cli_error("stat", "cannot count: %s", pmukit_last_error());
-		goto fail;
-	}
-	t0 = stat_mono_ns();
 	x.o = o;
 	x.r = &r;
 	x.out = o->output ? of.mem : stderr;
-	x.nunits = nunits;
 	x.nev = nev;
-	x.t0 = t0;
-	if (x.forked) {
-		x.w.child_fd = stat_pidfd_of(x.ch.pid);
-		ret = pmukit_child_release(&x.ch);
-		if (ret) {
-			stat_signals_restore();
-			cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
-			x.w.child = 0;	/* reaped by the release */
-			goto fail;
-		}
-	}
-	end = o->duration_ms ? t0 + o->duration_ms * 1000000ull : 0;
-	for (;;) {
-		next = o->interval_ms ? t0 + (tick + 1) * o->interval_ms * 1000000ull : 0;
-		if (end && (!next || end < next))
-			next = end;
-		how = stat_wait_until(&x.w, next);
-		if (how != 0 || (end && next == end))
-			break;
-		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
-		if (ret)
-			break;
-		report_interval(&x);
-		tick++;
-	}
-	sig_int = stat_interrupted();
-	pmukit_stop(x.s);
-	if (!ret)
-		ret = read_all(x.s, nunits, nev, x.cum, x.offline);
-	t0 = stat_mono_ns() - t0;
-	/* SIGINT with a command: it got it too (a terminal's ^C); its end is waited for. */
-	if (x.w.child > 0 && (sig_int || stat_ended_by())) {
-		kill(x.w.child, sig_int ? SIGINT : stat_ended_by());
-		while (waitpid(x.w.child, &x.w.child_status, 0) < 0 && errno == EINTR)
-			;
-		x.w.child = 0;
-	}
-	stat_signals_restore();
+	ret = scope_runs(&x);
 	if (ret)
 		goto fail;
-	if (o->interval_ms) {
-		/* The last, partial interval: the intervals add up to the totals. */
-		fill(&x.ivl, x.plan, nunits, nev, x.cum, x.prev, x.offline, x.utype,
-		     x.ty ? BY_TYPE : -1);
-		stat_interval_report(x.out, o->out.fmt, o->out.sep, &r, t0, &x.ivl, &x.header);
+	/* The runs' sums: their mean and variation; the units' rows, their mean. */
+	r.runs = (unsigned int)x.runs;
+	if (x.runs < o->runs && o->argv) {
+		r.interrupted = 1;
+		r.runs_asked = (unsigned int)o->runs;
 	}
-	fill(&x.sum, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);
-	fill(&x.rows, x.plan, nunits, nev, x.cum, NULL, x.offline, NULL, -1);
-	getrusage(RUSAGE_CHILDREN, &ru);
-	user_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u;
-	sys_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u;
-	totals(x.plan, &x.sum, (double)t0 / 1e9, user_ns, sys_ns, &r);
+	stat_summarise(x.plan, &x.pd, &r);
+	scope_fill(&x.rows, x.plan, nunits, nev, x.acc, NULL, x.offline, NULL, -1);
+	units_mean(&x.rows, x.runs);
 	/* CPUs of several core types: each type's block from its CPUs' counts, then the sums. */
 	for (i = 0; x.ty && i < x.ty->n; i++) {
-		fill(&x.tsum, x.plan, nunits, nev, x.cum, NULL, x.offline, x.utype, (int)i);
 		x.ty->r[i] = r;
-		totals(x.plan, &x.tsum, (double)t0 / 1e9, user_ns, sys_ns, &x.ty->r[i]);
+		stat_summarise(x.plan, &x.ty->pd[i][0], &x.ty->r[i]);
 	}
 	if (x.ty)
 		stat_types_finish(x.ty, o, x.plan, &r);
+	/* Metrics: of each row where there are rows (perf's -A, --per-thread), else of the totals. */
+	if (o->per_thread && !pmukit_evplan_nunits(x.plan)) {
+		ret = command_threads(&x, nev);
+		/* A kernel that does not give them: the command as a whole, and exit 1. */
+		if (ret == -EOPNOTSUPP)
+			per_unit = 0;
+		else if (ret)
+			goto fail;
+		threads_failed = ret != 0;
+	}
+	if (per_unit)
+		scope_unit_metrics(&x, &x.rows, &x.mrows, 0, (uint64_t)(r.elapsed_s * 1e9));
+	else if (sel.set && x.ty)
+		stat_type_metric_values(x.ty, &sel);
+	else if (sel.set)
+		stat_metric_values(&r, &sel);
 	stat_insert_unsupported(o, &r);
 	r.argv = o->argv;
 	r.target = target[0] ? target : NULL;
@@ -539,7 +548,7 @@ int stat_scope(struct stat_opts *o)
 	if (o->output && out_file_close(&of, "stat", 1))
 		status = CLI_FAIL;
 	/* As stat of a command: the others counted, the measurement failed (exit 1). */
-	if (stat_say_unsupported(o))
+	if (stat_say_unsupported(o) || threads_failed)
 		status = CLI_FAIL;
 	run_free(&x);
 	if (stat_ended_by()) {

@@ -125,17 +125,3 @@ void stat_types_summarise(struct stat_typed *ty, const struct stat_opts *o,
 	}
 	stat_types_finish(ty, o, p, r);
 }
-
-int stat_types_of_cpu(const struct stat_typed *ty, int cpu)
-{
-	int cpus[PMUKIT_SCOPE_MAX_UNITS], n, k;
-	unsigned int t;
-
-	for (t = 0; t < ty->n; t++) {
-		n = pmukit_cpus_parse(ty->info[t].cpus, cpus, PMUKIT_SCOPE_MAX_UNITS);
-		for (k = 0; k < n; k++)
-			if (cpus[k] == cpu)
-				return (int)t;
-	}
-	return -1;
-}

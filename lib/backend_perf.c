@@ -169,6 +169,7 @@ void pmukit_perf_close_events(struct pmukit_perf *p)
 {
 	unsigned int i;
 
+	pmukit_perf_threads_unmap(p);
 	for (i = 0; i < PMUKIT_MAX_EVENTS; i++) {
 		if (p->page[i])
 			munmap(p->page[i], p->page_size);
@@ -209,6 +210,8 @@ static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_re
 		/* The command's threads and children too; a task's later threads. */
 		if (p->child || s->unit_tid > 0)
 			a.inherit = 1;
+		if (p->child && (s->flags & PMUKIT_F_THREADS))
+			pmukit_perf_threads_attr(&a, i == 0);
 		if (self_read && s->ev[i].kind == PMUKIT_EV_PMU)
 			a.config1 = ARM64_CONFIG1_USER_ACCESS;
 		/* The PMU of the session's core type, where sysfs names one. */
@@ -235,6 +238,26 @@ static int open_all(struct pmukit_session *s, struct pmukit_perf *p, int self_re
 	}
 	p->grouped = group;
 	return 0;
+}
+
+/*
+ * PMUKIT_F_THREADS: the leader's record of an ended thread holds its
+ * group: a command's events in one group, its leader's ring buffer mapped.
+ */
+static int open_threads(struct pmukit_session *s, struct pmukit_perf *p)
+{
+	int ret;
+
+	if (!p->child)
+		ret = pmukit_err(-EINVAL, "PMUKIT_F_THREADS counts the threads of a command: it goes with PMUKIT_F_CHILD");
+	else if (s->n > 1 && !p->grouped)
+		ret = pmukit_err(-E2BIG, "%u events do not fit the PMU at once: the count of each thread needs them in one group (fewer events)",
+				 s->n);
+	else
+		ret = pmukit_perf_threads_map(p, s->pid);
+	if (ret)
+		pmukit_perf_close_events(p);
+	return ret;
 }
 
 int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int self_read)
@@ -276,7 +299,7 @@ int pmukit_perf_open_events(struct pmukit_session *s, struct pmukit_perf *p, int
 		pmukit_perf_close_events(p);
 		return open_error(s, &s->ev[failed], ret);
 	}
-	return 0;
+	return (s->flags & PMUKIT_F_THREADS) ? open_threads(s, p) : 0;
 }
 
 int pmukit_perf_enable(struct pmukit_perf *p, unsigned int n, int on)
@@ -284,8 +307,21 @@ int pmukit_perf_enable(struct pmukit_perf *p, unsigned int n, int on)
 	unsigned long req = on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
 	unsigned int i;
 
-	if (p->grouped)
+	/*
+	 * A group stopped with the flag has its members off too; the flag's
+	 * enable turns the leader on before them, and a member turned on
+	 * after its leader runs is not always put on the PMU until the group
+	 * is scheduled again (a CPU's group then reads 0 for it: measured on
+	 * software events). The members first, then the leader, which
+	 * schedules them all at once.
+	 */
+	if (p->grouped && !on)
 		return ioctl(p->fd[0], req, PERF_IOC_FLAG_GROUP) < 0 ? -errno : 0;
+	for (i = p->grouped ? n : 0; p->grouped && i-- > 1;)
+		if (ioctl(p->fd[i], req, 0) < 0)
+			return -errno;
+	if (p->grouped)
+		return ioctl(p->fd[0], req, 0) < 0 ? -errno : 0;
 	for (i = 0; i < n; i++)
 		if (ioctl(p->fd[i], req, 0) < 0)
 			return -errno;
@@ -418,13 +454,7 @@ static int perf_detect(char *why, size_t len)
 		snprintf(why, len, "perf: hardware events for this thread");
 		return 0;
 	}
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.disabled = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
+	pmukit_perf_sw_attr(&a, PERF_COUNT_SW_TASK_CLOCK);
 	fd = pmukit_perf_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		cycles.kind = PMUKIT_EV_SOFTWARE;

@@ -25,6 +25,10 @@ struct pmukit_perf {
 	/* perf-mmap: each event's user page. */
 	struct perf_event_mmap_page *page[PMUKIT_MAX_EVENTS];
 	size_t page_size;
+	/* PMUKIT_F_THREADS: the leader's ring buffer, which the ended threads' counts reach. */
+	void *rb;
+	size_t rb_size;
+	int rb_fd;		/* the dummy event whose buffer it is */
 };
 
 /* perf_event_open(2): the descriptor, or a negative errno (perf_syscall.c). */
@@ -40,6 +44,21 @@ int pmukit_perf_read_events(struct pmukit_session *s, struct pmukit_perf *p,
 			    struct pmukit_count *counts);
 /* read() of event 0 only, unscaled: the perf path's sample. */
 int pmukit_perf_read_first(struct pmukit_perf *p, uint64_t *value);
+/*
+ * perf_threads.c, PMUKIT_F_THREADS: event @leader's or a member's attr for
+ * the counts of each thread as it ends; the leader's ring buffer (child
+ * @pid's) mapped, unmapped. Return: 0 or a negative errno (said).
+ */
+void pmukit_perf_threads_attr(struct perf_event_attr *a, int leader);
+int pmukit_perf_threads_map(struct pmukit_perf *p, pid_t pid);
+void pmukit_perf_threads_unmap(struct pmukit_perf *p);
+/* A perf software event @config of user space, disabled: what a probe or a dummy opens. */
+static inline void pmukit_perf_sw_attr(struct perf_event_attr *a, uint64_t config)
+{
+	*a = (struct perf_event_attr){ .size = sizeof(*a), .type = PERF_TYPE_SOFTWARE,
+				       .config = config, .disabled = 1, .exclude_kernel = 1,
+				       .exclude_hv = 1 };
+}
 /* Raw value times enabled over running, rounded; 0 if it never ran. */
 uint64_t pmukit_perf_scale(uint64_t raw, uint64_t enabled, uint64_t running);
 

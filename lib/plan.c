@@ -373,8 +373,9 @@ static int check_passes(struct pmukit_evplan *p, enum pmukit_path path)
 }
 
 /*
- * The core types the plan counts on: a scope's CPUs, else those the thread
- * (and so its command) may run on, when no CPU is given.
+ * The core types the plan counts on: a scope's CPUs, or those its tasks
+ * may run on, else those the thread (and so its command) may run on, when
+ * no CPU is given.
  */
 static int make_types(struct pmukit_evplan *p)
 {
@@ -384,7 +385,8 @@ static int make_types(struct pmukit_evplan *p)
 	pmukit_plan_types_free(p->ty);
 	p->ty = NULL;
 	if (p->scope.n && p->scope.tasks)
-		return 0;
+		return pmukit_scope_task_cpus(&p->scope, &cpus) ? 0 :
+		       pmukit_plan_types_make(&p->ty, p->bind, &cpus, p->src, p->n);
 	if (!p->scope.n)
 		return pmukit_plan_types_make(&p->ty, p->bind, NULL, p->src, p->n);
 	CPU_ZERO(&cpus);
@@ -605,5 +607,6 @@ PMUKIT_API int pmukit_evplan_unit(const struct pmukit_evplan *p, unsigned int u,
 	if (!p || !out || u >= p->scope.n)
 		return pmukit_err(-EINVAL, "pmukit_evplan_unit: no unit %u", u);
 	*out = p->scope.unit[u];
+	out->type = p->ty && out->cpu >= 0 ? pmukit_plan_type_of(p->ty, out->cpu) : -1;
 	return 0;
 }

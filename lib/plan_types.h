@@ -55,4 +55,11 @@ int pmukit_plan_types_open(struct pmukit_session **out, const struct pmukit_plan
 			   const unsigned int *idx, unsigned int n,
 			   const struct pmukit_options *opts, int planned);
 
+/*
+ * scope_types.c: the CPUs the tasks of scope @sc may run on now (their
+ * affinities together) into @cpus. Return: 0, or -ESRCH when none is known.
+ */
+struct pmukit_scope;
+int pmukit_scope_task_cpus(const struct pmukit_scope *sc, cpu_set_t *cpus);
+
 #endif /* PMUKIT_PLAN_TYPES_H */

@@ -346,19 +346,21 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 	struct pmukit_options po = *opts;
 	struct pmukit_scoped *x;
 	struct pmukit_session *s;
-	unsigned int u, i;
+	/* Tasks that may run on several types: a unit per task and type (scope_types.c). */
+	unsigned int per = ty && ty->n > 1 && sc->tasks ? ty->n : 1, u, i;
 	int ret;
 
 	*out = NULL;
 	ret = pmukit_scope_path(sc, opts->path);
 	if (ret)
 		return ret;
-	s = pmukit_scoped_new(sc->n);
+	s = pmukit_scoped_new(sc->n * per);
 	if (!s)
 		return -ENOMEM;
 	x = s->scoped;
-	memcpy(x->unit, sc->unit, sc->n * sizeof(*x->unit));
-	if (ty && !sc->tasks)
+	for (u = 0; u < x->n; u++)
+		x->unit[u] = sc->unit[u / per];
+	if (ty && (!sc->tasks || per > 1))
 		x->ntypes = ty->n;
 	/* A unit is no child: the command (if any) runs beside the scope. */
 	po.flags &= ~PMUKIT_F_CHILD;
@@ -366,9 +368,10 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 	for (u = 0; u < x->n; u++) {
 		const struct pmukit_unit *un = &x->unit[u];
 		const struct pmukit_ev *uev = ev;
-		int t = x->ntypes > 1 ? pmukit_plan_type_of(ty, un->cpu) : -1;
+		int t = x->ntypes < 2 ? -1 : per > 1 ? (int)(u % per) :
+			pmukit_plan_type_of(ty, un->cpu);
 
-		/* A CPU's own core type: its perf PMU, its events as its table names them. */
+		/* A CPU's own core type, or a task's on each: that PMU, its table's names. */
 		if (t >= 0) {
 			for (i = 0; i < n; i++)
 				tev[i] = ty->ev[(unsigned int)t * PMUKIT_PLAN_MAX_EVENTS + idx[i]];
@@ -385,8 +388,9 @@ int pmukit_scope_open(struct pmukit_session **out, const struct pmukit_ev *ev, u
 			if (un->cpu >= 0)
 				pmukit_err_append("on cpu %d", un->cpu);
 			else
-				pmukit_err_append("on thread %d of process %d", (int)un->tid,
-						  (int)un->pid);
+				pmukit_err_append("on thread %d of process %d%s%s", (int)un->tid,
+						  (int)un->pid, t >= 0 ? ", on " : "",
+						  t >= 0 ? ty->t[t].name : "");
 			pmukit_scoped_close(s);
 			free(s);
 			return ret;

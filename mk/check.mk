@@ -70,10 +70,12 @@ $(HOST_TEST_OUT)/test_cli_%: tests/host/test_cli_%.c $(CLI_A) $(CLI_LIB) $(DEP_S
 # test_cli_each_type: selftest and calibrate on fixtures of several core types.
 $(HOST_TEST_OUT)/test_cli_each_type: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get \
 	-Wl,--wrap=pmukit_ev_refused -Wl,--wrap=pin_to_cpu
-# test_cli_types: stat on fixtures of several core types, as test_types.
-$(HOST_TEST_OUT)/test_cli_types: HOST_TEST_LDFLAGS := -Wl,--wrap=pmukit_affinity_get \
-	-Wl,--wrap=pmukit_perf_event_open -Wl,--wrap=pmukit_ev_refused \
-	-Wl,--wrap=pmukit_evplan_make
+# test_cli_types, test_cli_scope_types: stat on fixtures of several core
+# types, as test_types (cli_types_fake.h).
+CLI_TYPES_WRAP := -Wl,--wrap=pmukit_affinity_get -Wl,--wrap=pmukit_perf_event_open \
+	-Wl,--wrap=pmukit_ev_refused -Wl,--wrap=pmukit_evplan_make
+$(HOST_TEST_OUT)/test_cli_types: HOST_TEST_LDFLAGS := $(CLI_TYPES_WRAP)
+$(HOST_TEST_OUT)/test_cli_scope_types: HOST_TEST_LDFLAGS := $(CLI_TYPES_WRAP)
 
 deps:
 	$(Q)tools/deps

@@ -60,6 +60,12 @@ struct pmukit_unit {
 	pid_t tid;		/* a task unit: the thread; -1 for a CPU (all it runs) */
 	pid_t pid;		/* the thread's process; -1 for a CPU */
 	char comm[16];		/* the thread's name (/proc/TID/comm) when the scope was set; "" for a CPU */
+	/*
+	 * Its core type on a plan of several (an index of pmukit_evplan_type()):
+	 * a CPU's own; a session's unit of a task, the type it counts on (see
+	 * pmukit_session_unit()); -1 for one type, or a plan's task.
+	 */
+	int type;
 };
 
 /**
@@ -100,9 +106,20 @@ PMUKIT_API int pmukit_evplan_unit(const struct pmukit_evplan *p, unsigned int u,
 
 /**
  * pmukit_session_nunits() - the units of a session: those of the plan's
- * scope it was opened from; 1 for a session without a scope.
+ * scope it was opened from; 1 for a session without a scope. Tasks that
+ * may run on several core types are counted on each type's PMU: a unit per
+ * task and type, task by task (pmukit_session_unit() says which).
  */
 PMUKIT_API unsigned int pmukit_session_nunits(const struct pmukit_session *s);
+
+/**
+ * pmukit_session_unit() - unit @u of a session of a scope into @out: its
+ * CPU or task, and its core type (out->type, -1 for one type).
+ *
+ * Return: 0, or -EINVAL (no such unit; a session without a scope has none).
+ */
+PMUKIT_API int pmukit_session_unit(const struct pmukit_session *s, unsigned int u,
+				   struct pmukit_unit *out);
 
 /**
  * pmukit_read_unit() - the counts of unit @u alone (pmukit_read(): of all)
@@ -116,6 +133,35 @@ PMUKIT_API unsigned int pmukit_session_nunits(const struct pmukit_session *s);
  */
 PMUKIT_API int pmukit_read_unit(struct pmukit_session *s, unsigned int u,
 				struct pmukit_count *counts);
+
+/* ---- the threads of a command ------------------------------------------ */
+
+/* One thread (or process) of a command counted with PMUKIT_F_THREADS. */
+struct pmukit_thread {
+	pid_t pid;		/* its process */
+	pid_t tid;		/* the thread */
+	char comm[16];		/* its name when it ended ("" when not known: the command's own) */
+};
+
+/**
+ * pmukit_read_threads() - the counts of each thread and process of a
+ * command opened with PMUKIT_F_CHILD | PMUKIT_F_THREADS (perf path), once
+ * it has ended
+ * @th: room for @max threads: th[0] the command itself (the total less the
+ *	others), then each thread or process it started, as they ended
+ * @counts: room for @max * pmukit_nevents(s): thread k's at [k * nevents]
+ *
+ * The kernel gives an inherited thread's own counts when it exits
+ * (inherit_stat): a thread that has not ended is still in th[0]'s. Not
+ * every kernel writes them (measured: 6.1 and 6.12 do not, 6.18 does).
+ *
+ * Return: the threads (1 or more); -EOVERFLOW when some were lost (more
+ * than @max, or more than the ring buffer held: th[0] then holds them);
+ * -EOPNOTSUPP when threads ended and none's counts came (such a kernel);
+ * -EINVAL for a session not opened so.
+ */
+PMUKIT_API int pmukit_read_threads(struct pmukit_session *s, struct pmukit_thread *th,
+				   struct pmukit_count *counts, unsigned int max);
 
 /* ---- core types: big.LITTLE ------------------------------------------ */
 

@@ -32,6 +32,7 @@ struct pmukit_session;
 #define PMUKIT_F_CHILD		(1U << 0)	/* perf: count opts.pid from its exec, with inheritance */
 #define PMUKIT_F_NO_PIN		(1U << 1)	/* direct: leave the thread's affinity alone */
 #define PMUKIT_F_ALL_LEVELS	(1U << 2)	/* default filter counts kernel too (unless :u/:k) */
+#define PMUKIT_F_THREADS	(1U << 3)	/* perf, with PMUKIT_F_CHILD: each thread's count (pmukit_read_threads()) */
 
 /*
  * A session belongs to the thread that opened it. On the direct path that

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# pmukit stat's scopes (-a, -A, -p, --per-thread, -I) inside a QEMU guest of
+# pmukit stat's scopes (-a, -A, -r, -p, --per-thread, -I) inside a QEMU guest of
 # 4 CPUs under -icount shift=0, single-threaded TCG (the CPUs run in turn,
 # the same way every boot), run by tests/qemu/scope.sh: the counts, an event
 # the core lacks (<not supported>, the others counted), bad input. Prints TAP 13.
@@ -60,6 +60,26 @@ pinned() {
 }
 pinned ""
 
+# ---- -a -A -r 3: each run's CPU 2 row holds the loop; the row is their mean -
+# r_row N: CPU2's INST_RETIRED:u row of -r 3 over 'stat_loop N' on CPU 2, and
+# the number of runs the totals' variance field stands for (perf's -x field).
+r_row() {
+	count=
+	for _ in $(seq $TRIES); do
+		run taskset 1 pmukit stat -a -A -r 3 -x, -e INST_RETIRED:u -- taskset 4 sh -c "sleep 0.2; exec stat_loop $1"
+		c=$(row CPU2 INST_RETIRED:u)
+		[ -n "$c" ] && { [ -z "$count" ] || [ "$c" -lt "$count" ]; } && count=$c
+	done
+}
+r_row $N; c1=$count
+r_row $((2 * N)); c2=$count
+if [ "$rc" = 0 ] && [ -n "$c1" ] && [ -n "$c2" ] && [ $((c2 - c1)) = $((2 * N)) ]; then
+	ok "-a -A -r 3: CPU2's row, the mean of 3 runs, holds the pinned loop exactly ($c1 and $c2: 2N apart)"
+else
+	nok "-a -A -r 3: CPU2's row, the mean of 3 runs, holds the pinned loop exactly"
+	diag "rc $rc; N: $c1, 2N: $c2; $out"
+fi
+
 # ---- -p: a process that waits for a signal, then runs the loop ------------
 # attached PID FILE: waits until pmukit (PID) holds perf events, and a moment.
 attached() {
@@ -101,18 +121,49 @@ if [ "$r1" = 0 ] && [ $((s2 - s1)) = $((2 * N)) ]; then
 else nok "-p: the loop after the signal counted exactly"; diag "$s1 $s2 rc $r1: $out"; fi
 
 # ---- --per-thread: three threads, each its own loop -----------------------
+# loops_exact O1 O2: $good, the threads loopK whose smallest counts in O1
+# (loops N, 2N, 3N) and O2 (twice as long) are exactly 2KN apart.
+loops_exact() {
+	good=0
+	for t in 1 2 3; do
+		a=$(printf '%s\n' "$1" | awk -v t="loop$t" '$1 == t { print $2 }')
+		b=$(printf '%s\n' "$2" | awk -v t="loop$t" '$1 == t { print $2 }')
+		if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $((2 * t * N)) ]; then good=$((good + 1))
+		else diag "loop$t: $a and $b, want $((2 * t * N)) apart"; fi
+	done
+}
 p_min $N $((2 * N)) $((3 * N)); o1=$mins
 p_min $((2 * N)) $((4 * N)) $((6 * N)); o2=$mins
-good=0
-for t in 1 2 3; do
-	a=$(printf '%s\n' "$o1" | awk -v t="loop$t" '$1 == t { print $2 }')
-	b=$(printf '%s\n' "$o2" | awk -v t="loop$t" '$1 == t { print $2 }')
-	if [ -n "$a" ] && [ -n "$b" ] && [ $((b - a)) = $((2 * t * N)) ]; then good=$((good + 1))
-	else diag "loop$t: $a and $b, want $((2 * t * N)) apart"; fi
-done
+loops_exact "$o1" "$o2"
 if [ "$good" = 3 ] && printf '%s\n' "$out" | grep -Eq '^loop1-[0-9]+,'; then
 	ok "--per-thread: each thread's row (loopK-TID) holds its loop exactly"
 else nok "--per-thread: each thread's row holds its loop exactly"; diag "$o1"; diag "$o2"; fi
+
+
+# ---- --per-thread of a command: its threads' rows, each counted as it ends --
+# c_min ARGS...: 'threads_loop ARGS' on CPU 2 as the command (a shell sends
+# the signal once it is ready); $mins: "COMM MIN" a thread, the smallest count.
+c_min() {
+	all=
+	for _ in $(seq $TRIES); do
+		run pmukit stat --per-thread -x, -e INST_RETIRED:u -- taskset 4 sh -c \
+			"threads_loop $* >/tmp/tc.out & t=\$!; while ! grep -q ready /tmp/tc.out; do sleep 0.05; done; sleep 0.2; kill -USR1 \$t; wait \$t"
+		all=$(printf '%s\n%s\n' "$all" "$out")
+	done
+	mins=$(printf '%s\n' "$all" | awk -F, '$4 == "INST_RETIRED:u" { c = $1; sub(/-[0-9]+$/, "", c)
+		if (!(c in m) || $2 + 0 < m[c]) m[c] = $2 + 0 } END { for (c in m) print c, m[c] }')
+}
+c_min $N $((2 * N)) $((3 * N)); o1=$mins; r1=$rc
+# A kernel that does not give an ended thread's counts: stat says so (exit 1).
+if [ "$r1" = 1 ] && printf '%s\n' "$out" | grep -q "this kernel does not give the counts of a command's threads"; then
+	skip "$(uname -r) does not give an ended thread's counts (stat says so)" "--per-thread -- COMMAND"
+else
+	c_min $((2 * N)) $((4 * N)) $((6 * N)); o2=$mins
+	loops_exact "$o1" "$o2"
+	if [ "$r1" = 0 ] && [ "$good" = 3 ] && printf '%s\n' "$out" | grep -Eq '^sh-[0-9]+,'; then
+		ok "--per-thread -- COMMAND: each thread's row (loopK-TID) holds its loop exactly, the shell's its own"
+	else nok "--per-thread -- COMMAND: each thread's row holds its loop exactly"; diag "rc $r1: $out"; fi
+fi
 
 # ---- -I: the intervals add up to the total exactly ------------------------
 # The command sleeps between two loops: under single-threaded TCG an idle

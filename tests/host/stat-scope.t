@@ -4,7 +4,8 @@
 # software events: -a, -C with -A (a row per CPU), -p and -t (until the
 # task ends, or the command after --), --per-thread (comm-TID rows), -I
 # (a time column; the intervals of an event add up to its total exactly,
-# in CSV and JSON), --duration, and ^C (SIGINT): the counts so far, exit 0,
+# in CSV and JSON), -r N with a command (the mean of N runs), --per-thread of a
+# command, --duration, and ^C (SIGINT): the counts so far, exit 0,
 # or 130 when it killed the command; an event the machine lacks is
 # <not supported> in every row, the others counted (exit 1). Skipped where
 # perf cannot count whole CPUs here (kernel.perf_event_paranoid above 0
@@ -38,6 +39,14 @@ print(n)")"
 if grep -q "Performance counter stats for 'CPU(s) 0'" "$tmp/c" && grep -Eq '^CPU0 +[0-9.]+ msec task-clock' "$tmp/c" &&
 	! grep -q '^CPU1 ' "$tmp/c"; then ok "-C 0 -A: CPU0's row alone"
 else nok "-C 0 -A: CPU0's row alone"; diag "$(cat "$tmp/c")"; fi
+
+# -A: each CPU's row with its own metric, as perf's (a CPU counted for the
+# whole run is about 1 CPU utilized; CSV: perf's metric value and unit fields).
+"$P" stat -a -A -x, -e task-clock -- sleep 0.05 2>"$tmp/am" >/dev/null
+bad=$(awk -F, '$1 ~ /^CPU[0-9]+$/ && $4 == "task-clock" { n++; if ($8 != "CPUs utilized" || $7 < 0.5 || $7 > 1.5) b++ }
+	END { print (n ? b + 0 : "none") }' "$tmp/am")
+if [ "$bad" = 0 ]; then ok "-a -A -x,: each CPU's task-clock row has its own CPUs utilized (about 1)"
+else nok "-a -A -x,: each CPU's row has its own metric"; diag "$bad: $(cat "$tmp/am")"; fi
 
 # -I: the intervals of an event add up to its total, exactly (CSV: time first).
 "$P" stat -a -I 20 -x, -e task-clock,context-switches -- sleep 0.11 2>"$tmp/i" >/dev/null
@@ -93,11 +102,12 @@ if [ "$rc" = 1 ] &&
 	ok "-a -A -e $lacks,task-clock: $lacks <not supported> on each of $rows CPUs, task-clock counted; exit 1"
 else nok "-a -A -e $lacks,task-clock: partial count"; diag "rc $rc: $(cat "$tmp/u")"; fi
 "$P" stat -a -I 20 -e "task-clock,$lacks" -- sleep 0.05 2>"$tmp/ui" >/dev/null; rc=$?
-nt=$(grep -Ec '^ +[0-9]+\.[0-9]{9} +[0-9.]+ msec task-clock$' "$tmp/ui")
+# Each interval's task-clock row with its metric, as perf's: CPUs utilized in that interval.
+nt=$(grep -Ec '^ +[0-9]+\.[0-9]{9} +[0-9.]+ msec task-clock +# +[0-9.]+ +CPUs utilized$' "$tmp/ui")
 nl=$(grep -Ec "^ +[0-9]+\.[0-9]{9} +<not supported> +$lacks\$" "$tmp/ui")
 if [ "$rc" = 1 ] && [ "$nt" -ge 2 ] && [ "$nt" = "$nl" ] && grep -Eq "^ +<not supported> +$lacks\$" "$tmp/ui" &&
 	grep -Eq '^ +[0-9.]+ msec task-clock +#' "$tmp/ui"; then
-	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported>; the totals too; exit 1"
+	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported> and task-clock with its CPUs utilized; the totals too; exit 1"
 else nok "-a -I 20 -e task-clock,$lacks: partial count"; diag "rc $rc: $(cat "$tmp/ui")"; fi
 
 # -I to a file: each interval is there as it ends, not at the end of the
@@ -180,6 +190,47 @@ wait "$pid"; rc=$?
 if [ "$rc" = 130 ] && grep -q "msec task-clock" "$tmp/s2" && grep -q "killed by signal 2" "$tmp/s2"; then
 	ok "-a -- sleep 5, ^C to the group: the counts, exit 130"
 else nok "-a -- sleep 5, ^C to the group: the counts, exit 130"; diag "rc $rc: $(cat "$tmp/s2")"; fi
+
+# -r 3 over -a: each run counted whole (every event of the group, after the
+# stop and start between runs): task-clock, second in its group, holds each
+# run's time on every CPU (a run lasts at least 50 ms), not one run's of three.
+"$P" stat -a -r 3 -x, -e context-switches,task-clock -- sleep 0.05 2>"$tmp/r" >/dev/null
+rc=$?
+tc=$(awk -F, '$3 == "task-clock" { print $1 }' "$tmp/r")
+if [ "$rc" = 0 ] && [ -n "$tc" ] && awk -v t="$tc" -v n="$ncpus" 'BEGIN { exit !(t >= n * 45) }' &&
+	grep -q '^[0-9]*,,context-switches,[0-9.]*%,' "$tmp/r"; then
+	ok "-a -r 3: the mean of 3 runs, each counted whole (task-clock $tc ms on $ncpus CPUs), a variation field"
+else nok "-a -r 3: the mean of 3 runs, each counted whole"; diag "rc $rc: $(cat "$tmp/r")"; fi
+
+# --per-thread of a command: a row of each of its threads and processes,
+# named comm-TID, each counted as it ended (the shell's is the total less
+# theirs): the busy one holds most, the sleeping one little.
+"$P" stat --per-thread -x, -e task-clock -- sh -c 'yes >/dev/null & p=$!; sleep 0.1; kill $p; wait' \
+	2>"$tmp/pt" >/dev/null
+rc=$?
+if [ "$rc" = 1 ] && grep -q "this kernel does not give the counts of a command's threads" "$tmp/pt"; then
+	skip "$(uname -r) does not give an ended thread's counts (stat says so, exit 1)" "--per-thread -- COMMAND"
+elif [ "$rc" = 0 ] && awk -F, '$4 == "task-clock" { split($1, n, "-"); v[n[1]] = $2; c++ }
+	END { exit !(c == 3 && ("sh" in v) && v["yes"] >= 10 && v["sleep"] < v["yes"]) }' "$tmp/pt"; then
+	ok "--per-thread -- COMMAND: rows sh-PID, yes-TID, sleep-TID; yes's task-clock the most"
+else nok "--per-thread -- COMMAND: a row per thread and process"; diag "rc $rc: $(cat "$tmp/pt")"; fi
+
+# -r 3 -I 20 of a command alone (as perf stat -r -I): each run's intervals
+# (the time restarts twice), then the mean of the runs with its variation;
+# each run's task-clock intervals add up to about what a run counts.
+"$P" stat -r 3 -I 20 -x, -e task-clock -- sleep 0.05 2>"$tmp/ri" >/dev/null
+rc=$?
+if [ "$rc" = 0 ] && awk -F, '$4 == "task-clock" { if ($1 + 0 < last) restarts++; last = $1 + 0; n++ }
+	$3 == "task-clock" && $4 ~ /%$/ { total = 1 }
+	END { exit !(restarts == 2 && n >= 6 && total) }' "$tmp/ri"; then
+	ok "-r 3 -I 20 -- COMMAND: 3 runs' intervals, then their mean with its variation"
+else nok "-r 3 -I 20 -- COMMAND: each run's intervals, then the mean"; diag "rc $rc: $(cat "$tmp/ri")"; fi
+
+# -r without a command: nothing to repeat (exit 2, says what to give).
+"$P" stat -a -r 3 -e task-clock 2>"$tmp/r0" >/dev/null
+rc=$?
+if [ "$rc" = 2 ] && grep -q 'repeats a command' "$tmp/r0"; then ok "-a -r 3 without a command: refused (exit 2)"
+else nok "-a -r 3 without a command: refused (exit 2)"; diag "rc $rc: $(cat "$tmp/r0")"; fi
 
 diag "$ncpus CPUs here"
 tap_done
