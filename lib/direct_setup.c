@@ -221,6 +221,12 @@ static int read_serves(const struct pmukit_session *s, const struct pmukit_kmod 
 	return 1;
 }
 
+/* Has @c a type register? ARMv7's cycle counter has no PMCCFILTR: it counts at all levels. */
+static int has_type_reg(const struct direct *d, const struct direct_ctr *c)
+{
+	return c->hw != PMUKIT_HW_CYCLES || d->v3;
+}
+
 /* full access: write our types on the current CPU and enable our counters. */
 int pmukit_direct_program(struct pmukit_session *s, struct direct *d)
 {
@@ -230,8 +236,7 @@ int pmukit_direct_program(struct pmukit_session *s, struct direct *d)
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
-		/* Cycle counter on ARMv7: no PMCCFILTR, always all levels. */
-		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+		if (!has_type_reg(d, c))
 			continue;
 		/* PMEVTYPERn / PMCCFILTR: the event and its P (no EL1) / U (no EL0) / NSH (EL2) bits. */
 		ret = pmukit_isa_write_type(c->hw, c->type);
@@ -255,7 +260,7 @@ void pmukit_direct_save_setup(struct pmukit_session *s, struct direct *d)
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
-		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+		if (!has_type_reg(d, c))
 			continue;
 		if (pmukit_isa_read_type(c->hw, &c->saved_type))
 			c->saved_type = 0;
@@ -279,7 +284,7 @@ void pmukit_direct_restore_setup(struct pmukit_session *s, struct direct *d)
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
-		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+		if (!has_type_reg(d, c))
 			continue;
 		/* PMEVTYPERn / PMCCFILTR: the previous owner's event and filter. */
 		pmukit_isa_write_type(c->hw, c->saved_type);
