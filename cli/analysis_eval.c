@@ -14,7 +14,6 @@
  * of its own run; the note under the metrics says so, and by how much.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <string.h>
 #include <strings.h>
 
@@ -115,20 +114,6 @@ void an_select_counted(struct an_sel *sel, const struct recorded *r)
 
 /* ---- values ----------------------------------------------------------------- */
 
-static void add_text(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void add_text(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /*
  * The entries of the metric's events, from the passes the library's rule
  * says (pmukit_metric_passes()): one pass where one has an entry of each
@@ -181,8 +166,8 @@ static void scaled_note(const struct pmukit_metric_info *mi, const struct record
 		}
 	if (res->percent >= 100.0)
 		return;
-	add_text(res->note, sizeof(res->note), "%sfrom counts the collector scaled: %s counted %.2f%% of the time",
-		 res->note[0] ? "; " : "", r->ev[at[low]].name, res->percent);
+	cli_appendf(res->note, sizeof(res->note), "%sfrom counts the collector scaled: %s counted %.2f%% of the time",
+		    res->note[0] ? "; " : "", r->ev[at[low]].name, res->percent);
 	for (k = 0; k < mi->nevents && !res->apart; k++)
 		for (j = k + 1; j < mi->nevents && !res->apart; j++) {
 			const struct rec_event *a = &r->ev[at[k]], *b = &r->ev[at[j]];
@@ -190,9 +175,9 @@ static void scaled_note(const struct pmukit_metric_info *mi, const struct record
 			if (at[k] == at[j] || a->percent + b->percent > 100.0)
 				continue;
 			res->apart = 1;
-			add_text(res->note, sizeof(res->note),
-				 "; %s (%.2f%%) and %s (%.2f%%) may never have been counted together",
-				 a->name, a->percent, b->name, b->percent);
+			cli_appendf(res->note, sizeof(res->note),
+				    "; %s (%.2f%%) and %s (%.2f%%) may never have been counted together",
+				    a->name, a->percent, b->name, b->percent);
 		}
 }
 
@@ -248,7 +233,7 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 	}
 	for (k = 0; k < REC_MAX_PASSES; k++)
 		if (seen & (1ull << k))
-			add_text(passes, sizeof(passes), "%s%u", passes[0] ? "," : "", k + 1);
+			cli_appendf(passes, sizeof(passes), "%s%u", passes[0] ? "," : "", k + 1);
 	memcpy(res->passes, passes, sizeof(res->passes));
 	if (!one_pass && mi->nevents) {
 		unsigned int pass[PMUKIT_METRIC_MAX_EVENTS], scaled, rk = pmukit_metric_ref_event(mi);
@@ -272,13 +257,13 @@ static void eval_one(const struct an_sel *sel, const struct recorded *r, const i
 			if (pass[k] == ref)
 				continue;
 			if (scaled & (1u << k))
-				add_text(res->note, sizeof(res->note), "; %s (pass %u) x %.4f, pass %u's cycles over pass %u's",
-					 mi->event_name[k], pass[k],
-					 (double)cycles[rk] / (double)cycles[k],
-					 ref, pass[k]);
+				cli_appendf(res->note, sizeof(res->note), "; %s (pass %u) x %.4f, pass %u's cycles over pass %u's",
+					    mi->event_name[k], pass[k],
+					    (double)cycles[rk] / (double)cycles[k],
+					    ref, pass[k]);
 			else
-				add_text(res->note, sizeof(res->note), "; %s (pass %u) as counted: no cycles of each pass to scale by",
-					 mi->event_name[k], pass[k]);
+				cli_appendf(res->note, sizeof(res->note), "; %s (pass %u) as counted: no cycles of each pass to scale by",
+					    mi->event_name[k], pass[k]);
 		}
 	}
 	scaled_note(mi, r, at, res);

@@ -45,6 +45,9 @@ void cli_error(const char *cmd, const char *fmt, ...);
 int bad_option(const char *cmd, char **argv, int optopt_seen);
 void getopt_reset(void);
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
+/* Appends to the string in @buf (@len bytes), never past its end, always terminated. */
+__attribute__((format(printf, 3, 4)))
+void cli_appendf(char *buf, size_t len, const char *fmt, ...);
 /*
  * Item @i of @n of a list in words ("a", "a and b", "a, b and c"),
  * formatted, appended to @buf (@len bytes, *@used of them taken).

@@ -90,15 +90,21 @@ static int names_descriptor(const char *name)
 	return !statfs(dirname(dir), &fs) && fs.f_type == PROC_SUPER_MAGIC;
 }
 
+/* An out_file with nothing open or held: no stream, buffer or descriptor. */
+static void out_file_empty(struct out_file *of)
+{
+	memset(of, 0, sizeof(*of));
+	of->fd = -1;
+}
+
 int out_file_open(struct out_file *of, const char *cmd, const char *name)
 {
 	struct stat st;
 	mode_t mask;
 	int fd, err, in_place;
 
-	memset(of, 0, sizeof(*of));
+	out_file_empty(of);
 	of->name = name;
-	of->fd = -1;
 	if (lstat(name, &st)) {
 		if (errno != ENOENT)
 			goto fail;
@@ -161,9 +167,8 @@ int out_file_stream(struct out_file *of, const char *cmd, const char *name)
 {
 	int fd, err;
 
-	memset(of, 0, sizeof(*of));
+	out_file_empty(of);
 	of->name = name;
-	of->fd = -1;
 	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);
 	if (fd >= 0) {
 		of->mem = fdopen(fd, "w");
@@ -189,8 +194,7 @@ void out_file_discard(struct out_file *of)
 		unlink(of->tmp);
 	free(of->tmp);
 	free(of->buf);
-	memset(of, 0, sizeof(*of));
-	of->fd = -1;
+	out_file_empty(of);
 }
 
 /* All of @len bytes at @fd. Return: 0 or an errno. */
@@ -220,8 +224,7 @@ int out_file_close(struct out_file *of, const char *cmd, int to_stdout)
 			err = errno ? errno : EIO;
 		if (err)
 			cli_error(cmd, "cannot write %s: %s", of->name, strerror(err));
-		memset(of, 0, sizeof(*of));
-		of->fd = -1;
+		out_file_empty(of);
 		return err ? CLI_FAIL : 0;
 	}
 	/* The memory stream fails only without memory: then there is nothing to save. */
@@ -248,8 +251,7 @@ int out_file_close(struct out_file *of, const char *cmd, int to_stdout)
 		fwrite(of->buf, 1, of->len, stdout);
 	free(of->tmp);
 	free(of->buf);
-	memset(of, 0, sizeof(*of));
-	of->fd = -1;
+	out_file_empty(of);
 	return err ? CLI_FAIL : 0;
 }
 

@@ -10,22 +10,6 @@
 #include "regs.h"
 #include "pmukit/pmu_fields.h"
 
-/* Appends to buf, never past len, always terminated. */
-static void cat(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void cat(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 static int bit(uint64_t v, unsigned long mask)
 {
 	return (v & mask) != 0;
@@ -33,17 +17,17 @@ static int bit(uint64_t v, unsigned long mask)
 
 static void decode_pmcr(uint64_t v, char *buf, size_t len)
 {
-	cat(buf, len, "IMP=0x%02x IDCODE=0x%02x N=%u", (unsigned)((v >> PMUKIT_PMCR_IMP_SHIFT) & PMUKIT_PMCR_IMP_MASK),
-	    (unsigned)((v >> PMUKIT_PMCR_IDCODE_SHIFT) & PMUKIT_PMCR_IDCODE_MASK), (unsigned)PMUKIT_PMCR_N(v));
-	cat(buf, len, " LP=%d LC=%d DP=%d X=%d D=%d E=%d", bit(v, PMUKIT_PMCR_LP_BIT),
-	    bit(v, PMUKIT_PMCR_LC_BIT), bit(v, PMUKIT_PMCR_DP_BIT), bit(v, PMUKIT_PMCR_X_BIT), bit(v, PMUKIT_PMCR_D_BIT),
-	    bit(v, PMUKIT_PMCR_E_BIT));
-	cat(buf, len, ": %u event counters, counting %s", (unsigned)PMUKIT_PMCR_N(v),
-	    bit(v, PMUKIT_PMCR_E_BIT) ? "enabled" : "DISABLED (E=0: counters frozen)");
+	cli_appendf(buf, len, "IMP=0x%02x IDCODE=0x%02x N=%u", (unsigned)((v >> PMUKIT_PMCR_IMP_SHIFT) & PMUKIT_PMCR_IMP_MASK),
+		    (unsigned)((v >> PMUKIT_PMCR_IDCODE_SHIFT) & PMUKIT_PMCR_IDCODE_MASK), (unsigned)PMUKIT_PMCR_N(v));
+	cli_appendf(buf, len, " LP=%d LC=%d DP=%d X=%d D=%d E=%d", bit(v, PMUKIT_PMCR_LP_BIT),
+		    bit(v, PMUKIT_PMCR_LC_BIT), bit(v, PMUKIT_PMCR_DP_BIT), bit(v, PMUKIT_PMCR_X_BIT), bit(v, PMUKIT_PMCR_D_BIT),
+		    bit(v, PMUKIT_PMCR_E_BIT));
+	cli_appendf(buf, len, ": %u event counters, counting %s", (unsigned)PMUKIT_PMCR_N(v),
+		    bit(v, PMUKIT_PMCR_E_BIT) ? "enabled" : "DISABLED (E=0: counters frozen)");
 	if (bit(v, PMUKIT_PMCR_D_BIT))
-		cat(buf, len, ", cycle counter every 64th cycle");
+		cli_appendf(buf, len, ", cycle counter every 64th cycle");
 	if (bit(v, PMUKIT_PMCR_LC_BIT))
-		cat(buf, len, ", 64-bit cycle counter overflow");
+		cli_appendf(buf, len, ", 64-bit cycle counter overflow");
 }
 
 /* Bit n: event counter n; bit 31: the cycle counter. */
@@ -53,34 +37,34 @@ static void decode_counters(uint64_t v, const char *none, char *buf, size_t len)
 	int n = 0;
 
 	if (!(v & 0xffffffffUL)) {
-		cat(buf, len, "%s", none);
+		cli_appendf(buf, len, "%s", none);
 		return;
 	}
 	if (v & PMUKIT_CYCLE_COUNTER_BIT)
-		cat(buf, len, "cycle counter");
+		cli_appendf(buf, len, "cycle counter");
 	for (i = 0; i < PMUKIT_MAX_EVENT_COUNTERS; i++) {
 		if (!(v & (1UL << i)))
 			continue;
 		if (n++)
-			cat(buf, len, ",%u", i);
+			cli_appendf(buf, len, ",%u", i);
 		else
-			cat(buf, len, "%sevent counters %u",
-			    v & PMUKIT_CYCLE_COUNTER_BIT ? ", " : "", i);
+			cli_appendf(buf, len, "%sevent counters %u",
+				    v & PMUKIT_CYCLE_COUNTER_BIT ? ", " : "", i);
 	}
 }
 
 static void decode_pmuserenr(uint64_t v, char *buf, size_t len)
 {
-	cat(buf, len, "EN=%d SW=%d CR=%d ER=%d: ", bit(v, PMUKIT_PMUSERENR_EN_BIT),
-	    bit(v, PMUKIT_PMUSERENR_SW_BIT), bit(v, PMUKIT_PMUSERENR_CR_BIT), bit(v, PMUKIT_PMUSERENR_ER_BIT));
+	cli_appendf(buf, len, "EN=%d SW=%d CR=%d ER=%d: ", bit(v, PMUKIT_PMUSERENR_EN_BIT),
+		    bit(v, PMUKIT_PMUSERENR_SW_BIT), bit(v, PMUKIT_PMUSERENR_CR_BIT), bit(v, PMUKIT_PMUSERENR_ER_BIT));
 	if (bit(v, PMUKIT_PMUSERENR_EN_BIT))
-		cat(buf, len, "user space may program and read the PMU");
+		cli_appendf(buf, len, "user space may program and read the PMU");
 	else if (bit(v, PMUKIT_PMUSERENR_CR_BIT) || bit(v, PMUKIT_PMUSERENR_ER_BIT))
-		cat(buf, len, "user space may read %s", bit(v, PMUKIT_PMUSERENR_CR_BIT) ?
-		    (bit(v, PMUKIT_PMUSERENR_ER_BIT) ? "the cycle and event counters" : "the cycle counter") :
-		    "the event counters");
+		cli_appendf(buf, len, "user space may read %s", bit(v, PMUKIT_PMUSERENR_CR_BIT) ?
+			    (bit(v, PMUKIT_PMUSERENR_ER_BIT) ? "the cycle and event counters" : "the cycle counter") :
+			    "the event counters");
 	else
-		cat(buf, len, "no user access");
+		cli_appendf(buf, len, "no user access");
 }
 
 /*
@@ -93,18 +77,18 @@ static void decode_filter(uint64_t v, char *buf, size_t len)
 	int nsk = bit(v, PMUKIT_PMEVTYPER_NSK_BIT), nsu = bit(v, PMUKIT_PMEVTYPER_NSU_BIT);
 	int nsh = bit(v, PMUKIT_PMEVTYPER_NSH_BIT);
 
-	cat(buf, len, "P=%d U=%d NSK=%d NSU=%d NSH=%d M=%d: counts at", p, u, nsk, nsu, nsh,
-	    bit(v, PMUKIT_PMEVTYPER_M_BIT));
+	cli_appendf(buf, len, "P=%d U=%d NSK=%d NSU=%d NSH=%d M=%d: counts at", p, u, nsk, nsu, nsh,
+		    bit(v, PMUKIT_PMEVTYPER_M_BIT));
 	if (nsu == u)
-		cat(buf, len, " EL0");
+		cli_appendf(buf, len, " EL0");
 	if (nsk == p)
-		cat(buf, len, " EL1");
+		cli_appendf(buf, len, " EL1");
 	if (nsh)
-		cat(buf, len, " EL2");
+		cli_appendf(buf, len, " EL2");
 	if (nsu != u && nsk != p && !nsh)
-		cat(buf, len, " no level (Non-secure)");
+		cli_appendf(buf, len, " no level (Non-secure)");
 	else
-		cat(buf, len, " (Non-secure)");
+		cli_appendf(buf, len, " (Non-secure)");
 }
 
 /* The events PMCEID<reg> says the PMU implements (on AArch64, the 0x4000 ones too). */
@@ -121,12 +105,12 @@ static void decode_ceid(uint64_t v, unsigned int reg, char *buf, size_t len)
 			continue;
 		e = pmukit_event_find_code(default_common(), (unsigned int)code);
 		if (e)
-			cat(buf, len, "%s%s", n++ ? " " : "implements ", e->name);
+			cli_appendf(buf, len, "%s%s", n++ ? " " : "implements ", e->name);
 		else
-			cat(buf, len, "%s0x%02x", n++ ? " " : "implements ", (unsigned int)code);
+			cli_appendf(buf, len, "%s0x%02x", n++ ? " " : "implements ", (unsigned int)code);
 	}
 	if (!n)
-		cat(buf, len, "no common event (or not reported)");
+		cli_appendf(buf, len, "no common event (or not reported)");
 }
 
 void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
@@ -137,11 +121,11 @@ void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
 		decode_pmcr(v, buf, len);
 		break;
 	case REG_CNTEN:
-		cat(buf, len, "enabled: ");
+		cli_appendf(buf, len, "enabled: ");
 		decode_counters(v, "none", buf, len);
 		break;
 	case REG_OVS:
-		cat(buf, len, "overflowed: ");
+		cli_appendf(buf, len, "overflowed: ");
 		decode_counters(v, "none", buf, len);
 		break;
 	case REG_PMUSERENR:
@@ -152,10 +136,10 @@ void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
 		break;
 	case REG_SELR:
 		if ((v & 0x1f) == PMUKIT_CYCLE_COUNTER_IDX)
-			cat(buf, len, "SEL=31: the cycle counter's filter");
+			cli_appendf(buf, len, "SEL=31: the cycle counter's filter");
 		else
-			cat(buf, len, "SEL=%u: event counter %u", (unsigned)(v & 0x1f),
-			    (unsigned)(v & 0x1f));
+			cli_appendf(buf, len, "SEL=%u: event counter %u", (unsigned)(v & 0x1f),
+				    (unsigned)(v & 0x1f));
 		break;
 	case REG_CEID0:
 		decode_ceid(v, 0, buf, len);
@@ -164,10 +148,10 @@ void reg_decode(enum reg_kind kind, uint64_t v, char *buf, size_t len)
 		decode_ceid(v, 1, buf, len);
 		break;
 	case REG_FREQ:
-		cat(buf, len, "%llu Hz (%.3f MHz)", (unsigned long long)v, (double)v / 1e6);
+		cli_appendf(buf, len, "%llu Hz (%.3f MHz)", (unsigned long long)v, (double)v / 1e6);
 		break;
 	case REG_COUNT:
-		cat(buf, len, "%llu", (unsigned long long)v);
+		cli_appendf(buf, len, "%llu", (unsigned long long)v);
 		break;
 	}
 }
@@ -185,21 +169,21 @@ void reg_unreadable_why(enum pmukit_reg_need need, char *buf, size_t len)
 
 	buf[0] = '\0';
 	if (need == PMUKIT_REG_NEED_TIMER) {
-		cat(buf, len, "the kernel keeps the timer from user space (CNTKCTL.EL0VCTEN=0)");
+		cli_appendf(buf, len, "the kernel keeps the timer from user space (CNTKCTL.EL0VCTEN=0)");
 		return;
 	}
 	if (reg_read_kind(PMUKIT_REG_PMUSERENR, &u)) {
-		cat(buf, len, "PMU registers trap in user space, even PMUSERENR "
-			      "(a hypervisor or an emulator without a PMU?)");
+		cli_appendf(buf, len, "PMU registers trap in user space, even PMUSERENR "
+				      "(a hypervisor or an emulator without a PMU?)");
 		return;
 	}
 	if (need == PMUKIT_REG_NEED_PMU_CR && (u & (PMUKIT_PMUSERENR_EN_BIT | PMUKIT_PMUSERENR_CR_BIT))) {
-		cat(buf, len, "the read trapped although PMUSERENR allows it");
+		cli_appendf(buf, len, "the read trapped although PMUSERENR allows it");
 		return;
 	}
 	if (!(u & PMUKIT_PMUSERENR_EN_BIT)) {
-		cat(buf, len, "PMUSERENR.EN=0: no full user access (pmukit.ko gives it to a process that opens /dev/pmukit, or to all with global_full_access=1)");
+		cli_appendf(buf, len, "PMUSERENR.EN=0: no full user access (pmukit.ko gives it to a process that opens /dev/pmukit, or to all with global_full_access=1)");
 		return;
 	}
-	cat(buf, len, "not implemented by this PMU (the access is UNDEFINED)");
+	cli_appendf(buf, len, "not implemented by this PMU (the access is UNDEFINED)");
 }

@@ -66,7 +66,18 @@ void getopt_reset(void)
 	opterr = 0;
 }
 
-/* A decimal number in [min, max], nothing else in the string. */
+void cli_appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
 void cli_list_add(char *buf, size_t len, size_t *used, unsigned int i, unsigned int n,
 		  const char *fmt, ...)
 {
@@ -85,6 +96,7 @@ void cli_list_add(char *buf, size_t len, size_t *used, unsigned int i, unsigned 
 	*used += (size_t)w;
 }
 
+/* A decimal number in [min, max], nothing else in the string. */
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out)
 {
 	char *end;

@@ -274,20 +274,23 @@ static int mmap_open(struct pmukit_session *s)
 	return 0;
 }
 
-static int mmap_start(struct pmukit_session *s)
+static int mmap_enable(struct pmukit_session *s, int on)
 {
 	struct mmap_state *m = s->priv;
-	int ret = pmukit_perf_enable(&m->p, s->n, 1);
+	int ret = pmukit_perf_enable(&m->p, s->n, on);
 
-	return ret ? pmukit_err(ret, "enabling the perf events: %s", strerror(-ret)) : 0;
+	return ret ? pmukit_err(ret, "%s the perf events: %s", on ? "enabling" : "disabling",
+				strerror(-ret)) : 0;
+}
+
+static int mmap_start(struct pmukit_session *s)
+{
+	return mmap_enable(s, 1);
 }
 
 static int mmap_stop(struct pmukit_session *s)
 {
-	struct mmap_state *m = s->priv;
-	int ret = pmukit_perf_enable(&m->p, s->n, 0);
-
-	return ret ? pmukit_err(ret, "disabling the perf events: %s", strerror(-ret)) : 0;
+	return mmap_enable(s, 0);
 }
 
 static int mmap_reset(struct pmukit_session *s)

@@ -135,32 +135,50 @@ static int refuse_read_mode(const struct pmukit_kmod *k, const struct pmukit_ev 
 			  e->excl_kernel ? ":u" : e->excl_user ? ":k" : "", PMUKIT_DEV_PATH);
 }
 
+/* read_match(): @e takes the cycle counter, not one of the module's events. */
+#define READ_CYCLE_COUNTER (-2)
+
 /*
- * mode=read: the module's counters. An explicit :u/:k/:uk must match the
- * counter's filter; an event without one takes the module's filter (the
- * name then says which). CPU_CYCLES may use the cycle counter, which the
- * module lets count at every level (EL0 and the kernel's).
+ * mode=read: which of the module's counters serves @e, none of @taken (a bit
+ * per module event). An explicit :u/:k/:uk must match the counter's filter;
+ * an event without one takes the module's filter (the name then says which).
+ * CPU_CYCLES may use the cycle counter (if @cycles_free), which the module
+ * lets count at every level (EL0 and the kernel's).
+ * Return: the module event's index, READ_CYCLE_COUNTER, or -1 (none).
  */
+static int read_match(const struct pmukit_kmod *k, const struct pmukit_ev *e, uint32_t taken,
+		      int cycles_free)
+{
+	unsigned int j;
+
+	for (j = 0; j < k->nevents; j++)
+		if (!(taken >> j & 1) && k->ev[j].code == e->code && same_levels(&k->ev[j], e))
+			return (int)j;
+	if (e->code == PMUKIT_EVT_CPU_CYCLES && cycles_free &&
+	    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel)))
+		return READ_CYCLE_COUNTER;
+	for (j = 0; j < k->nevents && !e->explicit_levels; j++)
+		if (!(taken >> j & 1) && k->ev[j].code == e->code)
+			return (int)j;
+	return -1;
+}
+
+/* mode=read: the module's counters, by read_match()'s rules. */
 static int assign_read(struct pmukit_session *s, struct direct *d, const struct pmukit_kmod *k)
 {
 	uint8_t ctr[PMUKIT_MAX_EVENT_COUNTERS], cycles;
 	uint32_t taken = 0;
 	int cycles_used = 0;
-	unsigned int i, j;
+	unsigned int i;
 
 	if (pmukit_kmod_counters(s->cpu, k->nevents, ctr, &cycles))
 		return pmukit_err(-EPROTO, "cannot read %s/cpu%d/counters: reload pmukit.ko", PMUKIT_SYSFS, s->cpu);
 	for (i = 0; i < s->n; i++) {
 		struct pmukit_ev *e = &s->ev[i];
 		struct direct_ctr *c = &d->c[i];
-		int found = -1;
+		int found = read_match(k, e, taken, !cycles_used && cycles != PMUKIT_KMOD_NO_COUNTER);
 
-		for (j = 0; j < k->nevents && found < 0; j++)
-			if (!(taken >> j & 1) && k->ev[j].code == e->code && same_levels(&k->ev[j], e))
-				found = (int)j;
-		if (found < 0 && e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used &&
-		    cycles != PMUKIT_KMOD_NO_COUNTER &&
-		    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel))) {
+		if (found == READ_CYCLE_COUNTER) {
 			c->hw = cycles == 31 ? PMUKIT_HW_CYCLES : cycles;
 			c->kidx = k->nevents;
 			cycles_used = 1;
@@ -168,9 +186,6 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 			pmukit_ev_rename(e);
 			continue;
 		}
-		for (j = 0; j < k->nevents && found < 0 && !e->explicit_levels; j++)
-			if (!(taken >> j & 1) && k->ev[j].code == e->code)
-				found = (int)j;
 		if (found < 0)
 			return refuse_read_mode(k, e);
 		if (ctr[found] == PMUKIT_KMOD_NO_COUNTER)
@@ -186,33 +201,30 @@ static int assign_read(struct pmukit_session *s, struct direct *d, const struct 
 	return 0;
 }
 
-/* mode=read: can the module's counters serve every event (assign_read's rules)? */
+/* mode=read: can the module's counters serve every event (read_match()'s rules)? */
 static int read_serves(const struct pmukit_session *s, const struct pmukit_kmod *k)
 {
 	uint32_t taken = 0;
 	int cycles_used = 0;
-	unsigned int i, j;
+	unsigned int i;
 
 	for (i = 0; i < s->n; i++) {
-		const struct pmukit_ev *e = &s->ev[i];
-		int found = -1;
+		int found = read_match(k, &s->ev[i], taken, !cycles_used);
 
-		for (j = 0; j < k->nevents && found < 0; j++)
-			if (!(taken >> j & 1) && k->ev[j].code == e->code && same_levels(&k->ev[j], e))
-				found = (int)j;
-		if (found < 0 && e->code == PMUKIT_EVT_CPU_CYCLES && !cycles_used &&
-		    (!e->explicit_levels || (!e->excl_user && !e->excl_kernel))) {
+		if (found == READ_CYCLE_COUNTER)
 			cycles_used = 1;
-			continue;
-		}
-		for (j = 0; j < k->nevents && found < 0 && !e->explicit_levels; j++)
-			if (!(taken >> j & 1) && k->ev[j].code == e->code)
-				found = (int)j;
-		if (found < 0)
+		else if (found < 0)
 			return 0;
-		taken |= 1U << found;
+		else
+			taken |= 1U << found;
 	}
 	return 1;
+}
+
+/* Has @c a type register? ARMv7's cycle counter has no PMCCFILTR: it counts at all levels. */
+static int has_type_reg(const struct direct *d, const struct direct_ctr *c)
+{
+	return c->hw != PMUKIT_HW_CYCLES || d->v3;
 }
 
 /* full access: write our types on the current CPU and enable our counters. */
@@ -224,8 +236,7 @@ int pmukit_direct_program(struct pmukit_session *s, struct direct *d)
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
-		/* Cycle counter on ARMv7: no PMCCFILTR, always all levels. */
-		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+		if (!has_type_reg(d, c))
 			continue;
 		/* PMEVTYPERn / PMCCFILTR: the event and its P (no EL1) / U (no EL0) / NSH (EL2) bits. */
 		ret = pmukit_isa_write_type(c->hw, c->type);
@@ -249,7 +260,7 @@ void pmukit_direct_save_setup(struct pmukit_session *s, struct direct *d)
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
-		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+		if (!has_type_reg(d, c))
 			continue;
 		if (pmukit_isa_read_type(c->hw, &c->saved_type))
 			c->saved_type = 0;
@@ -273,7 +284,7 @@ void pmukit_direct_restore_setup(struct pmukit_session *s, struct direct *d)
 	for (i = 0; i < s->n; i++) {
 		struct direct_ctr *c = &d->c[i];
 
-		if (c->hw == PMUKIT_HW_CYCLES && !d->v3)
+		if (!has_type_reg(d, c))
 			continue;
 		/* PMEVTYPERn / PMCCFILTR: the previous owner's event and filter. */
 		pmukit_isa_write_type(c->hw, c->saved_type);

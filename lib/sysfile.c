@@ -57,6 +57,15 @@ static int open_at_root(const char *path, int flags)
 	return ret < 0 ? -errno : ret;
 }
 
+/* Closes @fd after a read() or write() that returned @got. Return: @got, or -errno if it failed. */
+static ssize_t close_after(int fd, ssize_t got)
+{
+	int err = errno;
+
+	close(fd);
+	return got < 0 ? -err : got;
+}
+
 DIR *pmukit_sysfile_opendir(const char *path)
 {
 	char full[1024];
@@ -128,14 +137,9 @@ int pmukit_sysfile_read(const char *path, char *buf, size_t len)
 	fd = open_at_root(path, O_RDONLY);
 	if (fd < 0)
 		return fd;
-	got = read(fd, buf, len - 1);
-	if (got < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	close(fd);
+	got = close_after(fd, read(fd, buf, len - 1));
+	if (got < 0)
+		return (int)got;
 	buf[got] = '\0';
 	nl = strchr(buf, '\n');
 	if (nl)
@@ -187,13 +191,8 @@ int pmukit_sysfile_write(const char *path, const char *text)
 
 	if (fd < 0)
 		return fd;
-	put = write(fd, text, len);
-	if (put < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	close(fd);
+	put = close_after(fd, write(fd, text, len));
+	if (put < 0)
+		return (int)put;
 	return (size_t)put == len ? 0 : -EIO;
 }
