@@ -159,6 +159,17 @@ static int add_events(struct stat_opts *o, const char *arg)
 	return 0;
 }
 
+/* The copies add_events() made, on every way out of cmd_stat(). */
+static void free_events(struct stat_opts *o)
+{
+	unsigned int k;
+
+	for (k = 0; k < o->nev; k++) {
+		free(ev_copies[k]);
+		ev_copies[k] = NULL;
+	}
+}
+
 static int parse_opts(int argc, char **argv, struct stat_opts *o)
 {
 	enum { OPT_PATH = 256, OPT_RAW, OPT_TOPDOWN, OPT_LEVEL, OPT_PER_THREAD, OPT_DURATION };
@@ -310,15 +321,22 @@ int cmd_stat(int argc, char **argv)
 	int ret, cap = 0, end_sig = 0, failed = 0;
 
 	ret = parse_opts(argc, argv, &o);
-	if (ret)
+	if (ret) {
+		free_events(&o);
 		return ret < 0 ? CLI_OK : ret;
-	if (path_env_check("stat"))
+	}
+	if (path_env_check("stat")) {
+		free_events(&o);
 		return CLI_USAGE;
-	if (stat_scope_wanted(&o))
-		return stat_scope(&o);
+	}
+	if (stat_scope_wanted(&o)) {
+		ret = stat_scope(&o);
+		free_events(&o);
+		return ret;
+	}
 	ret = stat_plan_new(&o, &plan);
 	if (ret)
-		return ret;
+		goto early;
 	memset(&sel, 0, sizeof(sel));
 	if (o.metrics || o.topdown) {
 		ret = stat_metric_setup(&o, &sel, metric, &nm);
@@ -440,8 +458,7 @@ out:
 		free(pd[k].val);
 		free(pd[k].times);
 	}
-	for (k = 0; k < o.nev; k++)
-		free(ev_copies[k]);
+	free_events(&o);
 	pmukit_evplan_free(plan);
 	if (end_sig)
 		die_of(end_sig);
@@ -456,6 +473,7 @@ out:
 		return r.exit_code;
 	return r.signal ? 128 + r.signal : CLI_FAIL;
 early:
+	free_events(&o);
 	pmukit_evplan_free(plan);
 	return ret;
 }

@@ -74,7 +74,10 @@ void stat_types_finish(struct stat_typed *ty, const struct stat_opts *o,
 		}
 		snprintf(ty->block[t].name, sizeof(ty->block[t].name), "%s",
 			 ty->info[t].name[0] ? ty->info[t].name : ty->info[t].pmu);
-		snprintf(ty->block[t].cpus, sizeof(ty->block[t].cpus), "%s", ty->info[t].cpus);
+		/* Both "0-3" strings of the same size (a copy, no format). */
+		_Static_assert(sizeof(ty->block[t].cpus) == sizeof(ty->info[t].cpus), "cpus sizes");
+		memcpy(ty->block[t].cpus, ty->info[t].cpus, sizeof(ty->block[t].cpus));
+		ty->block[t].cpus[sizeof(ty->block[t].cpus) - 1] = '\0';
 		ty->block[t].r = &ty->r[t];
 	}
 	/*
