@@ -114,12 +114,16 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 {
 	char v[24], run[24], pct[24], met[32] = "", line[1024];
 	const char *fld[13];
-	unsigned int nf = 0, k;
-	size_t n = 0;
+	unsigned int nf = 0, k, plain = 0;
+	size_t n = 0, len;
 	int ns = c && stat_is_clock_ns(e);
+	/* A number (digits and '.') or an empty field needs no quotes but after such a separator. */
+	int quick = sep[0] && !sep[1] && !strchr("0123456789.", sep[0]);
 
-	if (*time)
+	if (*time) {
+		plain |= 1u << nf;	/* seconds: digits and '.' */
 		fld[nf++] = time;
+	}
 	if (*label)
 		fld[nf++] = label;
 	if (!c)
@@ -128,12 +132,16 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 		fixed(v, div_round(c->value, 10000), 2);	/* ms, two decimals */
 	else
 		dec(v, c->value);
+	if (c)
+		plain |= 1u << nf;
 	fld[nf++] = v;
 	fld[nf++] = ns ? "msec" : "";
 	fld[nf++] = e->name;
 	dec(run, c ? c->running_ns : 0);
+	plain |= 1u << nf;
 	fld[nf++] = run;
 	fixed(pct, c ? pct_100(c) : 0, 2);
+	plain |= 1u << nf;
 	fld[nf++] = pct;
 	if (c && m)
 		snprintf(met, sizeof(met), m->na ? "n/a" : "%.4f", m->value);
@@ -142,8 +150,19 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 	fld[nf++] = c ? "1" : "";
 	fld[nf++] = !c ? stat_verdict_field(e) : offline ? "offline" : "";
 	fld[nf++] = !c ? e->why : offline ? OFFLINE_WHY : "";
-	for (k = 0; k < nf && n < sizeof(line); k++)
+	for (k = 0; k < nf && n < sizeof(line); k++) {
+		/* Each interval writes a row an event and unit: the plain fields copied as they are. */
+		if (quick && ((plain >> k & 1) || !*fld[k]) &&
+		    (len = strlen(fld[k])) + 2 < sizeof(line) - n) {
+			if (k)
+				line[n++] = sep[0];
+			memcpy(line + n, fld[k], len);
+			n += len;
+			line[n] = '\0';
+			continue;
+		}
 		n += pmukit_csv_field_put(line + n, sizeof(line) - n, sep, k == 0, fld[k]);
+	}
 	if (n + 1 < sizeof(line)) {
 		line[n++] = '\n';
 		fwrite(line, 1, n, f);

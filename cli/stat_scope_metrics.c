@@ -35,6 +35,15 @@ void scope_metrics_free(struct scope_metrics *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* @src into @dst of @len bytes, cut to fit. */
+static void name_copy(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 /*
  * Row @k of @u as one run of one pass over @wall_ns into @ur: what the
  * metrics read of a report (each event, its count as the mean of one run,
@@ -59,7 +68,8 @@ static void unit_report(const struct scope_run *x, const struct stat_units *u, u
 
 		te = type >= 0 ? pmukit_evplan_type_event(x->plan, (unsigned int)type, i) : NULL;
 		e->ev = *(te ? te : pmukit_evplan_counted(x->plan, i));
-		snprintf(e->name, sizeof(e->name), "%s", e->ev.name);
+		/* Each interval: a copy, not a format (snprintf was most of a row's metrics). */
+		name_copy(e->name, sizeof(e->name), e->ev.name);
 		e->st.mean = (double)u->c[k * nev + i].value;
 		e->pass = 1;
 		e->added = e->wrapped = e->unsupported = e->per_type = 0;

@@ -55,6 +55,18 @@ size_t pmukit_csv_field_put(char *buf, size_t len, const char *sep, int first, c
 	const char *p;
 	int q = csv_quoted(s, sep);
 
+	/* Most fields (numbers, names) need no quotes: copied whole when they fit. */
+	if (!q) {
+		size_t ls = first ? 0 : strlen(sep), lf = strlen(s);
+
+		if (ls + lf < len) {
+			memcpy(buf, sep, ls);
+			memcpy(buf + ls, s, lf);
+			buf[ls + lf] = '\0';
+			return ls + lf;
+		}
+	}
+
 /* Each character counted; stored while there is room for it and the NUL. */
 #define PUT(c) do { if (n + 1 < len) buf[n] = (c); n++; } while (0)
 	if (!first)
