@@ -59,14 +59,16 @@ awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on' "$top/docs/library.md"
 [ -s "$pay/prog.c" ] || { echo "Bail out! no C example in docs/library.md"; exit 1; }
 
 # The guest's side: each step's output in /payload/out/NAME.log and one
-# line "STEP NAME STATUS" on the console.
+# line "STEP NAME STATUS SECONDS" on the console (seconds of the guest's
+# clock: under -icount, of its instructions).
 cat >"$pay/steps.sh" <<'STEPS'
 export DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8
 mkdir -p /payload/out
 step() {
 	name=$1; shift
+	t=$(date +%s)
 	"$@" >"/payload/out/$name.log" 2>&1
-	echo "STEP $name $?"
+	echo "STEP $name $? $(( $(date +%s) - t ))"
 }
 STEPS
 cat >"$pay/boot1.sh" <<'BOOT1'
@@ -212,10 +214,16 @@ result() {
 	return 1
 }
 
+# step_times LOG: where a boot's time went, as one diag line
+step_times() {
+	diag "steps, guest seconds: $(awk '$1 == "STEP" && $4 != "" { printf "%s%s %s", sep, $2, $4; sep = ", " }' "$1")"
+}
+
 # --- boot 1 -------------------------------------------------------------------
 diag "boot 1: Debian's $(cat "$sys/boot/version") kernel, 2 CPUs ($(elapsed) so far)"
 boot boot1.sh "$work/boot1" --timeout 3600
 diag "boot 1 done ($(elapsed) so far)"
+step_times "$work/boot1"
 result install "apt install ./pmukit-dkms ./pmukit ./libpmukit0 ./libpmukit-dev: exit 0" "$work/boot1"
 result dkms-6.1 "DKMS built pmukit.ko $version in the guest for its kernel ($(cat "$sys/boot/version"))" "$work/boot1"
 if [ -f "$work/out/dkms-6.1.log" ]; then diag "$(grep -E 'pmukit/|module:' "$work/out/dkms-6.1.log")"; fi
@@ -234,6 +242,7 @@ if result take-kernel "the second kernel's vmlinuz and Debian initramfs taken ou
 	diag "boot 2: the $kv2 kernel, one CPU under -icount shift=0 ($(elapsed) so far)"
 	boot boot2.sh "$work/boot2" --vmlinuz "$work/vmlinuz" --initrd "$work/initrd.img" --icount --timeout 3600
 	diag "boot 2 done ($(elapsed) so far)"
+	step_times "$work/boot2"
 	k=$(awk '$1 == "KVER" { print $2 }' "$work/boot2")
 	expect_eq "the system booted the second kernel" "$k" "$kv2"
 	result load-second "modprobe pmukit on $kv2" "$work/boot2"
