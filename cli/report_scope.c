@@ -143,10 +143,18 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 	fixed(pct, c ? pct_100(c) : 0, 2);
 	plain |= 1u << nf;
 	fld[nf++] = pct;
-	if (c && m)
-		snprintf(met, sizeof(met), m->na ? "n/a" : "%.4f", m->value);
+	if (c && m) {
+		/* Four decimals as "%.4f" gives them, in integers where the value allows. */
+		if (!m->na && m->value >= 0 && m->value < 1e14) {
+			fixed(met, (uint64_t)(m->value * 10000.0 + 0.5), 4);
+			plain |= 1u << nf;
+		} else {
+			snprintf(met, sizeof(met), m->na ? "n/a" : "%.4f", m->value);
+		}
+	}
 	fld[nf++] = met;
 	fld[nf++] = c && m ? m->name : "";
+	plain |= 1u << nf;	/* the pass: "1" or nothing */
 	fld[nf++] = c ? "1" : "";
 	fld[nf++] = !c ? stat_verdict_field(e) : offline ? "offline" : "";
 	fld[nf++] = !c ? e->why : offline ? OFFLINE_WHY : "";
@@ -326,7 +334,10 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 	unsigned int k, i;
 
 	fixed(num, t_ns, 9);
-	snprintf(time, sizeof(time), "%*s", fmt == OUT_TABLE ? 16 : 0, num);
+	if (fmt == OUT_TABLE)
+		snprintf(time, sizeof(time), "%16s", num);
+	else
+		memcpy(time, num, sizeof(time));
 	if (fmt == OUT_JSON) {
 		pmukit_json_start(&j, f);
 		pmukit_json_obj(&j, NULL);
