@@ -93,7 +93,17 @@ struct stat_metric {
 	unsigned int event;	/* the row it is printed next to */
 	int na;			/* no value: an event of it did not count (why) */
 	char why[PMUKIT_VERDICT_WHY_LEN + 80];
+	/*
+	 * What its value is of (stat_metrics.c): the metric table's entry
+	 * (def, or STAT_METRIC_CPUS for "CPUs utilized"), each event's row
+	 * and pass; kept so that a report of the same rows with new counts
+	 * (an interval's) is valued again without being chosen again.
+	 */
+	unsigned int def;
+	int row[PMUKIT_METRIC_MAX_EVENTS];
+	unsigned int pass[PMUKIT_METRIC_MAX_EVENTS];
 };
+#define STAT_METRIC_CPUS	(~0u)
 
 /*
  * The units of a scope, one row each (-A: a CPU, --per-thread: a thread),

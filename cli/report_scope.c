@@ -55,18 +55,41 @@ static void table_row(FILE *f, const char *time, const char *label, const struct
 	fprintf(f, "%s\n", line);
 }
 
-/* @v in decimal at @buf (room for 21); its length. */
+/*
+ * @v in decimal at @buf (room for 21); its length. Each interval's row
+ * holds three numbers: their length from a table of powers of ten, then
+ * two digits a division, from the end.
+ */
 static size_t dec(char *buf, uint64_t v)
 {
-	char tmp[20];
-	size_t n = 0, k;
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+	static const uint64_t p10[] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+		1000000000000ull, 10000000000000ull, 100000000000000ull,
+		1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+		1000000000000000000ull, 10000000000000000000ull,
+	};
+	size_t n = 1, k;
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (k = 0; k < n; k++)
-		buf[k] = tmp[n - 1 - k];
+	while (n < sizeof(p10) / sizeof(p10[0]) && v >= p10[n])
+		n++;
+	for (k = n; v >= 100; v /= 100) {
+		const char *d = &pairs[2 * (v % 100)];
+
+		buf[--k] = d[1];
+		buf[--k] = d[0];
+	}
+	if (v >= 10) {
+		buf[--k] = pairs[2 * v + 1];
+		buf[--k] = pairs[2 * v];
+	} else {
+		buf[--k] = (char)('0' + v);
+	}
 	buf[n] = '\0';
 	return n;
 }
@@ -101,6 +124,103 @@ static uint64_t pct_100(const struct pmukit_count *c)
 			       10000;
 }
 
+/* @s at @p (no quotes needed: digits and '.'); the end. */
+static char *put(char *p, const char *s)
+{
+	while (*s)
+		*p++ = *s++;
+	return p;
+}
+
+/* @v at @p in decimal; the end. */
+static char *put_dec(char *p, uint64_t v)
+{
+	return p + dec(p, v);
+}
+
+/* A counting percentage, two decimals, at @p; the end. */
+static char *put_pct(char *p, const struct pmukit_count *c)
+{
+	fixed(p, c ? pct_100(c) : 0, 2);
+	return p + strlen(p);
+}
+
+/*
+ * An interval's row after a one-character separator that no number holds
+ * (-x , and the like): built in place, the numbers written where they go
+ * and the names copied as they are looked at (pmukit_csv_field_put()).
+ * Return: its length, 0 if it does not fit @line (the general way then).
+ */
+static size_t csv_row_quick(char *line, size_t len, const char *sep, const char *time,
+			    const char *label, const struct stat_event *e,
+			    const struct pmukit_count *c, int offline, const struct stat_metric *m)
+{
+	/* The numbers' room: a time, a count, a run time, a percentage, a metric (< 32 each). */
+	char *p = line, *end = line + len - 5 * 32 - 16;
+	const char s = sep[0];
+	int ns = c && stat_is_clock_ns(e);
+	size_t n;
+
+#define TEXT(str) do {								\
+		if (!*(str))							\
+			break;							\
+		n = pmukit_csv_field_put(p, (size_t)(end - p), sep, 1, (str));	\
+		if (n + 1 >= (size_t)(end - p))					\
+			return 0;						\
+		p += n;								\
+	} while (0)
+	if (*time) {
+		p = put(p, time);
+		*p++ = s;
+	}
+	if (*label) {
+		TEXT(label);
+		*p++ = s;
+	}
+	if (!c)
+		TEXT(stat_no_count_word(e));
+	else if (ns)
+		p = (fixed(p, div_round(c->value, 10000), 2), p + strlen(p));	/* ms, two decimals */
+	else
+		p = put_dec(p, c->value);
+	*p++ = s;
+	if (ns)
+		p = put(p, "msec");
+	*p++ = s;
+	TEXT(e->name);
+	*p++ = s;
+	p = put_dec(p, c ? c->running_ns : 0);
+	*p++ = s;
+	p = put_pct(p, c);
+	*p++ = s;
+	if (c && m) {
+		/* Four decimals as "%.4f" gives them, in integers where the value allows. */
+		if (!m->na && m->value >= 0 && m->value < 1e14) {
+			fixed(p, (uint64_t)(m->value * 10000.0 + 0.5), 4);
+			p += strlen(p);
+		} else {
+			char met[32];
+
+			snprintf(met, sizeof(met), m->na ? "n/a" : "%.4f", m->value);
+			TEXT(met);
+		}
+		*p++ = s;
+		TEXT(m->name);
+	} else {
+		*p++ = s;
+	}
+	*p++ = s;
+	if (c)
+		*p++ = '1';	/* the pass */
+	*p++ = s;
+	TEXT(!c ? stat_verdict_field(e) : offline ? "offline" : "");
+	*p++ = s;
+	TEXT(!c ? e->why : offline ? OFFLINE_WHY : "");
+#undef TEXT
+	*p++ = '\n';
+	return (size_t)(p - line);
+}
+
 /*
  * One CSV row: [time,][label,]value,unit,event,run time,counting %,,,pass,
  * verdict,reason. @c NULL: no count. An interval writes a row for each
@@ -114,16 +234,20 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 {
 	char v[24], run[24], pct[24], met[32] = "", line[1024];
 	const char *fld[13];
-	unsigned int nf = 0, k, plain = 0;
+	unsigned int nf = 0, k;
 	size_t n = 0;
 	int ns = c && stat_is_clock_ns(e);
-	/* A number (digits and '.') or an empty field needs no quotes but after such a separator. */
-	int quick = sep[0] && !sep[1] && !strchr("0123456789.", sep[0]);
 
-	if (*time) {
-		plain |= 1u << nf;	/* seconds: digits and '.' */
-		fld[nf++] = time;
+	/* A number (digits and '.') needs no quotes after such a separator. */
+	if (sep[0] && !sep[1] && !strchr("0123456789.", sep[0])) {
+		n = csv_row_quick(line, sizeof(line), sep, time, label, e, c, offline, m);
+		if (n) {
+			fwrite(line, 1, n, f);
+			return;
+		}
 	}
+	if (*time)
+		fld[nf++] = time;
 	if (*label)
 		fld[nf++] = label;
 	if (!c)
@@ -132,49 +256,26 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 		fixed(v, div_round(c->value, 10000), 2);	/* ms, two decimals */
 	else
 		dec(v, c->value);
-	if (c)
-		plain |= 1u << nf;
 	fld[nf++] = v;
 	fld[nf++] = ns ? "msec" : "";
 	fld[nf++] = e->name;
 	dec(run, c ? c->running_ns : 0);
-	plain |= 1u << nf;
 	fld[nf++] = run;
 	fixed(pct, c ? pct_100(c) : 0, 2);
-	plain |= 1u << nf;
 	fld[nf++] = pct;
 	if (c && m) {
-		/* Four decimals as "%.4f" gives them, in integers where the value allows. */
-		if (!m->na && m->value >= 0 && m->value < 1e14) {
+		if (!m->na && m->value >= 0 && m->value < 1e14)
 			fixed(met, (uint64_t)(m->value * 10000.0 + 0.5), 4);
-			plain |= 1u << nf;
-		} else {
+		else
 			snprintf(met, sizeof(met), m->na ? "n/a" : "%.4f", m->value);
-		}
 	}
 	fld[nf++] = met;
 	fld[nf++] = c && m ? m->name : "";
-	plain |= 1u << nf;	/* the pass: "1" or nothing */
 	fld[nf++] = c ? "1" : "";
 	fld[nf++] = !c ? stat_verdict_field(e) : offline ? "offline" : "";
 	fld[nf++] = !c ? e->why : offline ? OFFLINE_WHY : "";
-	for (k = 0; k < nf && n < sizeof(line); k++) {
-		/*
-		 * Each interval writes a row an event and unit: the plain fields
-		 * (each from a buffer of at most 32 bytes) copied byte by byte.
-		 */
-		if (quick && ((plain >> k & 1) || !*fld[k]) && n + 34 < sizeof(line)) {
-			const char *p = fld[k];
-
-			if (k)
-				line[n++] = sep[0];
-			while (*p)
-				line[n++] = *p++;
-			line[n] = '\0';
-			continue;
-		}
+	for (k = 0; k < nf && n < sizeof(line); k++)
 		n += pmukit_csv_field_put(line + n, sizeof(line) - n, sep, k == 0, fld[k]);
-	}
 	if (n + 1 < sizeof(line)) {
 		line[n++] = '\n';
 		fwrite(line, 1, n, f);

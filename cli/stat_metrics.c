@@ -112,6 +112,72 @@ static void did_not_count(struct stat_metric *m, const struct stat_event *e)
 	snprintf(m->why, sizeof(m->why), "%s %s", name, PMUKIT_DID_NOT_COUNT);
 }
 
+/* The wall time of a run of row @e's pass, or 0 (none known). */
+static double pass_wall(const struct stat_report *r, const struct stat_event *e)
+{
+	return e->pass && e->pass <= r->npasses ? r->pass_elapsed_s[e->pass - 1] : 0.0;
+}
+
+/*
+ * @m's value from the rows it was chosen of (m->def, m->row[], m->pass[]):
+ * the counts, those of another pass scaled to the reference pass (the
+ * library's pmukit_metric_align()), the formula; no value where a count
+ * is no count, whatever the formula makes of it.
+ */
+static void metric_value(const struct stat_report *r, struct stat_metric *m)
+{
+	const struct pmukit_metric_info *mi;
+	uint64_t count[PMUKIT_METRIC_MAX_EVENTS], cycles[PMUKIT_METRIC_MAX_EVENTS];
+	const struct stat_event *bad = NULL, *e;
+	struct pmukit_metric_value v;
+	unsigned int k;
+
+	m->na = 0;
+	m->why[0] = '\0';
+	if (m->def == STAT_METRIC_CPUS) {
+		/* perf's "CPUs utilized": the time the tasks ran on a CPU over the wall time. */
+		e = &r->ev[m->event];
+		m->value = pass_wall(r, e) > 0 ? e->st.mean / 1e9 / pass_wall(r, e) : 0.0;
+		bad = e->nc_runs ? e : NULL;
+	} else {
+		mi = pmukit_metric_info(m->def);
+		for (k = 0; k < mi->nevents; k++) {
+			e = &r->ev[m->row[k]];
+			/* The cycles counted in every pass: their mean in this one. */
+			if (m->row[k] == r->cycles_ref && r->npasses > 1)
+				count[k] = cycles_of(r, m->pass[k]);
+			else
+				count[k] = count_of(e->st.mean);
+			if (e->nc_runs && !bad)
+				bad = e;
+			cycles[k] = cycles_of(r, m->pass[k]);
+		}
+		pmukit_metric_align(mi, m->pass, cycles, count);
+		pmukit_metric_eval(m->def, count, (1u << mi->nevents) - 1, &v);
+		/* n/a (a zero divisor) reads 0, as it always has. */
+		m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
+	}
+	if (bad) {
+		m->na = 1;
+		m->value = 0.0;
+		did_not_count(m, bad);
+	}
+}
+
+/* A new metric of @r, chosen: its name and unit, the row it is printed beside. */
+static struct stat_metric *metric_add(struct stat_report *r, unsigned int def, const char *name,
+				      const char *unit, unsigned int row)
+{
+	struct stat_metric *m = &r->metric[r->nmetrics++];
+
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	m->unit = unit;
+	m->def = def;
+	m->event = row;
+	return m;
+}
+
 /*
  * perf's "CPUs utilized" beside task-clock: the time the command's tasks
  * ran on a CPU over the wall time of a run of its pass.
@@ -122,26 +188,11 @@ static void cpus_utilized(struct stat_report *r)
 
 	for (i = 0; i < r->nev && r->nmetrics < STAT_MAX_METRICS; i++) {
 		const struct stat_event *e = &r->ev[i];
-		struct stat_metric *m;
-		double wall;
 
 		if (e->added || e->wrapped || e->unsupported || !is_task_clock(e) ||
-		    !e->pass || e->pass > r->npasses)
+		    !(pass_wall(r, e) > 0))
 			continue;
-		wall = r->pass_elapsed_s[e->pass - 1];
-		if (!(wall > 0))
-			continue;
-		m = &r->metric[r->nmetrics++];
-		memset(m, 0, sizeof(*m));
-		snprintf(m->name, sizeof(m->name), "CPUs utilized");
-		m->unit = "";
-		m->event = i;
-		m->value = e->st.mean / 1e9 / wall;
-		if (e->nc_runs) {
-			m->na = 1;
-			m->value = 0.0;
-			did_not_count(m, e);
-		}
+		metric_value(r, metric_add(r, STAT_METRIC_CPUS, "CPUs utilized", "", i));
 		break;
 	}
 }
@@ -160,14 +211,10 @@ void metrics_compute(struct stat_report *r)
 	r->nmetrics = 0;
 	for (x = 0; x < nm && r->nmetrics < STAT_MAX_METRICS; x++) {
 		const struct pmukit_metric_info *mi = pmukit_metric_info(x);
-		uint64_t count[PMUKIT_METRIC_MAX_EVENTS], cycles[PMUKIT_METRIC_MAX_EVENTS];
 		uint64_t in[PMUKIT_METRIC_MAX_EVENTS];
 		unsigned int pass[PMUKIT_METRIC_MAX_EVENTS];
-		int row[PMUKIT_METRIC_MAX_EVENTS];
-		struct pmukit_metric_value v;
-		const struct stat_event *bad = NULL;
 		struct stat_metric *m;
-		int cross = 0;
+		int row0;
 
 		for (k = 0; k < mi->nevents; k++) {
 			in[k] = 0;
@@ -177,38 +224,22 @@ void metrics_compute(struct stat_report *r)
 		}
 		if (!mi->nevents || pmukit_metric_passes(mi, in, pass) < 0)
 			continue;
-		row[0] = row_in(r, mi, 0, pass[0], -1);
-		for (k = 1; k < mi->nevents; k++)
-			row[k] = row_in(r, mi, k, pass[k], row[0]);
+		row0 = row_in(r, mi, 0, pass[0], -1);
+		m = metric_add(r, x, mi->name, mi->unit, (unsigned int)row0);
 		for (k = 0; k < mi->nevents; k++) {
-			const struct stat_event *e = &r->ev[row[k]];
-
-			/* The cycles counted in every pass: their mean in this one. */
-			if (row[k] == r->cycles_ref && r->npasses > 1)
-				count[k] = cycles_of(r, pass[k]);
-			else
-				count[k] = count_of(e->st.mean);
-			if (e->nc_runs && !bad)
-				bad = e;
-			cross |= pass[k] != pass[0];
-			cycles[k] = cycles_of(r, pass[k]);
+			m->row[k] = k ? row_in(r, mi, k, pass[k], row0) : row0;
+			m->pass[k] = pass[k];
+			m->cross_pass |= pass[k] != pass[0];
 		}
-		pmukit_metric_align(mi, pass, cycles, count);
-		pmukit_metric_eval(x, count, (1u << mi->nevents) - 1, &v);
-		m = &r->metric[r->nmetrics++];
-		memset(m, 0, sizeof(*m));
-		snprintf(m->name, sizeof(m->name), "%s", mi->name);
-		m->unit = mi->unit;
-		/* n/a (a zero divisor) reads 0, as it always has. */
-		m->value = v.status == PMUKIT_METRIC_OK ? (double)v.num / (double)v.den : 0.0;
-		m->cross_pass = cross;
-		m->event = (unsigned int)row[0];
-		/* A count that is no count gives no value, whatever the formula makes of it. */
-		if (bad) {
-			m->na = 1;
-			m->value = 0.0;
-			did_not_count(m, bad);
-		}
+		metric_value(r, m);
 	}
 	cpus_utilized(r);
+}
+
+void metrics_recount(struct stat_report *r)
+{
+	unsigned int k;
+
+	for (k = 0; k < r->nmetrics; k++)
+		metric_value(r, &r->metric[k]);
 }

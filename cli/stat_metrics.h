@@ -14,5 +14,10 @@
  * pass (r->cycles_ref) have the mean r->pass_cycles[p - 1] in pass p.
  */
 void metrics_compute(struct stat_report *r);
+/*
+ * The values of r->metric[] again, from new means of the same rows (the
+ * events, their passes and levels as when metrics_compute() chose them).
+ */
+void metrics_recount(struct stat_report *r);
 
 #endif /* PMUKIT_CLI_STAT_METRICS_H */

@@ -17,6 +17,7 @@ struct scope_metrics {
 	const struct an_sel *sel;	/* -M, --topdown; NULL: the metrics beside the counts */
 	struct stat_report *ur;		/* [n] */
 	struct an_sel *usel;		/* [n] with sel */
+	int *made;			/* [n]: ur[k] made for core type made[k] - 2; 0: not yet */
 };
 
 /* Everything the count holds, for one cleanup. */

@@ -25,13 +25,15 @@ int scope_metrics_new(struct scope_metrics *m, unsigned int n, const struct an_s
 	m->sel = sel;
 	m->ur = calloc(n, sizeof(*m->ur));
 	m->usel = sel ? calloc(n, sizeof(*m->usel)) : NULL;
-	return !m->ur || (sel && !m->usel) ? -ENOMEM : 0;
+	m->made = calloc(n, sizeof(*m->made));
+	return !m->ur || (sel && !m->usel) || !m->made ? -ENOMEM : 0;
 }
 
 void scope_metrics_free(struct scope_metrics *m)
 {
 	free(m->ur);
 	free(m->usel);
+	free(m->made);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -49,26 +51,33 @@ static void name_copy(char *dst, size_t len, const char *src)
  * metrics read of a report (each event, its count as the mean of one run,
  * the pass's time), filled for each row and interval without the
  * statistics of a whole report; @type: its core type's events (-1: the
- * plan's).
+ * plan's). @made: the type @ur was made for before (+ 2; 0: none): the
+ * events and the metrics chosen of them stay, only the counts change (an
+ * interval's rows, each interval).
  */
 static void unit_report(const struct scope_run *x, const struct stat_units *u, unsigned int k,
-			uint64_t wall_ns, int type, struct stat_report *ur)
+			uint64_t wall_ns, int type, struct stat_report *ur, int *made)
 {
 	const struct pmukit_ev *te;
 	unsigned int i, nev = u->nev;
 
+	ur->pass_elapsed_s[0] = (double)wall_ns / 1e9;
+	if (*made == type + 2 && ur->nev == nev) {
+		for (i = 0; i < nev; i++)
+			ur->ev[i].st.mean = (double)u->c[k * nev + i].value;
+		metrics_recount(ur);
+		return;
+	}
 	ur->runs = 1;
 	ur->npasses = 1;
 	ur->analysis = NULL;
 	ur->cycles_ref = -1;
-	ur->pass_elapsed_s[0] = (double)wall_ns / 1e9;
 	ur->nev = nev;
 	for (i = 0; i < nev; i++) {
 		struct stat_event *e = &ur->ev[i];
 
 		te = type >= 0 ? pmukit_evplan_type_event(x->plan, (unsigned int)type, i) : NULL;
 		e->ev = *(te ? te : pmukit_evplan_counted(x->plan, i));
-		/* Each interval: a copy, not a format (snprintf was most of a row's metrics). */
 		name_copy(e->name, sizeof(e->name), e->ev.name);
 		e->st.mean = (double)u->c[k * nev + i].value;
 		e->pass = 1;
@@ -76,6 +85,7 @@ static void unit_report(const struct scope_run *x, const struct stat_units *u, u
 		e->nc_runs = 0;
 	}
 	metrics_compute(ur);
+	*made = type + 2;
 }
 
 void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct scope_metrics *m,
@@ -90,7 +100,7 @@ void scope_unit_metrics(const struct scope_run *x, struct stat_units *u, struct 
 		int type = by_type && x->ty ? (int)k :
 			   !by_type && x->utype && u->n == x->nunits ? x->utype[k] : -1;
 
-		unit_report(x, u, k, wall_ns, type, &m->ur[k]);
+		unit_report(x, u, k, wall_ns, type, &m->ur[k], &m->made[k]);
 		/* The sums over the types (the last row): a ratio of them describes no core. */
 		if (by_type && x->ty && k >= x->ty->n) {
 			m->ur[k].nmetrics = 0;

@@ -349,11 +349,19 @@ static int read_raw(struct pmukit_session *s, struct pmukit_perf *p, uint64_t *v
 		got = read(p->fd[0], buf, sizeof(buf));
 		if (got < (ssize_t)(3 * sizeof(uint64_t)))
 			return got < 0 ? -errno : -EIO;
-		/* nr, time_enabled, time_running, then { value, id } per member. */
+		/*
+		 * nr, time_enabled, time_running, then { value, id } per
+		 * member: in the order they were opened (the leader first),
+		 * so each is looked for at its own place first, then by id.
+		 */
 		for (i = 0; i < s->n; i++) {
 			val[i] = 0;
 			ena[i] = buf[1];
 			run[i] = buf[2];
+			if (i < buf[0] && buf[4 + 2 * i] == p->id[i]) {
+				val[i] = buf[3 + 2 * i];
+				continue;
+			}
 			for (j = 0; j < buf[0] && j < PMUKIT_MAX_EVENTS; j++)
 				if (buf[4 + 2 * j] == p->id[i])
 					val[i] = buf[3 + 2 * j];

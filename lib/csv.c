@@ -49,12 +49,37 @@ void pmukit_csv_field(FILE *f, const char *sep, int first, const char *s)
 	fputc('"', f);
 }
 
+/*
+ * A field after a one-character separator that needs no quotes, copied as
+ * it is looked at (one pass: an interval's rows are made of such fields);
+ * its length, or 0 with nothing said for one that needs quotes or does
+ * not fit (the general way then).
+ */
+static size_t plain_put(char *buf, size_t len, char sep, int first, const char *s)
+{
+	char *d = buf, *lim = buf + len - 1;
+
+	if (!first)
+		*d++ = sep;
+	for (; *s; s++) {
+		if (*s == sep || *s == '"' || *s == '\n' || *s == '\r' || d == lim)
+			return 0;
+		*d++ = *s;
+	}
+	*d = '\0';
+	return (size_t)(d - buf);
+}
+
 size_t pmukit_csv_field_put(char *buf, size_t len, const char *sep, int first, const char *s)
 {
 	size_t n = 0;
 	const char *p;
-	int q = csv_quoted(s, sep);
+	int q;
 
+	if (sep[0] && !sep[1] && len > 2 && (n = plain_put(buf, len, sep[0], first, s)))
+		return n;
+	n = 0;
+	q = csv_quoted(s, sep);
 	/* Most fields (numbers, names) need no quotes: copied whole when they fit. */
 	if (!q) {
 		size_t ls = first ? 0 : strlen(sep), lf = strlen(s);

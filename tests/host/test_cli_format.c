@@ -57,6 +57,9 @@ static void test_numbers(void)
 		{ __LINE__, "::", "x:", "\"x:\"" },
 		{ __LINE__, "::", ":x", ":x" },
 		{ __LINE__, "ab", "b", "b" },
+		{ __LINE__, ",", "", "" },
+		{ __LINE__, ",", "x\n", "\"x\n\"" },
+		{ __LINE__, ",", "\"", "\"\"\"\"" },
 	};
 	char buf[64], *out;
 	size_t i, len, n;
@@ -92,6 +95,13 @@ static void test_numbers(void)
 		       "line %d: CSV field %s cut at 2 characters, its length said", csv[i].line,
 		       csv[i].want);
 	}
+	/* Every room, from none to more than enough: the field cut, its whole length said. */
+	for (len = 1, i = 0; len < 12; len++) {
+		n = pmukit_csv_field_put(buf, len, ",", 0, "abcdef");
+		i += n == 7 && strlen(buf) == (len > 7 ? 7 : len - 1) &&
+		     !strncmp(buf, ",abcdef", strlen(buf));
+	}
+	tap_ok(i == 11, "CSV field ,abcdef into 1 to 11 bytes: cut to fit, its length 7 said");
 }
 
 /* A JSON writer @j into a memory stream, whose text *@out gets at its fclose(). */
