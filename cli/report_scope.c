@@ -156,10 +156,14 @@ static size_t csv_row_quick(char *line, size_t len, const char *sep, const char 
 			    const struct pmukit_count *c, int offline, const struct stat_metric *m)
 {
 	/* The numbers' room: a time, a count, a run time, a percentage, a metric (< 32 each). */
-	char *p = line, *end = line + len - 5 * 32 - 16;
+	const size_t numbers = 5 * 32 + 16;
+	char *p = line, *end = line + (len > 2 * numbers ? len - numbers : 0);
 	const char s = sep[0];
 	int ns = c && stat_is_clock_ns(e);
 	size_t n;
+
+	if (end == line)
+		return 0;
 
 #define TEXT(str) do {								\
 		if (!*(str))							\
@@ -221,14 +225,29 @@ static size_t csv_row_quick(char *line, size_t len, const char *sep, const char 
 	return (size_t)(p - line);
 }
 
+/* Rows kept in memory and written together: an interval's in one fwrite(). */
+struct rows {
+	FILE *f;
+	size_t n;
+	char buf[8192];
+};
+
+static void rows_flush(struct rows *b)
+{
+	if (b->n)
+		fwrite(b->buf, 1, b->n, b->f);
+	b->n = 0;
+}
+
 /*
  * One CSV row: [time,][label,]value,unit,event,run time,counting %,,,pass,
  * verdict,reason. @c NULL: no count. An interval writes a row for each
  * event and unit: the row is built in memory with integer arithmetic and
- * written at once (printf's and a stream's per-field cost would be most of
- * an interval's), the fields quoted by the one rule (pmukit_csv_field_put()).
+ * the interval's rows written at once (printf's and a stream's per-field
+ * cost would be most of an interval's), the fields quoted by the one rule
+ * (pmukit_csv_field_put()).
  */
-static void csv_row(FILE *f, const char *sep, const char *time, const char *label,
+static void csv_row(struct rows *b, const char *sep, const char *time, const char *label,
 		    const struct stat_event *e, const struct pmukit_count *c, int offline,
 		    const struct stat_metric *m)
 {
@@ -237,15 +256,21 @@ static void csv_row(FILE *f, const char *sep, const char *time, const char *labe
 	unsigned int nf = 0, k;
 	size_t n = 0;
 	int ns = c && stat_is_clock_ns(e);
+	FILE *f = b->f;
 
 	/* A number (digits and '.') needs no quotes after such a separator. */
 	if (sep[0] && !sep[1] && !strchr("0123456789.", sep[0])) {
-		n = csv_row_quick(line, sizeof(line), sep, time, label, e, c, offline, m);
-		if (n) {
-			fwrite(line, 1, n, f);
-			return;
+		n = csv_row_quick(b->buf + b->n, sizeof(b->buf) - b->n, sep, time, label, e, c,
+				  offline, m);
+		if (!n && b->n) {
+			rows_flush(b);
+			n = csv_row_quick(b->buf, sizeof(b->buf), sep, time, label, e, c, offline, m);
 		}
+		b->n += n;
+		if (n)
+			return;
 	}
+	rows_flush(b);
 	if (*time)
 		fld[nf++] = time;
 	if (*label)
@@ -434,6 +459,7 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			  const struct stat_report *r, uint64_t t_ns, const struct stat_units *u,
 			  int *header)
 {
+	struct rows rows;
 	struct pmukit_json j;
 	char time[32], num[32];
 	unsigned int k, i;
@@ -465,6 +491,8 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			unit_column(u), "counts", "unit", "events");
 	*header = 1;
 	/* perf's order: an event's units together. */
+	rows.f = f;
+	rows.n = 0;
 	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++) {
 			const struct pmukit_count *c = count_of(r, u, k, i);
@@ -473,12 +501,13 @@ void stat_interval_report(FILE *f, enum out_format fmt, const char *sep,
 			if (!has_row(r, u, k, i))
 				continue;
 			if (fmt == OUT_CSV)
-				csv_row(f, sep, time, u->label[k], &r->ev[i], c, off,
+				csv_row(&rows, sep, time, u->label[k], &r->ev[i], c, off,
 					metric_at(r, u, k, i));
 			else
 				table_row(f, time, u->label[k], &r->ev[i], c, off,
 					  metric_at(r, u, k, i));
 		}
+	rows_flush(&rows);
 	analyses(f, fmt, sep, fmt == OUT_TABLE ? num : time, u, NULL);
 	/* Each interval as it ends, to a file or a pipe too (perf's way): one write. */
 	fflush(f);
@@ -502,12 +531,16 @@ void stat_units_table(FILE *f, const struct stat_report *r)
 void stat_units_csv(FILE *f, const char *sep, const struct stat_report *r)
 {
 	const struct stat_units *u = r->units;
+	struct rows rows;
 	unsigned int k, i;
 
+	rows.f = f;
+	rows.n = 0;	/* the buffer is not cleared: it is written as far as n */
 	for (i = 0; i < nrows(r, u); i++)
 		for (k = 0; k < u->n; k++)
-			csv_row(f, sep, "", u->label[k], &r->ev[i], count_of(r, u, k, i),
+			csv_row(&rows, sep, "", u->label[k], &r->ev[i], count_of(r, u, k, i),
 				u->offline && u->offline[k], metric_at(r, u, k, i));
+	rows_flush(&rows);
 	analyses(f, OUT_CSV, sep, "", u, NULL);
 }
 
