@@ -110,6 +110,49 @@ if [ "$rc" = 1 ] && [ "$nt" -ge 2 ] && [ "$nt" = "$nl" ] && grep -Eq "^ +<not su
 	ok "-a -I 20 -e task-clock,$lacks: $nt intervals, each with $lacks <not supported> and task-clock with its CPUs utilized; the totals too; exit 1"
 else nok "-a -I 20 -e task-clock,$lacks: partial count"; diag "rc $rc: $(cat "$tmp/ui")"; fi
 
+# -I rows under several separators: one character no number holds (the
+# rows built in place), '::' and a digit (the general CSV rule). Each
+# interval's rows split into 11 fields (time first), task-clock then the
+# event this machine lacks, its reason whole; the same rows' shape for each.
+for sep in ';' '::' '5'; do
+	"$P" stat -a -I 20 -x "$sep" -e "task-clock,$lacks" -- sleep 0.05 2>"$tmp/xs" >/dev/null
+	rc=$?
+	python3 - "$tmp/xs" "$sep" "$lacks" >"$tmp/xsr" <<'PY'
+import sys
+text, sep, lacks = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
+def split(line):
+    # CSV with a separator of any length: a quoted field holds it, "" is a quote.
+    out, i = [], 0
+    while True:
+        if line.startswith('"', i):
+            j, f = i + 1, ''
+            while True:
+                k = line.index('"', j)
+                f += line[j:k]
+                if line.startswith('""', k): f += '"'; j = k + 2; continue
+                i = k + 1; break
+        else:
+            k = line.find(sep, i); k = len(line) if k < 0 else k
+            f = line[i:k]; i = k
+        out.append(f)
+        if i >= len(line): return out
+        assert line.startswith(sep, i), (line, i)
+        i += len(sep)
+rows = [split(l) for l in text.split('\n') if l[:1] == ' ' or l[:1].isdigit()]
+iv = [r for r in rows if len(r) == 11 and r[0].strip().replace('.', '', 1).isdigit() and '.' in r[0]]
+bad = [r for r in iv if r[3] not in ('task-clock', lacks)]
+order = [r[3] for r in iv]
+pairs = order == ['task-clock', lacks] * (len(order) // 2)
+lack = [r for r in iv if r[3] == lacks]
+good = all(r[1] == '<not supported>' and r[9] == 'not supported' and len(r[10]) > 20 for r in lack)
+clock = all(r[2] == 'msec' and r[1].replace('.', '', 1).isdigit() and r[8] == '1' for r in iv if r[3] == 'task-clock')
+print('ok' if len(iv) >= 4 and not bad and pairs and good and clock else 'bad', len(iv), order[:4])
+PY
+	if [ "$rc" = 1 ] && grep -q '^ok' "$tmp/xsr"; then
+		ok "-a -I 20 -x '$sep': each interval's rows of 11 fields, task-clock then $lacks with its reason"
+	else nok "-a -I 20 -x '$sep': each interval's rows of 11 fields"; diag "rc $rc: $(cat "$tmp/xsr" "$tmp/xs")"; fi
+done
+
 # -I to a file: each interval is there as it ends, not at the end of the
 # count. The command waits for a file the test makes only once the output
 # holds an interval's row (or 30 s have gone by, and the test fails).
