@@ -34,7 +34,8 @@ static const char usage[] =
 	"                   [-r N] [--path P] [-x SEP | --json] [--cpu C] [--raw]\n"
 	"                   [-o FILE] [--] COMMAND [ARGS]\n"
 	"       pmukit stat [-a | -C LIST [-A] | -p PID,... | -t TID,... [--per-thread]]\n"
-	"                   [-I MS] [-e EVENTS... | -M METRICS... | --topdown] [--path P]\n"
+	"                   [-I MS [--interval-count N]] [-e EVENTS... | -M METRICS...\n"
+	"                   | --topdown] [--path P]\n"
 	"                   [-x SEP | --json] [-o FILE]\n"
 	"                   [--duration SECONDS | [-r N] [--] COMMAND [ARGS]]\n"
 	"\n"
@@ -94,6 +95,8 @@ static const char usage[] =
 	"                      interval, after a time column (CSV: a first field; JSON:\n"
 	"                      an object an interval), the last partial one too, then\n"
 	"                      the totals: an event's intervals add up to its total\n"
+	"  --interval-count N  with -I: the count ends after N intervals (a command\n"
+	"                      still running is then waited for, no longer counted)\n"
 	"  --duration SECONDS  without a command: count for SECONDS\n"
 	"\n"
 	"Counting whole CPUs needs kernel.perf_event_paranoid 0 or lower (or root);\n"
@@ -172,7 +175,8 @@ static void free_events(struct stat_opts *o)
 
 static int parse_opts(int argc, char **argv, struct stat_opts *o)
 {
-	enum { OPT_PATH = 256, OPT_RAW, OPT_TOPDOWN, OPT_LEVEL, OPT_PER_THREAD, OPT_DURATION };
+	enum { OPT_PATH = 256, OPT_RAW, OPT_TOPDOWN, OPT_LEVEL, OPT_PER_THREAD, OPT_DURATION,
+	       OPT_INTERVAL_COUNT };
 	static const struct option opts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "metrics", required_argument, NULL, 'M' },
@@ -190,6 +194,7 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		{ "tid", required_argument, NULL, 't' },
 		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
 		{ "interval-print", required_argument, NULL, 'I' },
+		{ "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT },
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		HELP_LONGOPTS_END,
 	};
@@ -273,6 +278,11 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 			if (o->interval_ms < 10)
 				return usage_error("stat", "-I %lu: the interval is at least 10 ms", o->interval_ms);
 			break;
+		case OPT_INTERVAL_COUNT:
+			if (parse_ulong(optarg, 1, 100000000UL, &o->interval_count))
+				return usage_error("stat", "--interval-count takes a number of intervals (1 or more), not '%s'",
+						   optarg);
+			break;
 		case OPT_DURATION:
 			if (parse_seconds_ms(optarg, &o->duration_ms))
 				return usage_error("stat", "--duration takes seconds (as 1.5), not '%s'", optarg);
@@ -288,6 +298,8 @@ static int parse_opts(int argc, char **argv, struct stat_opts *o)
 		return usage_error("stat", "-M and --topdown exclude each other");
 	if (o->level && !o->topdown)
 		return usage_error("stat", "--level goes with --topdown");
+	if (o->interval_count && !o->interval_ms)
+		return usage_error("stat", "--interval-count N (the count ends after N intervals) goes with -I MS");
 	if (optind < argc)
 		o->argv = argv + optind;
 	else if (!o->all_cpus && !o->cpu_list && !o->pids && !o->tids)

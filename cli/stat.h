@@ -40,6 +40,7 @@ struct stat_opts {
 	const char *tids;	/* -t TID[,TID...] */
 	int per_thread;		/* --per-thread */
 	unsigned long interval_ms;	/* -I MS; 0: none */
+	unsigned long interval_count;	/* --interval-count N: the count ends after N; 0: none */
 	unsigned long duration_ms;	/* --duration SECONDS, in ms; 0: none */
 };
 

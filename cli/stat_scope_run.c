@@ -158,6 +158,9 @@ static int one_run(struct scope_run *x, uint64_t *times)
 			next = end;
 		if (stat_wait_until(&x->w, next) != 0 || (end && next == end))
 			break;
+		/* --interval-count: the last interval is read once the counters stopped (below). */
+		if (o->interval_count && tick + 1 >= o->interval_count)
+			break;
 		ret = read_all(x);
 		if (ret)
 			break;
@@ -176,6 +179,19 @@ static int one_run(struct scope_run *x, uint64_t *times)
 			;
 		x->w.child = 0;
 	}
+	/*
+	 * The last, partial interval (with --interval-count, the last one):
+	 * the intervals of a run add up to its counts.
+	 */
+	if (!ret && o->interval_ms)
+		report_interval(x, x->wall_ns);
+	/* --interval-count ended the count before the command: waited for, as perf does, not counted. */
+	if (!ret && x->w.child > 0) {
+		while (waitpid(x->w.child, &x->w.child_status, 0) < 0 && errno == EINTR)
+			;
+		x->w.child = 0;
+		stat_signals_child(0);
+	}
 	if (x->w.child_fd >= 0)
 		close(x->w.child_fd);
 	x->w.child_fd = -1;
@@ -184,9 +200,6 @@ static int one_run(struct scope_run *x, uint64_t *times)
 	times[STAT_WALL] = x->wall_ns;
 	times[STAT_USER] = tv_ns(&ru1.ru_utime) - tv_ns(&ru0.ru_utime);
 	times[STAT_SYS] = tv_ns(&ru1.ru_stime) - tv_ns(&ru0.ru_stime);
-	/* The last, partial interval: the intervals of a run add up to its counts. */
-	if (!ret && o->interval_ms)
-		report_interval(x, x->wall_ns);
 	return ret;
 }
 

@@ -99,7 +99,9 @@ _pmukit()
 			case ${COMP_WORDS[i]} in
 			--) ((i++)); break ;;
 			-e | --event | -M | --metrics | -r | --repeat | --path | -x | \
-				--field-separator | --cpu | -o | --output | --level) ((i++)) ;;
+				--field-separator | --cpu | -o | --output | --level | \
+				-C | --cpu-list | -p | --pid | -t | --tid | -I | \
+				--interval-print | --interval-count | --duration) ((i++)) ;;
 			-*) ;;
 			*) break ;;
 			esac

@@ -46,6 +46,11 @@ expect_eq "pmukit metrics --input-format perf -> perf-csv perf-json" \
 	"$(offered metrics --input-format perf)" "perf-csv
 perf-json"
 expect_eq "pmukit metrics --input-f -> --input-format" "$(offered metrics --input-f)" --input-format
+# The values of stat's scope options are not its command.
+expect_eq "pmukit stat -a -I 100 --to -> --topdown" "$(offered stat -a -I 100 --to)" --topdown
+expect_eq "pmukit stat -C 0-1 -I 100 --interval-c -> --interval-count" \
+	"$(offered stat -C 0-1 -I 100 --interval-c)" --interval-count
+expect_eq "pmukit stat -p 1 --duration 2 --to -> --topdown" "$(offered stat -p 1 --duration 2 --to)" --topdown
 # After stat's COMMAND the words are that command's: nothing of pmukit's.
 expect_eq "pmukit stat -e CPU_CYCLES -- sh --to: no pmukit option" \
 	"$(offered stat -e CPU_CYCLES -- sh --to)" ""

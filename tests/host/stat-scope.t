@@ -138,7 +138,7 @@ def split(line):
         if i >= len(line): return out
         assert line.startswith(sep, i), (line, i)
         i += len(sep)
-rows = [split(l) for l in text.split('\n') if l[:1] == ' ' or l[:1].isdigit()]
+rows = [split(l) for l in text.split('\n') if l[:1] in (' ', '"') or l[:1].isdigit()]
 iv = [r for r in rows if len(r) == 11 and r[0].strip().replace('.', '', 1).isdigit() and '.' in r[0]]
 bad = [r for r in iv if r[3] not in ('task-clock', lacks)]
 order = [r[3] for r in iv]
@@ -152,6 +152,23 @@ PY
 		ok "-a -I 20 -x '$sep': each interval's rows of 11 fields, task-clock then $lacks with its reason"
 	else nok "-a -I 20 -x '$sep': each interval's rows of 11 fields"; diag "rc $rc: $(cat "$tmp/xsr" "$tmp/xs")"; fi
 done
+
+# --interval-count N: the count ends after N intervals, which add up to
+# its totals; a command still running is then waited for (its exit status
+# is stat's), as perf does.
+"$P" stat -a -I 20 --interval-count 3 -x, -e context-switches 2>"$tmp/ic" >/dev/null
+rc=$?
+if [ "$rc" = 0 ] && awk -F, '$4 == "context-switches" { n++; s += $2 } $3 == "context-switches" { t = $1 }
+	END { exit !(n == 3 && t != "" && s == t) }' "$tmp/ic"; then
+	ok "-a -I 20 --interval-count 3: 3 intervals, their sum the total; exit 0"
+else nok "-a -I 20 --interval-count 3: 3 intervals"; diag "rc $rc: $(cat "$tmp/ic")"; fi
+start=$(date +%s%N)
+"$P" stat -I 20 --interval-count 2 -x, -e task-clock -- sh -c 'sleep 0.3; exit 3' 2>"$tmp/ic2" >/dev/null
+rc=$?
+took=$((($(date +%s%N) - start) / 1000000))
+if [ "$rc" = 3 ] && [ "$took" -ge 300 ] && [ "$(grep -c '^ *[0-9]*\.[0-9]*,[0-9.]*,msec,task-clock,' "$tmp/ic2")" = 2 ]; then
+	ok "-I 20 --interval-count 2 -- a command of 300 ms: 2 intervals, the command waited for ($took ms), its exit 3"
+else nok "-I 20 --interval-count 2 -- a command"; diag "rc $rc, $took ms: $(cat "$tmp/ic2")"; fi
 
 # -I to a file: each interval is there as it ends, not at the end of the
 # count. The command waits for a file the test makes only once the output
