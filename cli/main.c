@@ -5,6 +5,7 @@
  * in cmd_<name>.c.
  */
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -85,9 +86,20 @@ static int no_command(const char *name)
 
 static int run(int argc, char **argv)
 {
+	struct sigaction sa;
 	const char *name;
 	size_t i;
 
+	/*
+	 * A parent that ignores SIGCHLD (SIG_IGN survives its exec of pmukit)
+	 * would have the kernel reap stat's command before its end and status
+	 * are waited for: the default back, as perf stat does (the command
+	 * then gets it too).
+	 */
+	if (!sigaction(SIGCHLD, NULL, &sa) && sa.sa_handler == SIG_IGN) {
+		sa.sa_handler = SIG_DFL;
+		sigaction(SIGCHLD, &sa, NULL);
+	}
 	if (argc < 2)
 		return usage(stderr), CLI_USAGE;
 	name = argv[1];

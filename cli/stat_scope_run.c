@@ -144,10 +144,13 @@ static int one_run(struct scope_run *x, uint64_t *times)
 	t0 = stat_mono_ns();
 	if (x->forked) {
 		x->w.child_fd = stat_pidfd_of(x->ch.pid);
+		/* Forked with the mask as it was: the command gets SIGCHLD as it would. */
+		stat_wait_child(&x->w, 1);
 		ret = pmukit_child_release(&x->ch);
 		if (ret) {
 			cli_error("stat", "cannot run '%s': %s", o->argv[0], strerror(-ret));
 			x->w.child = 0;	/* reaped by the release */
+			stat_wait_child(&x->w, 0);
 			return ret;
 		}
 	}
@@ -192,6 +195,7 @@ static int one_run(struct scope_run *x, uint64_t *times)
 		x->w.child = 0;
 		stat_signals_child(0);
 	}
+	stat_wait_child(&x->w, 0);
 	if (x->w.child_fd >= 0)
 		close(x->w.child_fd);
 	x->w.child_fd = -1;

@@ -4,7 +4,10 @@
  * the tasks of -p and -t. A pidfd becomes readable when its process ends,
  * so the wait sleeps in one poll() until then (or the next interval, or
  * a signal); the command is reaped, and the tasks looked at, only when a
- * pidfd says so, or every POLL_MS for what has no pidfd.
+ * pidfd says so, or every POLL_MS for what has no pidfd. The command
+ * alone is waited for with SIGCHLD blocked: sigtimedwait() sleeps until
+ * it ends (the signal pending, however early it came) or the interval's
+ * end, to the nanosecond, with less work in the kernel than a poll().
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -100,6 +103,20 @@ int stat_wait_until(struct waits *w, uint64_t until)
 		now = stat_mono_ns();
 		if (until && now >= until)
 			return 0;
+		if (w->sigchld && w->child > 0 && !w->ntasks && until) {
+			struct timespec ts = { (time_t)((until - now) / 1000000000u),
+					       (long)((until - now) % 1000000000u) };
+			sigset_t chld;
+
+			sigemptyset(&chld);
+			sigaddset(&chld, SIGCHLD);
+			got = sigtimedwait(&chld, NULL, &ts);
+			if (got < 0 && errno != EAGAIN && errno != EINTR)
+				return -errno;
+			/* SIGCHLD: the command ended (or stopped: reap() says which). */
+			got = got == SIGCHLD;
+			continue;
+		}
 		n = 0;
 		if (w->child > 0 && w->child_fd >= 0)
 			pf[n++] = (struct pollfd){ .fd = w->child_fd, .events = POLLIN };
@@ -118,6 +135,23 @@ int stat_wait_until(struct waits *w, uint64_t until)
 		if (blind)
 			got = 1;
 	}
+}
+
+void stat_wait_child(struct waits *w, int on)
+{
+	sigset_t chld;
+
+	if (on == w->sigchld)
+		return;
+	if (!on) {
+		/* A SIGCHLD still pending is dropped: its default action is to be ignored. */
+		sigprocmask(SIG_SETMASK, &w->before, NULL);
+		w->sigchld = 0;
+		return;
+	}
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	w->sigchld = !sigprocmask(SIG_BLOCK, &chld, &w->before);
 }
 
 /*

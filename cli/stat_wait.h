@@ -6,6 +6,7 @@
 #ifndef PMUKIT_CLI_STAT_WAIT_H
 #define PMUKIT_CLI_STAT_WAIT_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -21,6 +22,9 @@ struct waits {
 	unsigned int ntasks;	/* the tasks of -p, -t not yet ended */
 	pid_t task[STAT_MAX_IDS];
 	int fd[STAT_MAX_IDS];	/* their pidfds, or -1 (a thread that leads no process) */
+	/* SIGCHLD blocked while the command runs (stat_wait_child()): its end is waited for in sigtimedwait(). */
+	int sigchld;
+	sigset_t before;	/* the mask then */
 };
 
 /* CLOCK_MONOTONIC in ns. */
@@ -33,6 +37,12 @@ int stat_pidfd_of(pid_t pid);
  * -EINTR after a signal.
  */
 int stat_wait_until(struct waits *w, uint64_t until);
+/*
+ * @on: the command (w->child, forked and not yet released) is waited for
+ * with SIGCHLD blocked, its end then a pending signal that
+ * stat_wait_until() sleeps for with the time left; off: the mask as before.
+ */
+void stat_wait_child(struct waits *w, int on);
 /* The tasks of plan @p's scope to wait for; @processes: -p (each process's pidfd). */
 void stat_wait_tasks(struct waits *w, const struct pmukit_evplan *p, int processes);
 

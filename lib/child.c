@@ -285,6 +285,7 @@ static void wait_blocked(pid_t tid)
 PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 {
 	int go[2], status[2], err;
+	struct sigaction sa;
 	struct child_go msg;
 	char file[4096];
 	const char *found;
@@ -293,6 +294,11 @@ PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[])
 
 	if (!c || !argv || !argv[0])
 		return pmukit_err(-EINVAL, "pmukit_child_fork: no command");
+	/* Children the kernel reaps (SIGCHLD ignored): the command's end and status are lost. */
+	if (!sigaction(SIGCHLD, NULL, &sa) &&
+	    (sa.sa_handler == SIG_IGN || (sa.sa_flags & SA_NOCLDWAIT)))
+		return pmukit_err(-ECHILD, "SIGCHLD is ignored in this process (%s): the kernel reaps its children, whose end and status cannot be waited for; set it back to SIG_DFL before counting a command",
+				  sa.sa_handler == SIG_IGN ? "SIG_IGN" : "SA_NOCLDWAIT");
 	if (pipe2(go, O_CLOEXEC))
 		return pmukit_err(-errno, "pipe: %s", strerror(errno));
 	if (pipe2(status, O_CLOEXEC)) {

@@ -30,8 +30,10 @@ struct pmukit_child {
  * pmukit_child_fork() - fork a child that waits, then execs @argv (PATH
  * searched, once for the same name and PATH in a process) once released.
  * The child waits stopped (SIGSTOP), then continued by the release: a
- * SIGCHLD handler of the caller sees it stop and continue. Return: 0 or
- * negative errno.
+ * SIGCHLD handler of the caller sees it stop and continue. SIGCHLD must
+ * not be ignored (SIG_IGN, SA_NOCLDWAIT: the kernel would reap the child
+ * before its end could be waited for). Return: 0 or negative errno
+ * (-ECHILD: SIGCHLD is ignored, said by pmukit_last_error()).
  */
 PMUKIT_API int pmukit_child_fork(struct pmukit_child *c, char *const argv[]);
 

@@ -170,6 +170,33 @@ if [ "$rc" = 3 ] && [ "$took" -ge 300 ] && [ "$(grep -c '^ *[0-9]*\.[0-9]*,[0-9.
 	ok "-I 20 --interval-count 2 -- a command of 300 ms: 2 intervals, the command waited for ($took ms), its exit 3"
 else nok "-I 20 --interval-count 2 -- a command"; diag "rc $rc, $took ms: $(cat "$tmp/ic2")"; fi
 
+# The command's end ends the count at once, not at the next interval's end
+# (-I 5000 over a command of 50 ms: well under 5 s, on a loaded machine too).
+for args in "-I 5000" "-a -I 5000"; do
+	start=$(date +%s%N)
+	# shellcheck disable=SC2086
+	"$P" stat $args -x, -e task-clock -- sleep 0.05 2>"$tmp/ie" >/dev/null
+	rc=$?
+	took=$((($(date +%s%N) - start) / 1000000))
+	if [ "$rc" = 0 ] && [ "$took" -lt 4000 ] && grep -q '^[0-9.]*,msec,task-clock,' "$tmp/ie"; then
+		ok "stat $args -- sleep 0.05: ended with the command ($took ms)"
+	else nok "stat $args -- sleep 0.05: ended with the command"; diag "rc $rc, $took ms: $(cat "$tmp/ie")"; fi
+done
+
+# Started by a parent that ignores SIGCHLD (SIG_IGN survives an exec): the
+# command's end and status are still waited for (pmukit sets the default
+# back, as perf does), in stat of a command, with -I, with -a.
+for args in "-e task-clock" "-I 20 -e task-clock" "-a -e task-clock"; do
+	# shellcheck disable=SC2086
+	timeout 20 python3 -c 'import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$P" stat $args -x, -- sh -c 'sleep 0.05; exit 4' 2>"$tmp/ig" >/dev/null
+	rc=$?
+	if [ "$rc" = 4 ] && grep -q '^[0-9.]*,msec,task-clock,' "$tmp/ig"; then
+		ok "stat $args under a parent ignoring SIGCHLD: counted, the command's exit 4"
+	else nok "stat $args under a parent ignoring SIGCHLD"; diag "rc $rc: $(cat "$tmp/ig")"; fi
+done
+
 # -I to a file: each interval is there as it ends, not at the end of the
 # count. The command waits for a file the test makes only once the output
 # holds an interval's row (or 30 s have gone by, and the test fails).

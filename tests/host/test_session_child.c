@@ -170,9 +170,39 @@ static void test_child_stop(void)
 	}
 }
 
+/* SIGCHLD ignored: the kernel would reap the command unseen; refused, said. */
+static void test_child_ignored(void)
+{
+	char *argv[] = { "true", NULL };
+	struct pmukit_child child;
+	struct sigaction sa, was;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGCHLD, &sa, &was);
+	tap_ok(pmukit_child_fork(&child, argv) == -ECHILD &&
+	       strstr(pmukit_last_error(), "SIGCHLD is ignored in this process (SIG_IGN)"),
+	       "child: SIGCHLD ignored: refused with -ECHILD, said (%s)", pmukit_last_error());
+	sa.sa_handler = SIG_DFL;
+	sa.sa_flags = SA_NOCLDWAIT;
+	sigaction(SIGCHLD, &sa, NULL);
+	tap_ok(pmukit_child_fork(&child, argv) == -ECHILD &&
+	       strstr(pmukit_last_error(), "(SA_NOCLDWAIT)"),
+	       "child: SA_NOCLDWAIT: refused with -ECHILD, said");
+	sigaction(SIGCHLD, &was, NULL);
+	if (tap_ok(!pmukit_child_fork(&child, argv), "child: SIGCHLD as before: forked")) {
+		int st = -1;
+
+		pmukit_child_release(&child);
+		waitpid(child.pid, &st, 0);
+		tap_ok(WIFEXITED(st) && !WEXITSTATUS(st), "child: and waited for");
+	}
+}
+
 int main(void)
 {
 	test_child();
 	test_child_stop();
+	test_child_ignored();
 	return tap_done();
 }
