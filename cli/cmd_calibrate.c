@@ -293,6 +293,12 @@ int cmd_calibrate(int argc, char **argv)
 		measure_types(&o, &types, cal, rows, deltas);
 		calib_report_types(stdout, o.out.fmt, o.out.sep, cal, ntypes, o.pairs);
 	} else {
+		/* --cpu C: every path measured there (direct pins for itself; the others by this). */
+		if (o.out.cpu >= 0 && pin_to_cpu(o.out.cpu)) {
+			cli_error("calibrate", "cannot run on cpu%d: it is offline or not allowed",
+				  o.out.cpu);
+			return CLI_FAIL;
+		}
 		cal[0].type = NULL;
 		cal[0].rows = rows[0];
 		cal[0].n = measure_paths(&o, rows[0], deltas[0]);

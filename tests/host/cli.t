@@ -463,4 +463,25 @@ else ok "selftest: no reason is cut"; fi
 if printf '%s\n' "$out" | grep -q "^store loop: 100 iterations"; then ok "selftest: the store loop is there"
 else nok "selftest: store loop"; fi
 
+# calibrate --cpu C measures there on every path (the direct path pins for
+# itself; the others are pinned by calibrate): seen in its affinity while
+# it measures the clock path's 10,000,000 pairs, C the second CPU this
+# test may run on.
+c=$(python3 -c 'import os; c = sorted(os.sched_getaffinity(0)); print(c[1] if len(c) > 1 else "")' 2>/dev/null)
+if [ -n "$c" ]; then
+	"$P" calibrate --cpu "$c" --path clock -n 10000000 >/dev/null 2>&1 & pid=$!
+	seen=
+	for _ in $(seq 1000); do
+		seen=$(awk '/^Cpus_allowed_list:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+		[ "$seen" = "$c" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.01
+	done
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	expect_eq "calibrate --cpu $c --path clock: it measures pinned to CPU $c" "$seen" "$c"
+else
+	skip "one CPU here (or no python3)" "calibrate --cpu C: pinned there"
+fi
+
 tap_end
