@@ -94,8 +94,8 @@ static size_t dec(char *buf, uint64_t v)
 	return n;
 }
 
-/* @v / 10^@places with @places decimals (printf's "%.2f" of a count's fraction), at @buf. */
-static void fixed(char *buf, uint64_t v, unsigned int places)
+/* @v / 10^@places with @places decimals (printf's "%.2f" of a count's fraction), at @buf; its length. */
+static size_t fixed(char *buf, uint64_t v, unsigned int places)
 {
 	uint64_t one = 1;
 	size_t n;
@@ -109,6 +109,7 @@ static void fixed(char *buf, uint64_t v, unsigned int places)
 	for (k = places; k-- > 0; v /= 10)
 		buf[n + k] = (char)('0' + v % 10);
 	buf[n + places] = '\0';
+	return n + places;
 }
 
 /* @v / @den, rounded to the nearest. */
@@ -130,19 +131,6 @@ static char *put(char *p, const char *s)
 	while (*s)
 		*p++ = *s++;
 	return p;
-}
-
-/* @v at @p in decimal; the end. */
-static char *put_dec(char *p, uint64_t v)
-{
-	return p + dec(p, v);
-}
-
-/* A counting percentage, two decimals, at @p; the end. */
-static char *put_pct(char *p, const struct pmukit_count *c)
-{
-	fixed(p, c ? pct_100(c) : 0, 2);
-	return p + strlen(p);
 }
 
 /*
@@ -184,24 +172,23 @@ static size_t csv_row_quick(char *line, size_t len, const char *sep, const char 
 	if (!c)
 		TEXT(stat_no_count_word(e));
 	else if (ns)
-		p = (fixed(p, div_round(c->value, 10000), 2), p + strlen(p));	/* ms, two decimals */
+		p += fixed(p, div_round(c->value, 10000), 2);	/* ms, two decimals */
 	else
-		p = put_dec(p, c->value);
+		p += dec(p, c->value);
 	*p++ = s;
 	if (ns)
 		p = put(p, "msec");
 	*p++ = s;
 	TEXT(e->name);
 	*p++ = s;
-	p = put_dec(p, c ? c->running_ns : 0);
+	p += dec(p, c ? c->running_ns : 0);
 	*p++ = s;
-	p = put_pct(p, c);
+	p += fixed(p, c ? pct_100(c) : 0, 2);
 	*p++ = s;
 	if (c && m) {
 		/* Four decimals as "%.4f" gives them, in integers where the value allows. */
 		if (!m->na && m->value >= 0 && m->value < 1e14) {
-			fixed(p, (uint64_t)(m->value * 10000.0 + 0.5), 4);
-			p += strlen(p);
+			p += fixed(p, (uint64_t)(m->value * 10000.0 + 0.5), 4);
 		} else {
 			char met[32];
 

@@ -4,6 +4,12 @@
 
 #include "pmukit/csv.h"
 
+/* Does @c make a field quoted after the one-character separator @sep? */
+static int quotes_after(char c, char sep)
+{
+	return c == sep || c == '"' || c == '\n' || c == '\r';
+}
+
 /*
  * Quoted: a field that holds SEP, a quote or a line end (a reader splits
  * records at either), and one whose end would make a longer SEP start
@@ -17,7 +23,7 @@ static int csv_quoted(const char *s, const char *sep)
 	/* One character (-x ,): one pass, no longer separator to start inside. */
 	if (sep[0] && !sep[1]) {
 		for (p = s; *p; p++)
-			if (*p == sep[0] || *p == '"' || *p == '\n' || *p == '\r')
+			if (quotes_after(*p, sep[0]))
 				return 1;
 		return 0;
 	}
@@ -62,7 +68,7 @@ static size_t plain_put(char *buf, size_t len, char sep, int first, const char *
 	if (!first)
 		*d++ = sep;
 	for (; *s; s++) {
-		if (*s == sep || *s == '"' || *s == '\n' || *s == '\r' || d == lim)
+		if (d == lim || quotes_after(*s, sep))
 			return 0;
 		*d++ = *s;
 	}
