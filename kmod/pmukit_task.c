@@ -38,7 +38,6 @@
 
 #include <linux/capability.h>
 #include <linux/fs.h>
-#include <linux/jump_label.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -69,9 +68,16 @@ struct pmukit_holder {
 
 static LIST_HEAD(pmukit_holders);
 static DEFINE_MUTEX(pmukit_holders_lock);
-static unsigned int pmukit_nholders;	/* under pmukit_holders_lock */
-/* Off while nobody holds the device: the probe is a jump then. */
-static DEFINE_STATIC_KEY_FALSE(pmukit_holders_on);
+/*
+ * Written under pmukit_holders_lock; the probe reads it without, and returns
+ * at once while it is 0. A plain load, not a static key: a static key
+ * rewrites the probe's code at every first open and last close, and a CPU
+ * may go on running the code as it was. QEMU's TCG did (a translation made
+ * while another CPU wrote the code): the probe then missed a switch-out of
+ * the holder, whose counters and full access stayed for the next task, in
+ * about one open of 300 to 5,000 (tests/guest/holder_stress.c).
+ */
+static unsigned int pmukit_nholders;
 /* The holder whose state is loaded on this CPU, or NULL. */
 static DEFINE_PER_CPU(struct pmukit_holder *, pmukit_loaded);
 /* The holder counting this CPU whole (then also the one loaded), or NULL. */
@@ -170,7 +176,7 @@ static void pmukit_sched_switch(void *data, bool preempt, struct task_struct *pr
 				struct task_struct *next)
 #endif
 {
-	if (!static_branch_unlikely(&pmukit_holders_on))
+	if (!READ_ONCE(pmukit_nholders))
 		return;
 	rcu_read_lock();
 	pmukit_switch_to(pmukit_holder_of(next));
@@ -225,8 +231,8 @@ static int pmukit_dev_open(struct inode *inode, struct file *file)
 	h->tgid = get_pid(tgid);
 	h->files = 1;
 	list_add_rcu(&h->node, &pmukit_holders);
-	if (!pmukit_nholders++)
-		static_branch_enable(&pmukit_holders_on);
+	/* The probes see it by the IPI below at the latest (an IPI orders memory). */
+	WRITE_ONCE(pmukit_nholders, pmukit_nholders + 1);
 	/* Its threads running now, this one too, get access at once. */
 	on_each_cpu(pmukit_load_ipi, h, 1);
 out:
@@ -262,8 +268,7 @@ static int pmukit_dev_release(struct inode *inode, struct file *file)
 			per_cpu(pmukit_wide, cpu) = NULL;
 	}
 	cpus_read_unlock();
-	if (!--pmukit_nholders)
-		static_branch_disable(&pmukit_holders_on);
+	WRITE_ONCE(pmukit_nholders, pmukit_nholders - 1);
 	mutex_unlock(&pmukit_holders_lock);
 	put_pid(h->tgid);
 	/* No probe sees @h any more (above): its child's reference can go. */
