@@ -13,19 +13,20 @@
  * byte), so that the module runs its task-switch probe there all the time.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <pmukit/pmukit.h>
 #include <pmukit/kmod_dev.h>
 #include <pmukit/sysreg.h>
 #include "guest_pin.h"
-#include "pmutest_asm.h"
 
 /* What the other process found: counter 0 (if it may read it) and access. */
 struct seen {
@@ -34,39 +35,41 @@ struct seen {
 	int full_access;
 };
 
-static sigjmp_buf fault_jmp;
-
-static void on_sigill(int sig)
+static void read_counter0(void *arg)
 {
-	(void)sig;
-	siglongjmp(fault_jmp, 1);
+	pmukit_isb();
+	*(uint64_t *)arg = pmukit_read_pmevcntr(0);
 }
 
-static void look(struct seen *s)
+static void write_pmcntenset(void *arg)
 {
-	s->read_faulted = 1;
-	s->full_access = 0;
+	(void)arg;
+	pmukit_write_pmcntenset(0);	/* PMCNTENSET: sets nothing; needs full access */
+}
+
+/* The other process's look: 0, or a setup error (negative errno). */
+static int look(struct seen *s)
+{
+	int r;
+
 	s->value = 0;
-	if (!sigsetjmp(fault_jmp, 1)) {
-		pmukit_isb();
-		s->value = pmukit_read_pmevcntr(0);
-		s->read_faulted = 0;
-	}
-	if (!sigsetjmp(fault_jmp, 1)) {
-		pmukit_write_pmcntenset(0);	/* PMCNTENSET: sets nothing; needs full access */
-		s->full_access = 1;
-	}
+	r = pmukit_call_guarded(read_counter0, &s->value);
+	if (r && r != -EACCES)
+		return r;
+	s->read_faulted = r == -EACCES;
+	r = pmukit_call_guarded(write_pmcntenset, NULL);
+	if (r && r != -EACCES)
+		return r;
+	s->full_access = !r;
+	return 0;
 }
 
-/* The holder sets counter 0: 0, or -1 if it has no full access. */
-static int hold(void)
+static void set_counter0(void *arg)
 {
-	if (sigsetjmp(fault_jmp, 1))
-		return -1;
+	(void)arg;
 	pmukit_write_pmcntenclr(1);	/* PMCNTENCLR: counter 0 stopped, its value stays */
 	pmukit_write_pmevcntr(0, 0x5a5a5);	/* PMEVCNTR0: the holder's value */
 	pmukit_isb();
-	return 0;
 }
 
 /* Two processes on CPU 1 passing a byte: a task switch at every pass. */
@@ -100,12 +103,11 @@ static pid_t switcher(void)
 int main(int argc, char **argv)
 {
 	unsigned long rounds = argc > 1 ? strtoul(argv[1], NULL, 0) : 100, i, bad = 0;
-	int to_other[2], from_other[2], fd;
+	int to_other[2], from_other[2], fd, r;
 	struct seen s;
 	pid_t sw, other;
 	char c;
 
-	signal(SIGILL, on_sigill);
 	sw = switcher();
 	if (sw < 0 || pipe(to_other) || pipe(from_other))
 		return perror("holder_stress"), 2;
@@ -113,8 +115,7 @@ int main(int argc, char **argv)
 	other = fork();	/* before any open: never a holder */
 	if (other == 0) {
 		while (read(to_other[0], &c, 1) == 1 && c == 'g') {
-			look(&s);
-			if (write(from_other[1], &s, sizeof(s)) != sizeof(s))
+			if (look(&s) || write(from_other[1], &s, sizeof(s)) != sizeof(s))
 				_exit(1);
 		}
 		_exit(0);
@@ -125,9 +126,13 @@ int main(int argc, char **argv)
 			perror("holder_stress: " PMUKIT_DEV_PATH);
 			break;
 		}
-		if (hold()) {
+		r = pmukit_call_guarded(set_counter0, NULL);
+		if (r == -EACCES) {
 			printf("round %lu: the holder has no full access\n", i);
 			bad++;
+		} else if (r) {
+			fprintf(stderr, "holder_stress: SIGILL guard: %s\n", strerror(-r));
+			break;
 		}
 		c = 'g';
 		if (write(to_other[1], &c, 1) != 1 || read(from_other[0], &s, sizeof(s)) != sizeof(s))

@@ -127,9 +127,9 @@ dev_tests() {
 		t0=$(date +%s)
 		out=$(as_user $DEV_GRP holder_stress 500 2>&1); rc=$?
 		diag "holder_stress 500: $(( $(date +%s) - t0 )) s"
-		if [ $rc = 0 ]; then
-			ok "device: 500 rounds of open, counter 0 set, switch to another process, close: it never read the holder's counter nor had full access ($(printf '%s\n' "$out" | tail -n 1))"
-		else nok "device: 500 rounds of open, counter 0 set, switch to another process, close: never the holder's counter or access"; diag "exit $rc" "$out"; fi
+		name="device: 500 rounds of open, counter 0 set, switch to another process, close: it never read the holder's counter nor had full access"
+		if [ $rc = 0 ]; then ok "$name ($(printf '%s\n' "$out" | tail -n 1))"
+		else nok "$name"; diag "exit $rc" "$out"; fi
 	fi
 
 	out=$(as_user $DEV_GRP pmutest counters -d); diag "$out"
