@@ -14,11 +14,11 @@
 # each; it fails when pmukit's is above a third of perf's.
 #
 # The guest programs that use libpmukit (libtest, bench, kernel_count, and
-# holder_stress for the library's SIGILL guard) link it here; the other
-# guest programs build by the rule in guest.mk.
+# holder_stress and pmutest for the library's SIGILL guard) link it here;
+# the other guest programs build by the rule in guest.mk.
 
 .PHONY: bench
-LIB_GUEST_PROGS := bench kernel_count holder_stress
+LIB_GUEST_PROGS := bench kernel_count holder_stress pmutest
 
 ifneq ($(ARCH),x86_64)
 $(addprefix $(BUILD)/tests/guest/,$(LIB_GUEST_PROGS)): $(BUILD)/tests/guest/%: \

@@ -10,8 +10,9 @@
 #   diag TEXT                             "# TEXT", line by line
 #   check DESC CMD...                     ok when CMD succeeds; its output as diag otherwise
 #   expect_eq DESC GOT WANT               ok when GOT = WANT; both as diag otherwise
-#   expect RC REGEX DESC -- CMD...        ok when the script's run CMD... (its own, setting
-#                                         $out and $rc) exits RC with a line matching REGEX
+#   run CMD...                            sets $out (CMD's output and errors) and $rc (its
+#                                         status); a test may define its own (host: the CLI's path)
+#   expect RC REGEX DESC -- CMD...        ok when run CMD... exits RC with a line matching REGEX
 #   tap_merge TEXT                        another TAP stream's points, renumbered into this one
 #   tap_plan N                            "1..N" up front (then no tap_end)
 #   skip_all REASON                       "1..0 # SKIP REASON", exit 0 (before any point)
@@ -26,6 +27,7 @@ nok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_
 skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $2 # SKIP $1"; }
 todo() { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $2 # TODO $1"; }
 diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+run() { out=$("$@" 2>&1); rc=$?; }
 check() {
 	_tap_desc=$1; shift
 	if _tap_out=$("$@" 2>&1); then ok "$_tap_desc"; else nok "$_tap_desc"; diag "$_tap_out"; fi

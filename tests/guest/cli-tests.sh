@@ -14,8 +14,6 @@ N=100000		# stat_loop iterations; 2N has as many digits (same startup work)
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
 . "$(dirname "$0")/quiet.sh"	# QUIET_TRIES: how often a disturbed measurement is repeated
-run() { out=$("$@" 2>&1); rc=$?; }
-# (tap.sh's expect runs its commands through run)
 # json_min FILE EVENT [PASS]: the smallest count of EVENT over the runs (pmukit stat --json)
 json_min() {
 	awk -v e="\"$2\"," -v p="${3:-}" '

@@ -36,7 +36,6 @@ KO=/lib/modules/pmukit.ko
 mode=${1:?usage: doctor-tests.sh access|nopmu-before|nopmu-after|arm|el2|a9}
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
-run() { out=$("$@" 2>&1); rc=$?; }
 
 # doctor [asuser UID GID]: pmukit doctor --json as root or as that user:
 # sets json and drc (its exit status)

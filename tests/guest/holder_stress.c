@@ -115,7 +115,12 @@ int main(int argc, char **argv)
 	other = fork();	/* before any open: never a holder */
 	if (other == 0) {
 		while (read(to_other[0], &c, 1) == 1 && c == 'g') {
-			if (look(&s) || write(from_other[1], &s, sizeof(s)) != sizeof(s))
+			r = look(&s);
+			if (r) {
+				fprintf(stderr, "holder_stress: SIGILL guard: %s\n", strerror(-r));
+				_exit(1);
+			}
+			if (write(from_other[1], &s, sizeof(s)) != sizeof(s))
 				_exit(1);
 		}
 		_exit(0);

@@ -13,7 +13,7 @@ SYS=/sys/kernel/pmukit
 B2B_INSNS=5		# include/pmukit/b2b.h: isb; mrs/mrc; str; subs; b.ne
 WINDOW_EXTRA=2		# tests/guest/pmutest_asm.h: the second isb and read
 
-. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
+. "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
 . "$(dirname "$0")/quiet.sh"	# quiet CMD: measured again while an interrupt came in
 . "$(dirname "$0")/kmod-idle.sh"	# idle_tests: the CPU PM notifier
 . "$(dirname "$0")/kmod-perf.sh"	# perf_coexist_tests: other programs' perf events

@@ -31,7 +31,6 @@ cpu=${1:?usage: perf-metrics-tests.sh CPU}
 N=100000	# about 0.2 M user instructions: inside one rotation interval
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, expect_eq, expect
-run() { out=$("$@" 2>&1); rc=$?; }
 
 command -v perf >/dev/null || skip_all "no perf in the guest (tools/qemu-run --perf)"
 diag "$(uname -m), $cpu, $(nproc) CPU(s), $(perf --version)"

@@ -31,8 +31,6 @@
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <sched.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +41,7 @@
 #include <unistd.h>
 
 #include <pmukit/b2b.h>
+#include <pmukit/pmukit.h>
 #include <pmukit/kmod_dev.h>
 #include <pmukit/sysreg.h>
 #include "guest_irq.h"
@@ -51,27 +50,20 @@
 
 #define EXIT_NOACCESS	3
 
-static sigjmp_buf fault_jmp;
-
-static void on_sigill(int sig)
-{
-	(void)sig;
-	siglongjmp(fault_jmp, 1);
-}
-
-/* Runs fn(arg); returns -1 if it raised SIGILL (no access), else 0. */
+/*
+ * Runs fn(arg) under the library's SIGILL guard: -1 if it raised SIGILL (no
+ * access), else 0. The guard failing to install (sigaction) ends the program
+ * with exit 2, a setup failure, never taken for "no access".
+ */
 static int try_insn(void (*fn)(void *), void *arg)
 {
-	struct sigaction sa = { .sa_handler = on_sigill }, old;
-	int faulted = 0;
+	int r = pmukit_call_guarded(fn, arg);
 
-	sigaction(SIGILL, &sa, &old);
-	if (sigsetjmp(fault_jmp, 1))
-		faulted = 1;
-	else
-		fn(arg);
-	sigaction(SIGILL, &old, NULL);
-	return faulted ? -1 : 0;
+	if (r && r != -EACCES) {
+		fprintf(stderr, "pmutest: SIGILL guard: %s\n", strerror(-r));
+		exit(2);
+	}
+	return r ? -1 : 0;
 }
 
 /*

@@ -22,7 +22,6 @@ N=100000		# iterations; 2N has as many digits (same startup work)
 TRIES=3
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq, expect
-run() { out=$("$@" 2>&1); rc=$?; }
 # field VALUE_OF LABEL EVENT: the count of LABEL's row of EVENT in $out (-x, rows "LABEL,value,,EVENT,...")
 row() { printf '%s\n' "$out" | awk -F, -v l="$1" -v e="$2" '$1 == l && $4 == e { print $2; exit }'; }
 

@@ -19,8 +19,6 @@ cpu=${1:?usage: topdown-tests.sh CPU}
 N=100000
 
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, expect_eq, expect
-run() { out=$("$@" 2>&1); rc=$?; }
-# (tap.sh's expect runs its commands through run)
 # metric FILE NAME: the value of metric NAME in -x, output (a metric's line: five empty fields first)
 metric() { awk -F, -v m="$2" '$1 == "" && $7 == m { print $6; exit }' "$1"; }
 # metric_lines FILE: the metrics' lines of -x, output without their notes (perf's
