@@ -19,7 +19,6 @@ When PMUKIT_TELEMETRY_DATA names the data, each set's formulas are also
 those of its data file.
 """
 
-import ast
 import json
 import os
 import platform
@@ -31,6 +30,7 @@ from fractions import Fraction
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(ROOT, "tests"))
+import metric_formula  # noqa: E402 (tests/metric_formula.py)
 import tap  # noqa: E402 (tests/tap.py)
 from tap import ok  # noqa: E402
 
@@ -54,32 +54,15 @@ class NA(Exception):
 
 def evaluate(formula, events, counts, counted):
     """The formula's value as a Fraction; NA(status, event index) when it has none."""
-    def ev(node):
-        if isinstance(node, ast.Expression):
-            return ev(node.body)
-        if isinstance(node, ast.Name):
-            k = events.index(node.id)
-            if not counted[k]:
-                raise NA(NOT_COUNTED, k)
-            return Fraction(counts[k])
-        if isinstance(node, ast.Constant) and isinstance(node.value, int):
-            return Fraction(node.value)
-        if isinstance(node, ast.BinOp):
-            a = ev(node.left)
-            b = ev(node.right)
-            if isinstance(node.op, ast.Add):
-                return a + b
-            if isinstance(node.op, ast.Sub):
-                return a - b
-            if isinstance(node.op, ast.Mult):
-                return a * b
-            if isinstance(node.op, ast.Div):
-                if b == 0:
-                    raise NA(ZERO_DIVISOR, events.index(node.right.id)
-                             if isinstance(node.right, ast.Name) else -1)
-                return a / b
-        raise ValueError(f"{formula}: {ast.dump(node)} is no formula term")
-    return ev(ast.parse(formula, mode="eval"))
+    def count(name):
+        k = events.index(name)
+        if not counted[k]:
+            raise NA(NOT_COUNTED, k)
+        return counts[k]
+    try:
+        return metric_formula.value(formula, count)
+    except metric_formula.ZeroDivisor as z:
+        raise NA(ZERO_DIVISOR, -1 if z.name is None else events.index(z.name)) from None
 
 
 def dump():
