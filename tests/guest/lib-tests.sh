@@ -25,8 +25,8 @@ REGION_PAIR_32_perf=262
 . "$(dirname "$0")/tap.sh"	# TAP 13: ok, nok, skip, diag, check, expect_eq
 . "$(dirname "$0")/big-count.sh"	# big_count_test: a real run past 2^32
 
-# run ARGS...: libtest ARGS, its results renumbered into this stream
-run() {
+# libtest_run ARGS...: libtest ARGS, its results renumbered into this stream
+libtest_run() {
 	libtest "$@" >$OUT 2>&1
 	rc=$?
 	tap_merge "$(cat $OUT)"
@@ -62,46 +62,46 @@ region_cost() {
 
 exact_tests() {
 	# Without the module: the refusal, and the paths that need no module.
-	run nomodule
-	run exact perf
-	run samples perf
+	libtest_run nomodule
+	libtest_run exact perf
+	libtest_run samples perf
 	# Rotate multiplexed events every millisecond (4 by default), so a short
 	# loop sees every event on a counter several times.
 	for f in /sys/bus/event_source/devices/arm*/perf_event_mux_interval_ms; do
 		[ -e "$f" ] && echo 1 > "$f"
 	done
-	run multiplex
-	run child
-	run clock
+	libtest_run multiplex
+	libtest_run child
+	libtest_run clock
 
 	if insmod $KO global_full_access=1; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
 	pmuv3=0
 	[ "$(cat $SYS/cpu0/pmceid0)" != 0x00000000 ] && pmuv3=1
 	diag "PMUv3=$pmuv3 (PMCEID0 $(cat $SYS/cpu0/pmceid0))"
-	run info
-	run exact direct
-	run samples direct
-	run swincr
-	run wrap
-	run wrap-long
+	libtest_run info
+	libtest_run exact direct
+	libtest_run samples direct
+	libtest_run swincr
+	libtest_run wrap
+	libtest_run wrap-long
 	# Event counters are 32 bits before PMUv3p5 (no PMCR.LP), and QEMU 7.2
 	# does not count CHAIN (0x1E), so the count past 2^32 is 'wrapped'.
 	if [ "$(($(cat $SYS/cpu0/pmcr) >> 7 & 1))" = 1 ]; then big_count_test exact
 	else big_count_test either; fi
-	run errors
-	run frozen
-	run revoke-rmmod
-	run revoke-sysctl
-	run after-perf
+	libtest_run errors
+	libtest_run frozen
+	libtest_run revoke-rmmod
+	libtest_run revoke-sysctl
+	libtest_run after-perf
 	echo 1 > $SYS/rearm
 	region_cost direct
 	region_cost perf
 
 	if [ -e $UA ]; then
 		echo 1 > $UA
-		run exact perf-mmap
-		run samples perf-mmap
-		run mmap-revoke
+		libtest_run exact perf-mmap
+		libtest_run samples perf-mmap
+		libtest_run mmap-revoke
 		region_cost perf-mmap
 	else
 		skip "no perf self-read: a 32-bit kernel, or arm64 before 5.17 (checked by 'nomodule')" "perf-mmap exact counts"
@@ -111,7 +111,7 @@ exact_tests() {
 	if [ $pmuv3 = 1 ]; then
 		if insmod $KO mode=read events=0x08:u,0x11:uk; then
 			ok "insmod pmukit.ko mode=read events=0x08:u,0x11:uk"
-			run readmode
+			libtest_run readmode
 			# As uid 1000, outside the device's group (tests/guest/asuser).
 			run_as_user() { asuser 1000 1000 libtest "$@" >$OUT 2>&1; rc=$?; tap_merge "$(cat $OUT)"; [ $rc -le 1 ] || nok "libtest $* as uid 1000 exited with status $rc"; }
 			run_as_user readmode-user
@@ -128,7 +128,7 @@ exact_tests() {
 
 smp_tests() {
 	if insmod $KO global_full_access=1; then ok "insmod pmukit.ko"; else nok "insmod pmukit.ko"; return; fi
-	run migrate
+	libtest_run migrate
 	rmmod pmukit
 	if kernel_clean; then ok "no Oops, WARNING or BUG in the kernel log"
 	else nok "no Oops, WARNING or BUG in the kernel log"; fi

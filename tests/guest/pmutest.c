@@ -41,8 +41,8 @@
 #include <unistd.h>
 
 #include <pmukit/b2b.h>
-#include <pmukit/pmukit.h>
 #include <pmukit/kmod_dev.h>
+#include <pmukit/pmukit.h>
 #include <pmukit/sysreg.h>
 #include "guest_irq.h"
 #include "guest_pin.h"
